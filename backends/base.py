@@ -1,0 +1,88 @@
+"""The one small interface every transport implements.
+
+A remote holds one field: content files plus ``SHA256SUMS`` (and maybe
+``SHA256SUMS.sig``). The sync engine needs only five things from it:
+
+- ``fetch_manifest``: the manifest bytes and a version token (an ETag), with
+  a conditional form so an unchanged remote costs one cheap request;
+- ``list_names``: file names, for remotes that carry no ``SHA256SUMS``;
+- ``get``: one file's bytes (the engine verifies them, never the backend);
+- ``transaction``: an exclusive write session that refuses to start when
+  the remote moved past the version the caller planned against, writes
+  files, and commits by replacing ``SHA256SUMS`` last.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ManifestFile:
+    """``SHA256SUMS`` as the remote holds it, with its version token."""
+
+    data: bytes
+    etag: str
+    signature: bytes | None = None
+
+
+class NotModified:
+    """Answer to a conditional fetch whose ETag still matches."""
+
+
+NOT_MODIFIED = NotModified()
+
+
+class Writer(ABC):
+    """An open write session on a remote (see ``Backend.transaction``)."""
+
+    @abstractmethod
+    def put(self, name: str, data: bytes) -> None: ...
+
+    @abstractmethod
+    def delete(self, name: str) -> None: ...
+
+    @abstractmethod
+    def commit(self, manifest: bytes, signature: bytes | None, message: str) -> str:
+        """Replace ``SHA256SUMS`` (and its signature) last; returns the new ETag."""
+
+
+class Backend(ABC):
+    """One field at one URL."""
+
+    def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
+        self.url = url
+        self.options = dict(options or {})
+
+    @abstractmethod
+    def fetch_manifest(self, if_none_match: str | None = None) -> ManifestFile | NotModified | None:
+        """The remote's manifest; NOT_MODIFIED if its ETag equals ``if_none_match``;
+        None when the remote has no ``SHA256SUMS`` (written by another tool, or empty)."""
+
+    @abstractmethod
+    def list_names(self) -> list[str]:
+        """Every file name at the remote (used only when it has no manifest)."""
+
+    @abstractmethod
+    def get(self, name: str) -> bytes: ...
+
+    @abstractmethod
+    def transaction(self, expected_etag: str | None) -> AbstractContextManager[Writer]:
+        """Exclusive write session. Raises ``PullFirst`` when the remote's current
+        manifest ETag is not ``expected_etag`` (None: expect no manifest)."""
+
+    def exists(self) -> bool:
+        """Whether anything is at the URL (a pull from nowhere is an error)."""
+        return True
+
+    def close(self) -> None:  # noqa: B027 - optional hook, most backends hold nothing
+        pass
+
+    def __enter__(self) -> Backend:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

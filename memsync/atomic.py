@@ -1,0 +1,57 @@
+"""Crash-safe local writes: a reader sees the old file or the new, never half.
+
+Temp files are hidden (leading dot) so a field scan never mistakes one for
+content, and they live in the target directory so the rename is atomic.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+TEMP_PREFIX = ".memsync-tmp-"
+
+
+def write_bytes(path: Path, data: bytes, *, mode: int = 0o644) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fchmod(handle.fileno(), mode)
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        _unlink_quietly(tmp)
+        raise
+    fsync_dir(path.parent)
+
+
+def remove(path: Path) -> None:
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        return
+    fsync_dir(path.parent)
+
+
+def fsync_dir(directory: Path) -> None:
+    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def clean_temp_files(directory: Path) -> None:
+    """Remove temp files a crashed writer left behind."""
+    for entry in os.scandir(directory):
+        if entry.name.startswith(TEMP_PREFIX) and entry.is_file(follow_symlinks=False):
+            _unlink_quietly(entry.path)
+
+
+def _unlink_quietly(path: str) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path)

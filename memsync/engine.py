@@ -1,0 +1,344 @@
+"""The sync engine: status, pull, push, sync and mirror for one field and remote.
+
+Order of work for a pull (and the pull half of a sync):
+
+1. scan the live field (stat cache) and read the remote's manifest with a
+   conditional request against the stored base;
+2. receive the remote's version whole into staging, verified;
+3. plan three-way (``memsync.plan``) against the base;
+4. apply the target to the live field file by file, atomically, writes
+   before deletes; then record the remote's manifest as the new base.
+
+A push plans the same way, refuses when the remote moved past the base
+("pull first"), then writes pages, deletes, and replaces ``SHA256SUMS`` last
+inside the backend's exclusive transaction. A sync pulls, then pushes, and
+starts over (bounded) when another writer got in between.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from backends.archive import ArchiveBackend
+from backends.base import Backend
+
+from . import atomic
+from .errors import IntegrityError, PullFirst, RemoteError
+from .field import scan
+from .manifest import Manifest, sha256_hex
+from .names import MANIFEST_NAME, SIGNATURE_NAME
+from .plan import Change, Contents, Plan, changes, plan
+from .progress import ProgressFactory, silent
+from .registry import open_backend
+from .store import ObjectStore, StagedVersion, StagingStore
+from .transfer import RemoteView, fetch_verified, read_remote, receive
+from .workspace import Workspace
+
+Mode = Literal["pull", "push", "sync"]
+SYNC_ATTEMPTS = 5
+
+
+@dataclass
+class SyncReport:
+    field: str
+    remote: str
+    url: str
+    mode: str
+    dry_run: bool
+    local_changes: list[Change] = field(default_factory=list)  # applied (or planned) in the live field
+    remote_changes: list[Change] = field(default_factory=list)  # written (or planned) at the remote
+    plan: Plan | None = None
+    digest: str | None = None  # of the field after the run
+    remote_digest: str | None = None
+    attempts: int = 1
+
+    @property
+    def conflicts(self) -> list[Any]:
+        return self.plan.conflicts if self.plan else []
+
+    def to_json(self) -> dict[str, Any]:
+        p = self.plan
+        return {
+            "field": self.field,
+            "remote": self.remote,
+            "url": self.url,
+            "mode": self.mode,
+            "dry_run": self.dry_run,
+            "local_changes": [c.to_json() for c in self.local_changes],
+            "remote_changes": [c.to_json() for c in self.remote_changes],
+            "conflicts": [c.to_json() for c in self.conflicts],
+            "renames": [{"from": o, "to": n, "by": s} for o, n, s in (p.renames if p else [])],
+            "notes": p.notes if p else [],
+            "digest": self.digest,
+            "remote_digest": self.remote_digest,
+            "attempts": self.attempts,
+        }
+
+
+class Session:
+    """One field of a workspace, synced with one of its remotes."""
+
+    def __init__(self, ws: Workspace, field_name: str, remote: str | None, progress: ProgressFactory = silent) -> None:
+        self.ws = ws
+        self.field = field_name
+        self.remote, self.remote_config = ws.remote(field_name, remote)
+        self.root = ws.field_path(field_name)
+        self.objects = ObjectStore(ws)
+        self.staging = StagingStore(ws)
+        self.progress = progress
+
+    def scan_local(self) -> Manifest:
+        cache = self.ws.load_statcache(self.field)
+        manifest = scan(self.root, cache)
+        self.ws.save_statcache(self.field, cache)
+        return manifest
+
+    def run(self, mode: Mode, *, dry_run: bool = False, expect: str | None = None) -> SyncReport:
+        with self.ws.locked(), open_backend(self.remote_config.url, self.remote_config.options) as backend:
+            if not self.root.exists() and mode != "push" and not dry_run:
+                self.root.mkdir(parents=True)
+            self.staging.clean_incoming()
+            report = SyncReport(self.field, self.remote, backend.url, mode, dry_run)
+            for attempt in range(1, SYNC_ATTEMPTS + 1):
+                report.attempts = attempt
+                try:
+                    self._once(backend, mode, report, dry_run, expect)
+                    break
+                except PullFirst:
+                    if mode != "sync" or attempt == SYNC_ATTEMPTS:
+                        raise
+            return report
+
+    def _once(self, backend: Backend, mode: Mode, report: SyncReport, dry_run: bool, expect: str | None) -> None:
+        local = self.scan_local() if self.root.exists() else Manifest()
+        base = self.ws.load_base(self.field, self.remote)
+        base_manifest = base.manifest if base else None
+        if expect is not None:
+            check_archive_pin(backend, expect)
+        view = read_remote(backend, base_manifest, base.etag if base else None)
+        if expect is not None:
+            check_field_pin(view.manifest, expect, backend)
+        moved = view.manifest != (base_manifest or Manifest()) and view.manifest != local
+        if mode == "push" and moved:
+            raise PullFirst(f"{backend.url} has changes you have not pulled: pull first (or sync)")
+        if mode == "pull" and view.etag is None and not backend.exists():
+            raise RemoteError(f"{backend.url}: no field there")
+
+        staged: StagedVersion | None = None
+        if not view.unchanged and not dry_run and mode != "push":
+            staged = receive(backend, view, self.staging, self.objects, self.root, local, self.progress)
+        contents = Contents(
+            base=self._base_reader(base_manifest),
+            local=lambda name: (self.root / name).read_bytes(),
+            remote=(staged.read if staged else lambda name: fetch_verified(backend, name, view.manifest[name])),
+        )
+        result = plan(base_manifest, local, view.manifest, contents, self.remote)
+        report.plan = result
+        target = result.manifest
+        report.local_changes = changes(local, target) if mode != "push" else []
+        report.remote_changes = changes(view.manifest, target) if mode != "pull" else []
+        report.digest, report.remote_digest = target.digest, view.manifest.digest
+        if dry_run:
+            return
+
+        if mode != "push":
+            self._apply_local(report.local_changes, result, staged, local, view, target)
+            if not view.unchanged:
+                self._record_base(view.manifest, view.etag, staged)
+            if mode == "pull":
+                return
+        if not report.remote_changes and view.etag is not None:
+            if view.manifest != base_manifest:
+                self._record_base(target, view.etag, None)
+            return
+        etag = self._push(backend, report.remote_changes, target, view.etag, result)
+        self._record_base(target, etag, None)
+        report.remote_digest = target.digest
+
+    def _base_reader(self, base: Manifest | None) -> Callable[[str], bytes]:
+        def read(name: str) -> bytes:
+            assert base is not None
+            data = self.objects.get(base[name])
+            if data is None:
+                # Without the ancestor a merge would be a guess: treat as no base.
+                return b""
+            return data
+
+        return read
+
+    def _apply_local(
+        self,
+        todo: list[Change],
+        result: Plan,
+        staged: StagedVersion | None,
+        local: Manifest,
+        view: RemoteView,
+        target: Manifest,
+    ) -> None:
+        by_hash_staged = {sha: name for name, sha in (staged.manifest.items() if staged else ())}
+        by_hash_local = {sha: name for name, sha in local.items()}
+
+        def content(sha: str) -> bytes:
+            if sha in result.merged:
+                return result.merged[sha]
+            if staged is not None and sha in by_hash_staged:
+                return staged.read(by_hash_staged[sha])
+            if sha in by_hash_local:
+                data = (self.root / by_hash_local[sha]).read_bytes()
+                if sha256_hex(data) == sha:
+                    return data
+            raise IntegrityError(f"no verified copy of {sha[:12]} to write; nothing more was applied")
+
+        self.root.mkdir(parents=True, exist_ok=True)
+        atomic.clean_temp_files(self.root)
+        with self.progress(len(todo), f"applying to {self.field}") as bar:
+            for change in todo:
+                path = self.root / change.name
+                if change.sha256 is None:
+                    atomic.remove(path)
+                else:
+                    atomic.write_bytes(path, content(change.sha256))
+                bar.update(1)
+        signature = staged.signature if staged is not None and target == view.manifest else None
+        write_manifest(self.root, target, signature)
+
+    def _push(self, backend: Backend, todo: list[Change], target: Manifest, etag: str | None, result: Plan) -> str:
+        def content(change: Change) -> bytes:
+            assert change.sha256 is not None
+            if change.sha256 in result.merged:
+                return result.merged[change.sha256]
+            data = (self.root / change.name).read_bytes()
+            if sha256_hex(data) != change.sha256:
+                raise IntegrityError(f"{change.name!r} changed while pushing; run the command again")
+            return data
+
+        writes = [c for c in todo if c.sha256 is not None]
+        deletes = [c for c in todo if c.sha256 is None]
+        with backend.transaction(etag) as writer:
+            with self.progress(len(writes), f"pushing to {backend.url}") as bar:
+                for change in writes:
+                    writer.put(change.name, content(change))
+                    bar.update(1)
+            for change in deletes:
+                writer.delete(change.name)
+            new_etag = writer.commit(target.to_bytes(), None, commit_message(self.field, todo))
+        write_manifest(self.root, target, None)
+        return new_etag
+
+    def _record_base(self, manifest: Manifest, etag: str | None, staged: StagedVersion | None) -> None:
+        for name, sha in manifest.items():
+            if self.objects.has(sha):
+                continue
+            if staged is not None and name in staged.manifest:
+                self.objects.link_from(staged.file(name), sha)
+                continue
+            try:
+                data = (self.root / name).read_bytes()
+            except FileNotFoundError:
+                continue
+            if sha256_hex(data) == sha:
+                self.objects.put(data)
+        self.ws.save_base(self.field, self.remote, manifest, etag)
+        if staged is not None:
+            self.staging.discard(staged.digest)
+        self.objects.keep_only(sha for base in self.ws.bases() for sha in base.values())
+
+
+def check_archive_pin(backend: Backend, expect: str) -> None:
+    """A bare hex pin on an archive remote is the archive's sha256, checked
+    before a single entry is unpacked."""
+    if expect.lower().startswith("sha256:") or not isinstance(backend, ArchiveBackend):
+        return
+    data = backend.archive_bytes()
+    if data is None:
+        raise RemoteError(f"{backend.url}: no such archive")
+    actual = sha256_hex(data)
+    if actual != expect.lower():
+        raise IntegrityError(f"{backend.url}: archive sha256 is {actual}, not the pinned {expect}; nothing unpacked")
+
+
+def check_field_pin(manifest: Manifest, expect: str, backend: Backend) -> None:
+    """A ``sha256:HEX`` pin (or a bare hex one on a non-archive remote) is the field digest."""
+    want = expect.lower()
+    if not want.startswith("sha256:"):
+        if isinstance(backend, ArchiveBackend):
+            return  # already checked as the archive's own hash
+        want = "sha256:" + want
+    if manifest.digest != want:
+        raise IntegrityError(
+            f"{backend.url}: field digest is {manifest.digest}, not the pinned {want}; nothing applied"
+        )
+
+
+def write_manifest(root: Path, manifest: Manifest, signature: bytes | None) -> None:
+    """Keep the live field's SHA256SUMS (and signature) equal to what it now holds."""
+    path, sig_path = root / MANIFEST_NAME, root / SIGNATURE_NAME
+    data = manifest.to_bytes()
+    changed = not path.is_file() or path.read_bytes() != data
+    # A signature must never sit beside a manifest it does not sign.
+    if sig_path.exists() and (signature is None or changed):
+        atomic.remove(sig_path)
+    if changed:
+        atomic.write_bytes(path, data)
+    if signature is not None and (changed or not sig_path.exists()):
+        atomic.write_bytes(sig_path, signature)
+
+
+def commit_message(field_name: str, todo: list[Change]) -> str:
+    groups: dict[str, list[str]] = {}
+    for change in todo:
+        groups.setdefault(change.kind, []).append(change.name)
+    lines = [f"memsync: update field {field_name}", ""]
+    for kind in ("add", "update", "delete"):
+        if groups.get(kind):
+            lines.append(f"{kind}: " + ", ".join(groups[kind]))
+    return "\n".join(lines) + "\n"
+
+
+@dataclass
+class MirrorReport:
+    source: str
+    destination: str
+    dry_run: bool
+    changes: list[Change]
+    digest: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "source": self.source,
+            "destination": self.destination,
+            "dry_run": self.dry_run,
+            "changes": [c.to_json() for c in self.changes],
+            "digest": self.digest,
+        }
+
+
+def mirror(
+    source_url: str, dest_url: str, *, dry_run: bool = False, progress: ProgressFactory = silent
+) -> MirrorReport:
+    """Make DEST hold exactly SOURCE's field (one way; DEST's own changes are replaced)."""
+    with open_backend(source_url) as src, open_backend(dest_url) as dst:
+        if not src.exists():
+            raise RemoteError(f"{src.url}: no field there")
+        have = read_remote(src, None, None)
+        there = read_remote(dst, None, None)
+        todo = changes(there.manifest, have.manifest)
+        report = MirrorReport(src.url, dst.url, dry_run, todo, have.manifest.digest)
+        if dry_run or (not todo and there.etag is not None and there.signature == have.signature):
+            return report
+        writes = [c for c in todo if c.sha256 is not None]
+        with dst.transaction(there.etag) as writer:
+            with progress(len(writes), f"mirroring to {dst.url}") as bar:
+                for change in writes:
+                    assert change.sha256 is not None
+                    data = have.prefetched.get(change.name) or fetch_verified(src, change.name, change.sha256)
+                    writer.put(change.name, data)
+                    bar.update(1)
+            for change in todo:
+                if change.sha256 is None:
+                    writer.delete(change.name)
+            writer.commit(have.manifest.to_bytes(), have.signature, f"memsync: mirror of {src.url}\n")
+        return report

@@ -1,0 +1,46 @@
+"""Errors a user can act on. Each carries one line of text and an exit code.
+
+The CLI prints ``memsync: <message>`` for these and exits with ``code``;
+anything else reaching the CLI is a bug and is reported as one line too.
+"""
+
+from __future__ import annotations
+
+
+class MemsyncError(Exception):
+    code = 1
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class InputError(MemsyncError):
+    """Malformed or hostile input: a field, page, manifest or archive we refuse."""
+
+
+class IntegrityError(MemsyncError):
+    """Bytes that do not match the hash they were promised under."""
+
+
+class RemoteError(MemsyncError):
+    """A remote that cannot be reached, read or written."""
+
+
+class PullFirst(MemsyncError):
+    """The remote moved past our sync base; pushing now would lose its update."""
+
+    code = 4
+
+
+class ConflictError(MemsyncError):
+    """Both sides changed a page differently and it did not merge cleanly."""
+
+    code = 3
+
+
+class WorkspaceError(MemsyncError):
+    """Missing or inconsistent workspace configuration."""

@@ -1,0 +1,83 @@
+"""A field on local disk: a flat folder of pages and other content files.
+
+``scan`` builds the field's manifest without trusting anything in the folder:
+subdirectories, symlinks, special files and unsafe names are refused, hidden
+and derived files are skipped. A stat cache (size, mtime, inode → sha256)
+lets a no-op sync of a large field skip re-reading unchanged files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+import time
+from collections.abc import MutableMapping
+from pathlib import Path
+
+from .errors import InputError
+from .manifest import Manifest
+from .names import Role, name_problem, role_of
+
+StatCache = MutableMapping[str, list]  # name -> [size, mtime_ns, inode, sha256]
+_RACY_SECONDS = 2  # a file this fresh may change again within its mtime tick
+
+
+def hash_file(path: Path) -> str:
+    with open(path, "rb") as handle:
+        return hashlib.file_digest(handle, "sha256").hexdigest()
+
+
+def content_names(root: Path) -> list[tuple[str, os.stat_result]]:
+    """Every content file of the field at ``root``, with its stat; refuses non-flat fields."""
+    try:
+        entries = list(os.scandir(root))
+    except FileNotFoundError:
+        raise InputError(f"{root}: no such field folder") from None
+    except NotADirectoryError:
+        raise InputError(f"{root}: not a folder") from None
+    found = []
+    for entry in entries:
+        name = entry.name
+        role = role_of(name)
+        if role is Role.HIDDEN:
+            continue
+        st = entry.stat(follow_symlinks=False)
+        if stat.S_ISDIR(st.st_mode):
+            raise InputError(f"{root}: subdirectory {name!r}: a field must be flat")
+        if stat.S_ISLNK(st.st_mode):
+            raise InputError(f"{root}: {name!r} is a symlink, which a field cannot hold")
+        if not stat.S_ISREG(st.st_mode):
+            raise InputError(f"{root}: {name!r} is not a regular file")
+        if role is not Role.CONTENT:
+            continue
+        problem = name_problem(name)
+        if problem:
+            raise InputError(f"{root}: {problem}")
+        found.append((name, st))
+    return found
+
+
+def scan(root: Path, cache: StatCache | None = None) -> Manifest:
+    """The manifest of the field at ``root`` as it is on disk now."""
+    trusted_before = time.time_ns() - _RACY_SECONDS * 1_000_000_000
+    entries: dict[str, str] = {}
+    seen = set()
+    for name, st in content_names(root):
+        seen.add(name)
+        key = [st.st_size, st.st_mtime_ns, st.st_ino]
+        cached = cache.get(name) if cache is not None else None
+        if cached is not None and cached[:3] == key:
+            entries[name] = cached[3]
+            continue
+        digest = hash_file(root / name)
+        entries[name] = digest
+        if cache is not None:
+            if st.st_mtime_ns < trusted_before:
+                cache[name] = [*key, digest]
+            else:
+                cache.pop(name, None)
+    if cache is not None:
+        for stale in set(cache) - seen:
+            del cache[stale]
+    return Manifest(entries)

@@ -1,0 +1,86 @@
+"""Which file names a memoryfield may hold, and what role each name plays.
+
+A field is flat, so every rule here is about one path component. The roles
+follow the brief's table: *content* files travel and are hashed; *derived*
+files (vector indexes) are a local cache; memsync's *own* files are the
+manifest and its signature; *hidden* files are litter and never travel.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import Enum
+
+MANIFEST_NAME = "SHA256SUMS"
+SIGNATURE_NAME = "SHA256SUMS.sig"
+PAGE_SUFFIX = ".md"
+INDEX_PAGE = "index.md"
+MAX_NAME_BYTES = 200
+PAGE_SIZE_LIMIT = 8192  # the spec's "should stay under"; a warning, not an error
+
+# URL-safe without escaping: what a spec HTTP server can serve as /{name}.
+_PAGE_STEM = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*\Z")
+_OTHER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\Z")
+_DERIVED_SUFFIXES = (".sqlite3", ".sqlite3-wal", ".sqlite3-shm", ".sqlite3-journal")
+
+
+class Role(Enum):
+    CONTENT = "content"
+    DERIVED = "derived"
+    OWN = "own"
+    HIDDEN = "hidden"
+
+
+def role_of(name: str) -> Role:
+    if name.startswith("."):
+        return Role.HIDDEN
+    if name.startswith(MANIFEST_NAME):
+        return Role.OWN
+    if name.endswith(_DERIVED_SUFFIXES):
+        return Role.DERIVED
+    return Role.CONTENT
+
+
+def is_page(name: str) -> bool:
+    return name.endswith(PAGE_SUFFIX)
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a content file of a field, or None if it can."""
+    if not name:
+        return "empty file name"
+    if "\x00" in name or "/" in name or "\\" in name:
+        return f"{name!r}: file names in a field cannot contain path separators"
+    if name in (".", ".."):
+        return f"{name!r}: not a file name"
+    try:
+        encoded = name.encode("utf-8")
+    except UnicodeEncodeError:
+        return f"{name.encode('utf-8', 'surrogateescape')!r}: file name is not UTF-8"
+    if len(encoded) > MAX_NAME_BYTES:
+        return f"{name[:40]}…: file name longer than {MAX_NAME_BYTES} bytes"
+    if is_page(name):
+        if not _PAGE_STEM.match(name[: -len(PAGE_SUFFIX)]):
+            return f"{name!r}: page names must be URL-safe slugs (letters, digits, '-', '_')"
+    elif not _OTHER_NAME.match(name) or ".." in name:
+        return f"{name!r}: file names must be URL-safe (letters, digits, '.', '-', '_')"
+    return None
+
+
+def slugify(text: str) -> str:
+    """A slug-safe rendering of free text (remote names in conflict copies)."""
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()
+    return slug or "remote"
+
+
+def conflict_name(name: str, side: str, sha256_hex: str) -> str:
+    """Name of the conflict copy of ``name`` holding ``side``'s version.
+
+    Deterministic in the content, so two replicas that meet the same conflict
+    produce the same copy instead of two.
+    """
+    stem, dot, ext = name.rpartition(".")
+    if not dot:
+        stem, ext = name, ""
+    tag = f"--conflict-{slugify(side)}-{sha256_hex[:8]}"
+    return f"{stem}{tag}.{ext}" if ext else f"{stem}{tag}"

@@ -1,0 +1,198 @@
+"""Three-way sync planning: base, local and remote manifests → one target.
+
+Pure decisions, no I/O beyond the ``Contents`` callbacks that supply bytes
+when a merge or a rename check needs them. Per file name, with b, l, r the
+base, local and remote hashes (None = absent):
+
+- l == r: nothing to decide;
+- l == b: only the remote changed → take r (an edit, an add or a delete);
+- r == b: only we changed → keep l;
+- one side deleted, the other modified → keep the modification, say so;
+- both modified → three-way text merge (merge3); if it does not merge
+  cleanly, keep ours under the name and theirs as a conflict copy.
+
+Renames are recognised by the frontmatter ``uuid``: a base page gone from one
+side, with a new name on that side carrying the same uuid, is carried over to
+the other side as a rename (merged with the other side's edits, if any).
+The target is what both sides hold after a full sync; ``pull`` applies it
+locally only, ``push`` remotely only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import merge3
+
+from .frontmatter import page_uuid
+from .manifest import Manifest, sha256_hex
+from .names import conflict_name, is_page
+
+Reader = Callable[[str], bytes]  # file name → bytes, for one side
+
+
+@dataclass(frozen=True)
+class Contents:
+    """How the planner reads the bytes of a file on each side."""
+
+    base: Reader
+    local: Reader
+    remote: Reader
+
+
+@dataclass(frozen=True)
+class Conflict:
+    name: str
+    copy: str  # where the remote version was kept
+
+    def to_json(self) -> dict[str, str]:
+        return {"page": self.name, "conflict_copy": self.copy}
+
+
+@dataclass
+class Plan:
+    target: dict[str, str]
+    merged: dict[str, bytes] = field(default_factory=dict)  # sha256 → bytes of merge results
+    conflicts: list[Conflict] = field(default_factory=list)
+    renames: list[tuple[str, str, str]] = field(default_factory=list)  # (old, new, side that renamed)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def manifest(self) -> Manifest:
+        return Manifest(self.target)
+
+
+@dataclass(frozen=True)
+class Change:
+    """One file to write or delete on one side to make it equal the target."""
+
+    name: str
+    sha256: str | None  # None: delete
+    was: str | None
+
+    @property
+    def kind(self) -> str:
+        if self.sha256 is None:
+            return "delete"
+        return "add" if self.was is None else "update"
+
+    def to_json(self) -> dict[str, str | None]:
+        return {"action": self.kind, "file": self.name, "sha256": self.sha256}
+
+
+def changes(current: Manifest, target: Manifest) -> list[Change]:
+    """What to write and delete so ``current`` becomes ``target``: writes first,
+    deletes after, so an interrupted apply never loses the only copy of a rename."""
+    writes = [Change(n, target[n], current.get(n)) for n in target if current.get(n) != target[n]]
+    deletes = [Change(n, None, current[n]) for n in current if n not in target]
+    return writes + deletes
+
+
+def _detect_renames(base: Manifest, side: Manifest, read_base: Reader, read_side: Reader) -> dict[str, str]:
+    """old → new for base pages that this side renamed (same uuid, new name)."""
+    gone = [n for n in base if n not in side and is_page(n)]
+    new = [n for n in side if n not in base and is_page(n)]
+    if not gone or not new:
+        return {}
+    by_uuid: dict[str, list[str]] = {}
+    for name in new:
+        uid = page_uuid(read_side(name))
+        if uid:
+            by_uuid.setdefault(uid, []).append(name)
+    renames = {}
+    for old in gone:
+        uid = page_uuid(read_base(old))
+        if uid and len(by_uuid.get(uid, ())) == 1:
+            renames[old] = by_uuid[uid][0]
+    # Two base pages claiming the same new name is no rename we can trust.
+    claimed = list(renames.values())
+    return {o: n for o, n in renames.items() if claimed.count(n) == 1}
+
+
+def merge_text(base: bytes | None, ours: bytes, theirs: bytes) -> bytes | None:
+    """A clean three-way merge of text, or None when it conflicts or is not text."""
+    try:
+        texts = [x.decode("utf-8") for x in (base or b"", ours, theirs)]
+    except UnicodeDecodeError:
+        return None
+    lines = [t.splitlines(keepends=True) for t in texts]
+    m = merge3.Merge3(lines[0], lines[1], lines[2])
+    out: list[str] = []
+    for group in m.merge_groups():
+        if group[0] == "conflict":
+            return None
+        out.extend(group[1])
+    return "".join(out).encode("utf-8")
+
+
+def plan(base: Manifest | None, local: Manifest, remote: Manifest, contents: Contents, side: str) -> Plan:
+    """Decide the target field version. ``side`` names the remote in conflict copies."""
+    base = base or Manifest()
+    b: dict[str, str | None] = dict(base)
+    loc: dict[str, str | None] = dict(local)
+    rem: dict[str, str | None] = dict(remote)
+    # Where a renamed page's bytes live, per side, after folding renames in.
+    src_base = {n: n for n in b}
+    src_local = {n: n for n in loc}
+    src_remote = {n: n for n in rem}
+    result = Plan(target={})
+
+    local_ren = _detect_renames(base, local, contents.base, contents.local)
+    remote_ren = _detect_renames(base, remote, contents.base, contents.remote)
+    for old, new in local_ren.items():
+        other = remote_ren.get(old)
+        if other == new:
+            result.renames.append((old, new, "both"))
+            _fold(b, src_base, old, new)
+        elif other is None and old in rem and new not in rem:
+            result.renames.append((old, new, "local"))
+            _fold(b, src_base, old, new)
+            _fold(rem, src_remote, old, new)
+        # Otherwise (renamed apart, or deleted on the other side) the new name
+        # is treated as an addition, so nothing is lost either way.
+    for old, new in remote_ren.items():
+        if old not in local_ren and old in loc and new not in loc:
+            result.renames.append((old, new, side))
+            _fold(b, src_base, old, new)
+            _fold(loc, src_local, old, new)
+
+    names = sorted(set(b) | set(loc) | set(rem), key=lambda n: n.encode("utf-8"))
+    for name in names:
+        bh, lh, rh = b.get(name), loc.get(name), rem.get(name)
+        if lh == rh:
+            chosen = lh
+        elif lh == bh:
+            chosen = rh
+        elif rh == bh:
+            chosen = lh
+        elif lh is None or rh is None:
+            chosen = lh or rh
+            who = "you" if lh is None else side
+            result.notes.append(f"{name}: {who} deleted it but the other side changed it; kept the change")
+        else:
+            base_bytes = contents.base(src_base[name]) if bh is not None else None
+            ours = contents.local(src_local[name])
+            theirs = contents.remote(src_remote[name])
+            merged = merge_text(base_bytes, ours, theirs) if bh is not None and is_page(name) else None
+            if merged is not None:
+                chosen = sha256_hex(merged)
+                result.merged[chosen] = merged
+                result.notes.append(f"{name}: merged changes from both sides")
+            else:
+                chosen = lh
+                assert rh is not None
+                copy = conflict_name(name, side, rh)
+                result.target[copy] = rh
+                result.conflicts.append(Conflict(name, copy))
+        if chosen is not None:
+            result.target[name] = chosen
+    return result
+
+
+def _fold(side: dict[str, str | None], sources: dict[str, str], old: str, new: str) -> None:
+    """Pretend ``side`` already renamed ``old`` to ``new`` (if it has ``old``)."""
+    if old not in side:
+        return
+    side[new] = side.pop(old)
+    sources[new] = sources.pop(old)

@@ -1,0 +1,153 @@
+"""Content-addressed storage outside the fields: base objects and staged versions.
+
+*Objects* (``objects/HH/HEX``) hold the content of every file of every sync
+base, so a later three-way merge has the common ancestor at hand.
+
+*Staged versions* (``staging/HEX/``, HEX = the field digest without
+``sha256:``) hold one received field version whole: its files and its
+``SHA256SUMS`` (and ``.sig``), every file verified before the folder is
+renamed into place. A staged folder is a plain memoryfield, so
+``sha256sum -c SHA256SUMS`` works inside it; it is what the trust layer will
+keep as quarantine. ``HEX.json`` beside it says where and when it came from.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import atomic
+from .errors import IntegrityError
+from .manifest import Manifest, sha256_hex
+from .names import MANIFEST_NAME, SIGNATURE_NAME
+from .workspace import Workspace, now
+
+
+class ObjectStore:
+    def __init__(self, ws: Workspace) -> None:
+        self.root = ws.state / "objects"
+
+    def path(self, sha: str) -> Path:
+        return self.root / sha[:2] / sha
+
+    def has(self, sha: str) -> bool:
+        return self.path(sha).is_file()
+
+    def get(self, sha: str) -> bytes | None:
+        try:
+            data = self.path(sha).read_bytes()
+        except FileNotFoundError:
+            return None
+        return data if sha256_hex(data) == sha else None  # a damaged object is no object
+
+    def put(self, data: bytes) -> str:
+        sha = sha256_hex(data)
+        target = self.path(sha)
+        if not target.is_file():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            atomic.write_bytes(target, data)
+        return sha
+
+    def link_from(self, source: Path, sha: str) -> None:
+        """Store an immutable file we own (a staged one) by hard link, else by copy."""
+        target = self.path(sha)
+        if target.is_file():
+            return
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.link(source, target)
+        except FileExistsError:
+            pass
+        except OSError:
+            self.put(source.read_bytes())
+
+    def keep_only(self, wanted: Iterable[str]) -> int:
+        """Delete objects no base refers to; returns how many went."""
+        keep = set(wanted)
+        removed = 0
+        if not self.root.is_dir():
+            return 0
+        for bucket in self.root.iterdir():
+            for obj in bucket.iterdir():
+                if obj.name not in keep:
+                    obj.unlink(missing_ok=True)
+                    removed += 1
+        return removed
+
+
+@dataclass(frozen=True)
+class StagedVersion:
+    """One received field version, complete and verified, outside the live field."""
+
+    path: Path
+    manifest: Manifest
+    signature: bytes | None
+
+    @property
+    def digest(self) -> str:
+        return self.manifest.digest
+
+    def file(self, name: str) -> Path:
+        return self.path / name
+
+    def read(self, name: str) -> bytes:
+        data = (self.path / name).read_bytes()
+        if sha256_hex(data) != self.manifest[name]:
+            raise IntegrityError(f"staged {self.digest[:19]}…: {name!r} was altered after it was verified")
+        return data
+
+
+class StagingStore:
+    def __init__(self, ws: Workspace) -> None:
+        self.root = ws.state / "staging"
+
+    def folder(self, digest: str) -> Path:
+        return self.root / digest.removeprefix("sha256:")
+
+    def get(self, digest: str) -> StagedVersion | None:
+        folder = self.folder(digest)
+        try:
+            manifest = Manifest.parse((folder / MANIFEST_NAME).read_bytes(), where=str(folder))
+        except FileNotFoundError:
+            return None
+        if manifest.digest != digest:
+            return None
+        sig_path = folder / SIGNATURE_NAME
+        return StagedVersion(folder, manifest, sig_path.read_bytes() if sig_path.is_file() else None)
+
+    def begin(self) -> Path:
+        self.root.mkdir(parents=True, exist_ok=True)
+        return Path(tempfile.mkdtemp(prefix=".incoming-", dir=self.root))
+
+    def finish(self, tmp: Path, manifest: Manifest, signature: bytes | None, source: str) -> StagedVersion:
+        """Seal a fully written and verified temp folder as the staged version."""
+        (tmp / MANIFEST_NAME).write_bytes(manifest.to_bytes())
+        if signature is not None:
+            (tmp / SIGNATURE_NAME).write_bytes(signature)
+        folder = self.folder(manifest.digest)
+        meta_path = folder.with_suffix(".json")
+        meta = {"digest": manifest.digest, "received_at": now(), "source": source}
+        if folder.exists():
+            shutil.rmtree(tmp)  # an identical version is already staged
+        else:
+            os.rename(tmp, folder)
+        atomic.write_bytes(meta_path, (json.dumps(meta, indent=2, sort_keys=True) + "\n").encode())
+        staged = self.get(manifest.digest)
+        assert staged is not None
+        return staged
+
+    def discard(self, digest: str) -> None:
+        folder = self.folder(digest)
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.with_suffix(".json").unlink(missing_ok=True)
+
+    def clean_incoming(self) -> None:
+        """Drop half-received versions a crashed pull left behind."""
+        if self.root.is_dir():
+            for tmp in self.root.glob(".incoming-*"):
+                shutil.rmtree(tmp, ignore_errors=True)

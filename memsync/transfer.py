@@ -1,0 +1,137 @@
+"""Reading a remote's field version and receiving it, verified, into staging.
+
+Every byte that comes from a remote is checked against the manifest before it
+is kept; a mismatch is fetched again (a push may be in flight) and reported
+if it persists. Files we already hold with the same hash (in the live field or
+the object store) are copied locally instead of fetched.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from backends.base import Backend, ManifestFile, NotModified
+
+from .errors import InputError, IntegrityError
+from .manifest import Manifest, sha256_hex
+from .names import Role, name_problem, role_of
+from .progress import ProgressFactory, silent
+from .store import ObjectStore, StagedVersion, StagingStore
+
+FETCH_ATTEMPTS = 3
+PARALLEL_FETCHES = 8
+
+
+@dataclass
+class RemoteView:
+    """What a remote holds now, as far as this sync is concerned."""
+
+    manifest: Manifest
+    etag: str | None  # None: the remote has no SHA256SUMS (or does not exist)
+    signature: bytes | None = None
+    unchanged: bool = False  # answered "not modified" against our base
+    prefetched: dict[str, bytes] = field(default_factory=dict)
+
+
+def read_remote(backend: Backend, base_manifest: Manifest | None, base_etag: str | None) -> RemoteView:
+    """The remote's current manifest: one conditional request when nothing changed."""
+    answer = backend.fetch_manifest(if_none_match=base_etag if base_manifest is not None else None)
+    if isinstance(answer, NotModified):
+        assert base_manifest is not None
+        return RemoteView(base_manifest, base_etag, unchanged=True)
+    if isinstance(answer, ManifestFile):
+        manifest = Manifest.parse(answer.data, where=f"{backend.url}: SHA256SUMS")
+        return RemoteView(manifest, answer.etag, answer.signature)
+    return _list_and_hash(backend)
+
+
+def _list_and_hash(backend: Backend) -> RemoteView:
+    # A field written by another tool or by hand: its content is whatever is there.
+    names = [n for n in backend.list_names() if role_of(n) is Role.CONTENT]
+    for name in names:
+        problem = name_problem(name)
+        if problem:
+            raise InputError(f"{backend.url}: {problem}")
+    data = dict(zip(names, _parallel(backend.get, names), strict=True))
+    return RemoteView(Manifest({n: sha256_hex(d) for n, d in data.items()}), None, prefetched=data)
+
+
+def fetch_verified(backend: Backend, name: str, sha: str) -> bytes:
+    for _ in range(FETCH_ATTEMPTS):
+        data = backend.get(name)
+        if sha256_hex(data) == sha:
+            return data
+    raise IntegrityError(
+        f"{backend.url}: {name!r} does not match its SHA256SUMS hash after {FETCH_ATTEMPTS} tries "
+        "(a push may be in progress, or the remote is damaged); nothing was applied"
+    )
+
+
+def _parallel(fn, items: Iterable[str]):  # type: ignore[no-untyped-def]
+    items = list(items)
+    if len(items) <= 1:
+        return [fn(i) for i in items]
+    with ThreadPoolExecutor(max_workers=PARALLEL_FETCHES) as pool:
+        return list(pool.map(fn, items))
+
+
+def receive(
+    backend: Backend,
+    view: RemoteView,
+    staging: StagingStore,
+    objects: ObjectStore,
+    local_root: Path | None,
+    local: Manifest,
+    progress: ProgressFactory = silent,
+) -> StagedVersion:
+    """Stage the remote's version whole and verified; returns it (reused if already staged)."""
+    staged = staging.get(view.manifest.digest)
+    if staged is not None:
+        return staged
+    local_by_hash = {sha: name for name, sha in local.items()}
+    tmp = staging.begin()
+    try:
+        missing: list[str] = []
+        for name, sha in view.manifest.items():
+            if not _copy_known(name, sha, view, objects, local_root, local_by_hash, tmp):
+                missing.append(name)
+
+        def fetch(name: str) -> None:
+            (tmp / name).write_bytes(fetch_verified(backend, name, view.manifest[name]))
+
+        with progress(len(missing), f"fetching {backend.url}") as bar, ThreadPoolExecutor(PARALLEL_FETCHES) as pool:
+            for _ in pool.map(fetch, missing):
+                bar.update(1)
+        return staging.finish(tmp, view.manifest, view.signature, backend.url)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+
+
+def _copy_known(
+    name: str,
+    sha: str,
+    view: RemoteView,
+    objects: ObjectStore,
+    local_root: Path | None,
+    local_by_hash: dict[str, str],
+    tmp: Path,
+) -> bool:
+    candidates: list[bytes | None] = [view.prefetched.get(name), objects.get(sha)]
+    for data in candidates:
+        if data is not None and sha256_hex(data) == sha:
+            (tmp / name).write_bytes(data)
+            return True
+    if local_root is not None and sha in local_by_hash:
+        try:
+            data = (local_root / local_by_hash[sha]).read_bytes()
+        except OSError:
+            return False
+        if sha256_hex(data) == sha:  # the user may have edited it since the scan
+            (tmp / name).write_bytes(data)
+            return True
+    return False

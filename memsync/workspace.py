@@ -1,0 +1,244 @@
+"""The workspace: where memsync keeps its configuration and state.
+
+Layout (see docs/FORMAT.md)::
+
+    WORKSPACE/
+      .memsync/
+        config.json                      fields, their folders and remotes
+        fields/FIELD/statcache.json      size/mtime/inode → sha256 of live files
+        fields/FIELD/base/REMOTE.SHA256SUMS   manifest agreed at the last sync
+        fields/FIELD/base/REMOTE.json         its ETag and when it was agreed
+        objects/HH/HEX                   content of base versions (for merges)
+        staging/HEX/                     received versions, one folder per digest
+        lock                             serialises memsync runs in this workspace
+
+Fields themselves stay flat: nothing of this lives inside a field.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from . import atomic
+from .errors import WorkspaceError
+from .field import StatCache
+from .manifest import Manifest
+
+STATE_DIR = ".memsync"
+CONFIG_VERSION = 1
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")
+
+
+def check_name(kind: str, name: str) -> str:
+    if not _NAME.match(name) or ".." in name:
+        raise WorkspaceError(f"{name!r}: {kind} names are letters, digits, '.', '-', '_' (max 64)")
+    return name
+
+
+@dataclass
+class RemoteConfig:
+    url: str
+    options: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class FieldConfig:
+    path: str
+    remotes: dict[str, RemoteConfig] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Base:
+    """What this field and one remote agreed on at their last sync."""
+
+    manifest: Manifest
+    etag: str | None
+    synced_at: str
+
+
+class Workspace:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.state = root / STATE_DIR
+        self.fields: dict[str, FieldConfig] = {}
+        self._load()
+
+    # -- discovery and config -------------------------------------------------
+
+    @classmethod
+    def find(cls, start: Path | None = None) -> Workspace:
+        here = (start or Path.cwd()).absolute()
+        for candidate in (here, *here.parents):
+            if (candidate / STATE_DIR / "config.json").is_file():
+                return cls(candidate)
+        raise WorkspaceError("not inside a memsync workspace (run 'memsync init' first)")
+
+    @classmethod
+    def init(cls, root: Path) -> Workspace:
+        root = root.absolute()
+        config = root / STATE_DIR / "config.json"
+        if not config.exists():
+            config.parent.mkdir(parents=True, exist_ok=True)
+            atomic.write_bytes(config, _dump({"version": CONFIG_VERSION, "fields": {}}))
+        return cls(root)
+
+    def _load(self) -> None:
+        path = self.state / "config.json"
+        try:
+            raw = json.loads(path.read_bytes())
+            if raw.get("version") != CONFIG_VERSION:
+                raise WorkspaceError(f"{path}: unsupported config version {raw.get('version')!r}")
+            for name, spec in raw["fields"].items():
+                remotes = {r: RemoteConfig(v["url"], dict(v.get("options", {}))) for r, v in spec["remotes"].items()}
+                self.fields[name] = FieldConfig(spec["path"], remotes)
+        except FileNotFoundError:
+            raise WorkspaceError(f"{self.root}: not a memsync workspace (run 'memsync init')") from None
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise WorkspaceError(f"{path}: malformed config ({exc})") from None
+
+    def save(self) -> None:
+        raw = {
+            "version": CONFIG_VERSION,
+            "fields": {
+                name: {
+                    "path": spec.path,
+                    "remotes": {r: {"url": rc.url, "options": rc.options} for r, rc in spec.remotes.items()},
+                }
+                for name, spec in sorted(self.fields.items())
+            },
+        }
+        atomic.write_bytes(self.state / "config.json", _dump(raw))
+
+    def add_field(self, name: str, path: Path) -> FieldConfig:
+        check_name("field", name)
+        if name in self.fields:
+            raise WorkspaceError(f"field {name!r} already exists")
+        path = path.absolute()
+        try:
+            stored = str(path.relative_to(self.root))
+        except ValueError:
+            stored = str(path)
+        spec = FieldConfig(stored)
+        self.fields[name] = spec
+        self.save()
+        return spec
+
+    def field(self, name: str) -> FieldConfig:
+        try:
+            return self.fields[name]
+        except KeyError:
+            raise WorkspaceError(f"no field {name!r} in this workspace (see 'memsync fields')") from None
+
+    def field_path(self, name: str) -> Path:
+        return (self.root / self.field(name).path).absolute()
+
+    def field_for_path(self, path: Path) -> str | None:
+        target = path.absolute()
+        for name in self.fields:
+            if self.field_path(name) == target:
+                return name
+        return None
+
+    def add_remote(self, field_name: str, remote: str, url: str, options: dict[str, str]) -> None:
+        check_name("remote", remote)
+        spec = self.field(field_name)
+        if remote in spec.remotes:
+            raise WorkspaceError(f"field {field_name!r} already has a remote {remote!r}")
+        spec.remotes[remote] = RemoteConfig(url, options)
+        self.save()
+
+    def remove_remote(self, field_name: str, remote: str) -> None:
+        spec = self.field(field_name)
+        if spec.remotes.pop(remote, None) is None:
+            raise WorkspaceError(f"field {field_name!r} has no remote {remote!r}")
+        for suffix in (".SHA256SUMS", ".json"):
+            (self._base_dir(field_name) / f"{remote}{suffix}").unlink(missing_ok=True)
+        self.save()
+
+    def remote(self, field_name: str, remote: str | None) -> tuple[str, RemoteConfig]:
+        spec = self.field(field_name)
+        if remote is None:
+            if not spec.remotes:
+                raise WorkspaceError(f"field {field_name!r} has no remotes (add one with 'memsync remote add')")
+            remote = "origin" if "origin" in spec.remotes else sorted(spec.remotes)[0]
+        try:
+            return remote, spec.remotes[remote]
+        except KeyError:
+            raise WorkspaceError(f"field {field_name!r} has no remote {remote!r}") from None
+
+    # -- per-field state ------------------------------------------------------
+
+    def _field_dir(self, field_name: str) -> Path:
+        return self.state / "fields" / field_name
+
+    def _base_dir(self, field_name: str) -> Path:
+        return self._field_dir(field_name) / "base"
+
+    def load_base(self, field_name: str, remote: str) -> Base | None:
+        folder = self._base_dir(field_name)
+        try:
+            manifest = Manifest.parse((folder / f"{remote}.SHA256SUMS").read_bytes(), where="sync base")
+            meta = json.loads((folder / f"{remote}.json").read_bytes())
+        except FileNotFoundError:
+            return None
+        return Base(manifest, meta.get("etag"), meta.get("synced_at", ""))
+
+    def save_base(self, field_name: str, remote: str, manifest: Manifest, etag: str | None) -> None:
+        folder = self._base_dir(field_name)
+        folder.mkdir(parents=True, exist_ok=True)
+        meta = {"etag": etag, "synced_at": now(), "digest": manifest.digest}
+        # The manifest first: a crash between the two leaves an ETag that no longer
+        # matches, which only costs one full (still three-way) fetch next time.
+        atomic.write_bytes(folder / f"{remote}.json", _dump({**meta, "etag": None}))
+        atomic.write_bytes(folder / f"{remote}.SHA256SUMS", manifest.to_bytes())
+        atomic.write_bytes(folder / f"{remote}.json", _dump(meta))
+
+    def bases(self) -> Iterator[Manifest]:
+        root = self.state / "fields"
+        if root.is_dir():
+            for path in root.glob("*/base/*.SHA256SUMS"):
+                yield Manifest.parse(path.read_bytes(), where=str(path))
+
+    def load_statcache(self, field_name: str) -> StatCache:
+        path = self._field_dir(field_name) / "statcache.json"
+        try:
+            data = json.loads(path.read_bytes())
+            return data if isinstance(data, dict) else {}
+        except (FileNotFoundError, ValueError):
+            return {}
+
+    def save_statcache(self, field_name: str, cache: StatCache) -> None:
+        folder = self._field_dir(field_name)
+        folder.mkdir(parents=True, exist_ok=True)
+        atomic.write_bytes(folder / "statcache.json", json.dumps(cache, separators=(",", ":")).encode())
+
+    @contextmanager
+    def locked(self) -> Iterator[None]:
+        """One memsync run at a time per workspace; a second one is told so."""
+        self.state.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.state / "lock", os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise WorkspaceError("another memsync command is running in this workspace") from None
+            yield
+        finally:
+            os.close(fd)
+
+
+def now() -> str:
+    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def _dump(data: Any) -> bytes:
+    return (json.dumps(data, indent=2, sort_keys=True) + "\n").encode()
