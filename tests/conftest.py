@@ -1,0 +1,65 @@
+"""Shared helpers: run the real CLI in a subprocess, build fields on disk."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+CliRunner = Callable[..., subprocess.CompletedProcess[str]]
+
+
+def run_cli(*args: str | Path, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``memsync ARGS`` in a fresh process, as a user or CI would run it."""
+    full_env = {**os.environ, "MEMSYNC_DEBUG": "", **(env or {})}
+    return subprocess.run(
+        [sys.executable, "-m", "memsync", *map(str, args)],
+        cwd=cwd,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def assert_one_line_error(result: subprocess.CompletedProcess[str]) -> str:
+    """The bad-input promise: non-zero exit, exactly one line on stderr, no traceback."""
+    assert result.returncode != 0, result.stdout
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    assert lines[0].startswith("memsync: "), lines[0]
+    return lines[0]
+
+
+def page(title: str, body: str, uid: str | None = None) -> str:
+    return (
+        f"---\ntitle: {title}\nuuid: {uid or uuid.uuid4()}\nsummary: {title}.\n"
+        f"created: 2026-01-01T00:00:00Z\nupdated: 2026-01-01T00:00:00Z\n---\n\n# {title}\n\n{body}\n"
+    )
+
+
+def make_field(root: Path, files: dict[str, str | bytes]) -> Path:
+    root.mkdir(parents=True, exist_ok=True)
+    for name, content in files.items():
+        data = content.encode() if isinstance(content, str) else content
+        (root / name).write_bytes(data)
+    return root
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    """Every file directly in ``root`` (hidden ones too), for before/after checks."""
+    return {p.name: p.read_bytes() for p in sorted(root.iterdir()) if p.is_file()} if root.exists() else {}
+
+
+@pytest.fixture
+def cli(tmp_path: Path) -> CliRunner:
+    def runner(*args: str | Path, cwd: Path | None = None, env: dict[str, str] | None = None):
+        return run_cli(*args, cwd=cwd or tmp_path, env=env)
+
+    return runner
