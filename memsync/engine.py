@@ -92,8 +92,10 @@ class Session:
 
     def scan_local(self) -> Manifest:
         cache = self.ws.load_statcache(self.field)
+        before = dict(cache)
         manifest = scan(self.root, cache)
-        self.ws.save_statcache(self.field, cache)
+        if cache != before:
+            self.ws.save_statcache(self.field, cache)
         return manifest
 
     def run(self, mode: Mode, *, dry_run: bool = False, expect: str | None = None) -> SyncReport:

@@ -121,8 +121,7 @@ def _copy_known(
     local_by_hash: dict[str, str],
     tmp: Path,
 ) -> bool:
-    candidates: list[bytes | None] = [view.prefetched.get(name), objects.get(sha)]
-    for data in candidates:
+    for data in (view.prefetched.get(name), objects.get(sha) if objects.has(sha) else None):
         if data is not None and sha256_hex(data) == sha:
             (tmp / name).write_bytes(data)
             return True
