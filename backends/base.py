@@ -37,13 +37,20 @@ NOT_MODIFIED = NotModified()
 
 
 class Writer(ABC):
-    """An open write session on a remote (see ``Backend.transaction``)."""
+    """An open write session on a remote (see ``Backend.transaction``).
+
+    ``put`` may be called from several threads at once."""
 
     @abstractmethod
     def put(self, name: str, data: bytes) -> None: ...
 
     @abstractmethod
     def delete(self, name: str) -> None: ...
+
+    def delete_many(self, names: list[str]) -> None:
+        """Delete several files; backends with a batch call override this."""
+        for name in names:
+            self.delete(name)
 
     @abstractmethod
     def commit(self, manifest: bytes, signature: bytes | None, message: str) -> str:

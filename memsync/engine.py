@@ -34,7 +34,7 @@ from .plan import Change, Contents, Plan, changes, plan
 from .progress import ProgressFactory, silent
 from .registry import open_backend
 from .store import ObjectStore, StagedVersion, StagingStore
-from .transfer import RemoteView, fetch_verified, read_remote, receive
+from .transfer import RemoteView, fetch_verified, read_remote, receive, send_changes
 from .workspace import Workspace
 
 Mode = Literal["pull", "push", "sync"]
@@ -217,15 +217,8 @@ class Session:
                 raise IntegrityError(f"{change.name!r} changed while pushing; run the command again")
             return data
 
-        writes = [c for c in todo if c.sha256 is not None]
-        deletes = [c for c in todo if c.sha256 is None]
         with backend.transaction(etag) as writer:
-            with self.progress(len(writes), f"pushing to {backend.url}") as bar:
-                for change in writes:
-                    writer.put(change.name, content(change))
-                    bar.update(1)
-            for change in deletes:
-                writer.delete(change.name)
+            send_changes(writer, todo, content, self.progress, f"pushing to {backend.url}")
             new_etag = writer.commit(target.to_bytes(), None, commit_message(self.field, todo))
         write_manifest(self.root, target, None)
         return new_etag
@@ -331,16 +324,14 @@ def mirror(
         report = MirrorReport(src.url, dst.url, dry_run, todo, have.manifest.digest)
         if dry_run or (not todo and there.etag is not None and there.signature == have.signature):
             return report
-        writes = [c for c in todo if c.sha256 is not None]
+
+        def content(change: Change) -> bytes:
+            assert change.sha256 is not None
+            if change.name in have.prefetched:
+                return have.prefetched[change.name]
+            return fetch_verified(src, change.name, change.sha256)
+
         with dst.transaction(there.etag) as writer:
-            with progress(len(writes), f"mirroring to {dst.url}") as bar:
-                for change in writes:
-                    assert change.sha256 is not None
-                    data = have.prefetched.get(change.name) or fetch_verified(src, change.name, change.sha256)
-                    writer.put(change.name, data)
-                    bar.update(1)
-            for change in todo:
-                if change.sha256 is None:
-                    writer.delete(change.name)
+            send_changes(writer, todo, content, progress, f"mirroring to {dst.url}")
             writer.commit(have.manifest.to_bytes(), have.signature, f"memsync: mirror of {src.url}\n")
         return report

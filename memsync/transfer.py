@@ -9,16 +9,17 @@ the object store) are copied locally instead of fetched.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from backends.base import Backend, ManifestFile, NotModified
+from backends.base import Backend, ManifestFile, NotModified, Writer
 
 from .errors import InputError, IntegrityError
 from .manifest import Manifest, sha256_hex
 from .names import Role, name_problem, role_of
+from .plan import Change
 from .progress import ProgressFactory, silent
 from .store import ObjectStore, StagedVersion, StagingStore
 
@@ -134,3 +135,22 @@ def _copy_known(
             (tmp / name).write_bytes(data)
             return True
     return False
+
+
+def send_changes(
+    writer: Writer,
+    todo: list[Change],
+    content: Callable[[Change], bytes],
+    progress: ProgressFactory,
+    desc: str,
+) -> None:
+    """Write changed files in parallel, then delete removed ones (the caller commits)."""
+    writes = [c for c in todo if c.sha256 is not None]
+
+    def put(change: Change) -> None:
+        writer.put(change.name, content(change))
+
+    with progress(len(writes), desc) as bar, ThreadPoolExecutor(PARALLEL_FETCHES) as pool:
+        for _ in pool.map(put, writes):
+            bar.update(1)
+    writer.delete_many([c.name for c in todo if c.sha256 is None])
