@@ -226,22 +226,33 @@ def _name_from_url(url: str) -> str:
     return last.removesuffix(archive_mod.ARCHIVE_SUFFIX) or "field"
 
 
-def _field_for_source(source: str, field_name: str | None, into: Path | None) -> tuple[Workspace, str]:
-    """The workspace field that pulls from SOURCE, created (with its workspace) if new."""
+def _subscribe(source: str, field_name: str | None, into: Path | None, expect: str | None) -> engine.SyncReport:
+    """Pull SOURCE into the workspace field that follows it, creating field and
+    workspace when new; a failed first pull leaves neither behind."""
     try:
         ws = Workspace.find()
+        created_ws = None
     except WorkspaceError:
-        ws = Workspace.init(Path.cwd())
+        ws = created_ws = Workspace.init(Path.cwd())
     for name, spec in ws.fields.items():
-        if any(rc.url == source for rc in spec.remotes.values()) and field_name in (None, name):
-            return ws, name
+        if field_name in (None, name) and any(rc.url == source for rc in spec.remotes.values()):
+            return engine.Session(ws, name, None, progress=terminal_bar).run("pull", expect=expect)
     name = field_name or _name_from_url(source)
     folder = (into or Path(name)).absolute()
-    if folder.exists() and any(folder.iterdir()):
-        raise WorkspaceError(f"{folder} exists and is not empty; choose another with --into")
+    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+        raise WorkspaceError(f"{folder} exists and is not an empty folder; choose another with --into")
+    folder_existed = folder.exists()
     ws.add_field(name, folder)
-    ws.add_remote(name, "origin", source, {})
-    return ws, name
+    try:
+        ws.add_remote(name, "origin", source, {})
+        return engine.Session(ws, name, "origin", progress=terminal_bar).run("pull", expect=expect)
+    except BaseException:
+        ws.remove_field(name)
+        if not folder_existed and folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
+        if created_ws is not None:
+            created_ws.destroy()
+        raise
 
 
 @main.command()
@@ -278,8 +289,7 @@ def pull(
     else:
         if dry_run:
             raise WorkspaceError("--dry-run needs an existing field; clone or pull without it first")
-        ws, name = _field_for_source(source, field_name, into)
-        report = engine.Session(ws, name, remote, progress=terminal_bar).run("pull", expect=expect)
+        report = _subscribe(source, field_name, into, expect)
     _finish(report, as_json)
 
 
@@ -321,9 +331,7 @@ def status(field: str, remote: str | None, as_json: bool) -> None:
 @json_option
 def clone(url: str, directory: Path | None, field_name: str | None, expect: str | None, as_json: bool) -> None:
     """Make a new field from URL, with URL as its origin."""
-    ws, name = _field_for_source(url, field_name, directory)
-    report = engine.Session(ws, name, "origin", progress=terminal_bar).run("pull", expect=expect)
-    _finish(report, as_json)
+    _finish(_subscribe(url, field_name, directory, expect), as_json)
 
 
 @main.command()

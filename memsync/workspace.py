@@ -21,6 +21,7 @@ import fcntl
 import json
 import os
 import re
+import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -131,6 +132,17 @@ class Workspace:
         self.fields[name] = spec
         self.save()
         return spec
+
+    def remove_field(self, name: str) -> None:
+        """Forget a field and memsync's state for it; its folder is left alone."""
+        self.field(name)
+        del self.fields[name]
+        shutil.rmtree(self._field_dir(name), ignore_errors=True)
+        self.save()
+
+    def destroy(self) -> None:
+        """Remove a workspace this run created and no longer needs."""
+        shutil.rmtree(self.state, ignore_errors=True)
 
     def field(self, name: str) -> FieldConfig:
         try:
