@@ -81,6 +81,11 @@ class Backend(ABC):
         """Exclusive write session. Raises ``PullFirst`` when the remote's current
         manifest ETag is not ``expected_etag`` (None: expect no manifest)."""
 
+    def unlock(self) -> bool:
+        """Break a writer's lock left by a crashed push; False if there was none.
+        Backends whose locks die with their holder have nothing to break."""
+        return False
+
     def exists(self) -> bool:
         """Whether anything is at the URL (a pull from nowhere is an error)."""
         return True

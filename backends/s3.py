@@ -41,6 +41,7 @@ from .base import NOT_MODIFIED, Backend, ManifestFile, NotModified, Writer
 LOCK_NAME = ".memsync-lock"
 DEFAULT_LOCK_TTL = 120.0
 LOCK_WAIT_SECONDS = 60.0
+READ_ATTEMPTS = 4
 _DELETE_BATCH = 1000
 
 
@@ -97,9 +98,12 @@ class S3Backend(Backend):
             return NOT_MODIFIED
         except _Missing:
             return None
-        data = answer["Body"].read()
         try:
-            signature: bytes | None = self._call("get_object", Key=self.key(SIGNATURE_NAME))["Body"].read()
+            data = answer["Body"].read()
+        except _stream_errors():
+            data = self._read("get_object", Key=self.key(MANIFEST_NAME), IfMatch=answer["ETag"])
+        try:
+            signature: bytes | None = self._read("get_object", Key=self.key(SIGNATURE_NAME))
         except _Missing:
             signature = None
         return ManifestFile(data, answer["ETag"], signature)
@@ -117,9 +121,22 @@ class S3Backend(Backend):
 
     def get(self, name: str) -> bytes:
         try:
-            return self._call("get_object", Key=self.key(name))["Body"].read()
+            return self._read("get_object", Key=self.key(name))
         except _Missing:
             raise RemoteError(f"{self.url}: {name!r} is listed but missing") from None
+
+    def _read(self, operation: str, **kwargs: Any) -> bytes:
+        """GET and read the body, retrying a body cut off mid-stream (botocore
+        retries failed requests, not failed reads of a started response)."""
+        for attempt in range(1, READ_ATTEMPTS + 1):
+            answer = self._call(operation, **kwargs)
+            try:
+                return answer["Body"].read()
+            except _stream_errors() as exc:
+                if attempt == READ_ATTEMPTS:
+                    raise RemoteError(f"{self.url}: transfer keeps failing ({type(exc).__name__})") from None
+                time.sleep(0.1 * attempt)
+        raise AssertionError("unreachable")
 
     def manifest_etag(self) -> str | None:
         try:
@@ -270,6 +287,13 @@ def _explain(url: str, exc: Any) -> RemoteError:
     if code in ("AccessDenied", "403", "Forbidden") or status == 403:
         return RemoteError(f"{url}: access denied")
     return RemoteError(f"{url}: S3 error {code or status}: {error.get('Message', '')}".rstrip(": "))
+
+
+def _stream_errors() -> tuple[type[BaseException], ...]:
+    import botocore.exceptions as bce
+    import urllib3.exceptions
+
+    return (bce.BotoCoreError, urllib3.exceptions.HTTPError, OSError)
 
 
 def _pid_alive(pid: Any) -> bool:

@@ -22,7 +22,7 @@ from .errors import MemsyncError, WorkspaceError
 from .field import scan
 from .plan import Change
 from .progress import terminal_bar
-from .registry import is_archive_url
+from .registry import is_archive_url, open_backend
 from .workspace import Workspace
 
 EXIT_CONFLICT = 3
@@ -321,6 +321,23 @@ def status(field: str, remote: str | None, as_json: bool) -> None:
     """What a sync of FIELD would do now (changes nothing)."""
     report = _run(field, remote, "sync", True)
     _emit(as_json, report.to_json(), lambda: _report_lines(report))
+
+
+@main.command()
+@click.argument("field")
+@remote_option
+@json_option
+def unlock(field: str, remote: str | None, as_json: bool) -> None:
+    """Break the writer lock a crashed push left on FIELD's remote."""
+    ws = Workspace.find()
+    name, config = ws.remote(_field_name(ws, field), remote)
+    with open_backend(config.url, config.options) as backend:
+        broken = backend.unlock()
+    _emit(
+        as_json,
+        {"remote": name, "url": config.url, "unlocked": broken},
+        lambda: [f"{config.url}: " + ("lock removed" if broken else "no lock to remove")],
+    )
 
 
 @main.command()

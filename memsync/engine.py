@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from backends.archive import ArchiveBackend
-from backends.base import Backend
+from backends.base import Backend, NotModified
 
 from . import atomic
 from .errors import IntegrityError, PullFirst, RemoteError
@@ -38,6 +38,12 @@ from .transfer import RemoteView, fetch_verified, read_remote, receive, send_cha
 from .workspace import Workspace
 
 Mode = Literal["pull", "push", "sync"]
+
+
+class RemoteMoved(PullFirst):
+    """The remote committed a new version while we were reading the old one."""
+
+
 SYNC_ATTEMPTS = 5
 
 
@@ -109,8 +115,9 @@ class Session:
                 try:
                     self._once(backend, mode, report, dry_run, expect)
                     break
-                except PullFirst:
-                    if mode != "sync" or attempt == SYNC_ATTEMPTS:
+                except PullFirst as exc:
+                    retry = mode == "sync" or isinstance(exc, RemoteMoved)
+                    if not retry or attempt == SYNC_ATTEMPTS:
                         raise
             return report
 
@@ -131,7 +138,14 @@ class Session:
 
         staged: StagedVersion | None = None
         if not view.unchanged and not dry_run and mode != "push":
-            staged = receive(backend, view, self.staging, self.objects, self.root, local, self.progress)
+            try:
+                staged = receive(backend, view, self.staging, self.objects, self.root, local, self.progress)
+            except IntegrityError:
+                # Bytes that match no manifest usually mean a push landed mid-pull:
+                # if the manifest moved, start over against the new one.
+                if isinstance(backend.fetch_manifest(if_none_match=view.etag), NotModified) or view.etag is None:
+                    raise
+                raise RemoteMoved(f"{backend.url} changed during the pull") from None
         contents = Contents(
             base=self._base_reader(base_manifest),
             local=lambda name: (self.root / name).read_bytes(),
