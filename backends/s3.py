@@ -158,14 +158,16 @@ class S3Backend(Backend):
 
     def _acquire_lock(self) -> str:
         deadline = time.monotonic() + LOCK_WAIT_SECONDS
+        token = uuid.uuid4().hex
+        expires = time.time() + self.lock_ttl
         body = json.dumps(
             {
                 "holder": os.environ.get("USER", "?"),
                 "host": socket.gethostname(),
                 "pid": os.getpid(),
-                "token": uuid.uuid4().hex,
-                "expires": time.time() + self.lock_ttl,
-                "expires_at": datetime.fromtimestamp(time.time() + self.lock_ttl, UTC).isoformat(),
+                "token": token,
+                "expires": expires,
+                "expires_at": datetime.fromtimestamp(expires, UTC).isoformat(),
             }
         ).encode()
         while True:
@@ -173,10 +175,13 @@ class S3Backend(Backend):
                 return self._call("put_object", Key=self.key(LOCK_NAME), Body=body, IfNoneMatch="*")["ETag"]
             except _Precondition:
                 pass
-            if self._break_if_stale():
+            info = self.lock_info()
+            if info is not None and info.get("token") == token:
+                return str(info["etag"])  # our own create succeeded; only its answer was lost
+            if self._break_if_stale(info):
                 continue
             if time.monotonic() > deadline:
-                holder = self.lock_info() or {}
+                holder = info or {}
                 raise RemoteError(
                     f"{self.url}: locked by {holder.get('holder', '?')}@{holder.get('host', '?')} "
                     f"until {holder.get('expires_at', '?')} (memsync unlock breaks it)"
@@ -197,8 +202,7 @@ class S3Backend(Backend):
         info["etag"] = answer["ETag"]
         return info
 
-    def _break_if_stale(self) -> bool:
-        info = self.lock_info()
+    def _break_if_stale(self, info: dict[str, Any] | None) -> bool:
         if info is None:
             return True  # released meanwhile: try again at once
         expired = float(info.get("expires", 0)) < time.time()
@@ -252,6 +256,9 @@ class _S3Writer(Writer):
         try:
             return b._call("put_object", Key=b.key(MANIFEST_NAME), Body=manifest, **condition)["ETag"]
         except _Precondition:
+            current = b.fetch_manifest()
+            if isinstance(current, ManifestFile) and current.data == manifest:
+                return current.etag  # a retry of our own write that had landed
             raise PullFirst(f"{b.url}: another writer committed first: pull first") from None
 
 
