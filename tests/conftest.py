@@ -63,3 +63,13 @@ def cli(tmp_path: Path) -> CliRunner:
         return run_cli(*args, cwd=cwd or tmp_path, env=env)
 
     return runner
+
+
+@pytest.fixture(scope="session")
+def s3_server():
+    """moto's S3 server mode on 127.0.0.1, for the whole test session."""
+    from s3_support import MotoS3
+
+    server = MotoS3().start()
+    yield server
+    server.stop()
