@@ -1,0 +1,284 @@
+"""SHA256SUMS: exactly coreutils' format, checked by the real ``sha256sum -c``; field verify; strict parsing."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import CliRunner, assert_one_line_error, make_field, page
+
+from memsync.errors import InputError
+from memsync.manifest import Manifest
+
+SHA256SUM = shutil.which("sha256sum")
+needs_sha256sum = pytest.mark.skipif(SHA256SUM is None, reason="coreutils sha256sum not installed")
+
+# Written out by hand in byte order, which is neither case-insensitive nor "natural" order:
+# digits < upper case < '_' < lower case, and '-' < '.' < '0'.
+BYTE_ORDER = [
+    "10.md",
+    "9.md",
+    "B.md",
+    "Z-notes.md",
+    "a-b.md",
+    "a.md",
+    "a.txt",
+    "a0.md",
+    "aB.md",
+    "a_b.md",
+    "ab.md",
+    "b.md",
+    "index.md",
+    "z_9.png",
+]
+FILES: dict[str, bytes] = {
+    name: (page(name, f"About {name}.").encode() if name.endswith(".md") else bytes(range(256)) + name.encode())
+    for name in reversed(BYTE_ORDER)
+}
+JUNK = {
+    ".DS_Store": b"\x00\x00\x00\x01Bud1",
+    ".a.md.swp": b"vim swap",
+    "notes.sqlite3": b"SQLite format 3\x00",
+    "notes.sqlite3-journal": b"journal",
+    "SHA256SUMS.sig": b"-----BEGIN SSH SIGNATURE-----\nstale\n",
+}
+
+
+def expected_sums(files: dict[str, bytes]) -> bytes:
+    return b"".join(f"{hashlib.sha256(files[n]).hexdigest()}  {n}\n".encode() for n in BYTE_ORDER if n in files)
+
+
+def sha256sum_check(folder: Path) -> subprocess.CompletedProcess[str]:
+    assert SHA256SUM is not None
+    return subprocess.run([SHA256SUM, "-c", "--strict", "SHA256SUMS"], cwd=folder, capture_output=True, text=True)
+
+
+def test_the_name_set_discriminates_orderings() -> None:
+    assert sorted(BYTE_ORDER, key=lambda n: n.encode()) == BYTE_ORDER
+    assert sorted(BYTE_ORDER, key=str.lower) != BYTE_ORDER
+    assert sorted(BYTE_ORDER, key=lambda n: n.lower().replace("-", "").replace("_", "")) != BYTE_ORDER
+
+
+# -- 2. the manifest file memsync writes --------------------------------------------
+
+
+@needs_sha256sum
+def test_manifest_is_coreutils_format_and_sha256sum_checks_it(cli: CliRunner, tmp_path: Path) -> None:
+    field = make_field(tmp_path / "f", {**FILES, **JUNK})
+    run = cli("manifest", "f", "--json")
+    assert run.returncode == 0, run.stderr
+    written = (field / "SHA256SUMS").read_bytes()
+
+    assert written == expected_sums(FILES)
+    assert written.endswith(b"\n") and not written.endswith(b"\n\n")
+    assert [line.split(b"  ", 1)[1].decode() for line in written.splitlines()] == BYTE_ORDER
+    report = json.loads(run.stdout)
+    assert report["digest"] == "sha256:" + hashlib.sha256(written).hexdigest()
+    assert report["files"] == len(FILES)
+
+    # byte for byte what coreutils prints for the same files in that order
+    assert SHA256SUM is not None
+    coreutils = subprocess.run([SHA256SUM, *BYTE_ORDER], cwd=field, capture_output=True, check=True)
+    assert coreutils.stdout == written
+
+    checked = sha256sum_check(field)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert checked.stdout.splitlines() == [f"{n}: OK" for n in BYTE_ORDER]
+
+    # and sha256sum really reads the files: a changed page fails it
+    (field / "a.md").write_bytes(b"changed\n")
+    assert sha256sum_check(field).returncode != 0
+
+
+def test_manifest_dry_run_writes_nothing(cli: CliRunner, tmp_path: Path) -> None:
+    field = make_field(tmp_path / "f", FILES)
+    run = cli("manifest", "f", "--dry-run", "--json")
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["digest"] == "sha256:" + hashlib.sha256(expected_sums(FILES)).hexdigest()
+    assert not (field / "SHA256SUMS").exists()
+
+
+def test_manifest_refuses_a_field_that_is_not_flat(cli: CliRunner, tmp_path: Path) -> None:
+    field = make_field(tmp_path / "f", FILES)
+    (field / "sub").mkdir()
+    assert "sub" in assert_one_line_error(cli("manifest", "f"))
+    assert not (field / "SHA256SUMS").exists()
+
+
+@needs_sha256sum
+def test_sha256sum_passes_in_an_unpacked_field(cli: CliRunner, tmp_path: Path) -> None:
+    make_field(tmp_path / "f", {**FILES, **JUNK})
+    assert cli("pack", "f", "-o", "f.memoryfield.zip").returncode == 0
+    run = cli("unpack", "f.memoryfield.zip", "out")
+    assert run.returncode == 0, run.stderr
+    out = tmp_path / "out"
+    assert (out / "SHA256SUMS").read_bytes() == expected_sums(FILES)
+    assert sorted(p.name for p in out.iterdir()) == sorted([*FILES, "SHA256SUMS"])
+    checked = sha256sum_check(out)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert checked.stdout.count(": OK") == len(FILES)
+
+
+# -- 3. verify on a field --------------------------------------------------------------
+
+
+@pytest.fixture
+def field(cli: CliRunner, tmp_path: Path) -> Path:
+    root = make_field(tmp_path / "f", FILES)
+    assert cli("manifest", "f").returncode == 0
+    return root
+
+
+def digest_of(root: Path) -> str:
+    return "sha256:" + hashlib.sha256((root / "SHA256SUMS").read_bytes()).hexdigest()
+
+
+def test_verify_field_ok(cli: CliRunner, field: Path) -> None:
+    run = cli("verify", "f", "--json")
+    assert run.returncode == 0, run.stderr
+    result = json.loads(run.stdout)
+    assert result == {
+        "ok": True,
+        "kind": "field",
+        "digest": digest_of(field),
+        "files": len(FILES),
+        "archive_sha256": None,
+    }
+    text = cli("verify", "f")
+    assert text.returncode == 0
+    assert digest_of(field) in text.stdout
+
+
+def test_verify_field_ignores_litter_and_derived_files(cli: CliRunner, field: Path) -> None:
+    make_field(field, JUNK)
+    assert cli("verify", "f").returncode == 0
+
+
+def test_verify_field_with_pins(cli: CliRunner, field: Path) -> None:
+    digest = digest_of(field)
+    assert cli("verify", "f", "--sha256", digest).returncode == 0
+    assert cli("verify", "f", "--sha256", digest.removeprefix("sha256:")).returncode == 0  # bare hex: the digest
+    other = hashlib.sha256(b"another field").hexdigest()
+    for wrong in (other, "sha256:" + other):
+        line = assert_one_line_error(cli("verify", "f", "--sha256", wrong))
+        assert other in line
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        pytest.param(lambda root: (root / "a.md").write_bytes(b"edited after the manifest\n"), "a.md", id="modified"),
+        pytest.param(lambda root: (root / "new-page.md").write_bytes(b"# unlisted\n"), "new-page.md", id="extra"),
+        pytest.param(lambda root: (root / "z_9.png").unlink(), "z_9.png", id="missing"),
+        pytest.param(lambda root: (root / "SHA256SUMS").unlink(), "SHA256SUMS", id="no-manifest"),
+        pytest.param(
+            lambda root: (root / "SHA256SUMS").write_bytes((root / "SHA256SUMS").read_bytes().replace(b"  ", b" ")),
+            "SHA256SUMS",
+            id="malformed-manifest",
+        ),
+        pytest.param(
+            lambda root: (root / "SHA256SUMS").write_bytes(
+                b"".join(sorted((root / "SHA256SUMS").read_bytes().splitlines(keepends=True)))
+            ),
+            "sorted",
+            id="manifest-sorted-by-hash",
+        ),
+    ],
+)
+def test_verify_field_fails(cli: CliRunner, field: Path, change, named: str) -> None:
+    change(field)
+    line = assert_one_line_error(cli("verify", "f"))
+    assert named in line
+
+
+def test_verify_nothing_there(cli: CliRunner) -> None:
+    assert_one_line_error(cli("verify", "no-such-field"))
+
+
+# -- 6. Manifest.parse ------------------------------------------------------------------
+
+H = hashlib.sha256(b"x").hexdigest()
+H2 = hashlib.sha256(b"y").hexdigest()
+
+
+def test_parse_accepts_what_to_bytes_writes() -> None:
+    entries = {n: hashlib.sha256(d).hexdigest() for n, d in FILES.items()}
+    manifest = Manifest(entries)
+    data = manifest.to_bytes()
+    assert data == expected_sums(FILES)
+    parsed = Manifest.parse(data)
+    assert parsed == manifest
+    assert list(parsed) == BYTE_ORDER
+    assert parsed.to_bytes() == data
+    assert parsed.digest == manifest.digest == "sha256:" + hashlib.sha256(data).hexdigest()
+
+
+def test_parse_empty_manifest() -> None:
+    empty = Manifest.parse(b"")
+    assert len(empty) == 0
+    assert empty.digest == "sha256:" + hashlib.sha256(b"").hexdigest()
+
+
+def test_manifest_order_is_byte_order_whatever_the_insertion_order() -> None:
+    a = Manifest({"b.md": H, "B.md": H2, "a_b.md": H})
+    b = Manifest({"a_b.md": H, "b.md": H, "B.md": H2})
+    assert a == b
+    assert a.to_bytes() == b.to_bytes() == f"{H2}  B.md\n{H}  a_b.md\n{H}  b.md\n".encode()
+    assert a.digest == b.digest
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        pytest.param(f"{H.upper()}  a.md\n".encode(), id="uppercase-hex"),
+        pytest.param(f"{H} a.md\n".encode(), id="one-space"),
+        pytest.param(f"{H}   a.md\n".encode(), id="three-spaces"),
+        pytest.param(f"{H}\ta.md\n".encode(), id="tab"),
+        pytest.param(f"{H} *a.md\n".encode(), id="binary-mode-star"),
+        pytest.param(f"{H}  a.md\r\n".encode(), id="crlf"),
+        pytest.param(f"{H}  a.md".encode(), id="no-final-newline"),
+        pytest.param(f"{H}  a.md\n\n".encode(), id="blank-line"),
+        pytest.param(f"\n{H}  a.md\n".encode(), id="leading-blank-line"),
+        pytest.param(f"{H[:-1]}  a.md\n".encode(), id="short-hash"),
+        pytest.param(f"{H}0  a.md\n".encode(), id="long-hash"),
+        pytest.param(f"{'g' * 64}  a.md\n".encode(), id="not-hex"),
+        pytest.param(f"{H}  \n".encode(), id="empty-name"),
+        pytest.param(f"{H}  a.md\n{H2}  a.md\n".encode(), id="duplicate"),
+        pytest.param(f"{H2}  b.md\n{H}  a.md\n".encode(), id="unsorted"),
+        pytest.param(f"{H}  a.md\n{H}  B.md\n".encode(), id="case-insensitive-order"),
+        pytest.param(f"{H}  sub/a.md\n".encode(), id="slash"),
+        pytest.param(f"{H}  ../a.md\n".encode(), id="dot-dot"),
+        pytest.param(f"{H}  /etc/a.md\n".encode(), id="absolute"),
+        pytest.param(f"{H}  sub\\a.md\n".encode(), id="backslash"),
+        pytest.param(f"{H}  .hidden.md\n".encode(), id="hidden"),
+        pytest.param(f"{H}  SHA256SUMS\n".encode(), id="lists-itself"),
+        pytest.param(f"{H}  SHA256SUMS.sig\n".encode(), id="lists-signature"),
+        pytest.param(f"{H}  notes.sqlite3\n".encode(), id="derived-index"),
+        pytest.param(f"{H}  my page.md\n".encode(), id="space-in-page-name"),
+        pytest.param(f"{H}  a.md \n".encode(), id="trailing-space"),
+        pytest.param(f"{H}  ".encode() + b"caf\xe9.md\n", id="non-utf8-name"),
+        pytest.param(f"{H}  ".encode() + "café.md\n".encode(), id="non-ascii-page-name"),
+        pytest.param(f"{H}  a\x00.md\n".encode(), id="nul"),
+        pytest.param(b"not a manifest\n", id="garbage"),
+    ],
+)
+def test_parse_refuses(data: bytes) -> None:
+    with pytest.raises(InputError) as caught:
+        Manifest.parse(data, where="SHA256SUMS")
+    message = str(caught.value)
+    assert message.startswith("SHA256SUMS")
+    assert "\n" not in message
+
+
+def test_parse_refuses_oversized_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    import memsync.manifest as manifest_mod
+
+    data = f"{H}  a.md\n{H}  b.md\n".encode()
+    assert len(Manifest.parse(data)) == 2
+    monkeypatch.setattr(manifest_mod, "MAX_MANIFEST_BYTES", len(data) - 1)
+    with pytest.raises(InputError, match="larger than"):
+        Manifest.parse(data)

@@ -1,0 +1,372 @@
+"""``memsync validate`` (spec conformance) and the defensive frontmatter reader."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from conftest import CliRunner, make_field, page, run_cli
+
+from memsync import frontmatter
+from memsync.errors import InputError
+
+REPO = Path(__file__).resolve().parent.parent
+DEMO = REPO / "examples" / "demo-field"
+
+INDEX = "# Field\n\n- [soil](soil-ph.md)\n"
+SOIL = page("Soil pH", "Around 6.3.", uid="11111111-1111-4111-8111-111111111111")
+
+BILLION_LAUGHS = (
+    "---\n"
+    'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n'
+    "b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\n"
+    "c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\n"
+    "d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n"
+    "e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n"
+    "f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]\n"
+    "g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]\n"
+    "h: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]\n"
+    "i: &i [*h,*h,*h,*h,*h,*h,*h,*h,*h]\n"
+    "---\n\n# Lol\n"
+)
+DEEP = "---\ntitle: deep\nx: " + "[" * 200 + "]" * 200 + "\n---\n\n# Deep\n"
+DEEP_BLOCK = "---\n" + "".join("  " * i + f"k{i}:\n" for i in range(40)) + "  " * 40 + "v: 1\n---\n\n# Deep\n"
+
+
+def validate_json(root: Path) -> tuple[int, dict]:
+    run = run_cli("validate", root, "--json", cwd=root.parent)
+    assert "Traceback" not in run.stderr
+    assert run.stdout, run.stderr
+    return run.returncode, json.loads(run.stdout)
+
+
+def by_level(report: dict, level: str) -> list[str]:
+    return [f["file"] for f in report["findings"] if f["level"] == level]
+
+
+# -- the demo field and the clean cases -------------------------------------------------
+
+
+def test_demo_field_is_valid(cli: CliRunner) -> None:
+    run = cli("validate", DEMO, "--json")
+    assert run.returncode == 0, run.stdout + run.stderr
+    report = json.loads(run.stdout)
+    assert report["ok"] is True
+    assert by_level(report, "error") == []
+    text = cli("validate", DEMO)
+    assert text.returncode == 0
+    assert text.stdout.splitlines()[-1].startswith("0 error(s)")
+
+
+def test_a_clean_field_has_no_findings(tmp_path: Path) -> None:
+    root = make_field(
+        tmp_path / "f", {"index.md": INDEX, "soil-ph.md": SOIL, "Soil-PH-2.md": SOIL, "photo.png": b"\x89"}
+    )
+    (root / ".DS_Store").write_bytes(b"junk")
+    (root / ".git").mkdir()  # hidden folders are not the field's business
+    (root / "nomic-embed-text-v1.5.sqlite3").write_bytes(b"SQLite format 3\x00")
+    (root / "SHA256SUMS").write_bytes(b"whatever\n")
+    code, report = validate_json(root)
+    assert code == 0
+    assert report == {"ok": True, "findings": []}
+
+
+# -- errors (exit 1) ------------------------------------------------------------------
+
+
+def _subdir(root: Path) -> str:
+    (root / "sub").mkdir()
+    (root / "sub" / "a.md").write_text(SOIL)
+    return "sub"
+
+
+def _symlink_inside(root: Path) -> str:
+    os.symlink("soil-ph.md", root / "link.md")
+    return "link.md"
+
+
+def _symlink_outside(root: Path) -> str:
+    outside = root.parent / "outside.md"
+    outside.write_text(SOIL)
+    os.symlink(outside, root / "out.md")
+    return "out.md"
+
+
+def _fifo(root: Path) -> str:
+    os.mkfifo(root / "pipe.md")
+    return "pipe.md"
+
+
+def _write(name: str, data: bytes | str) -> Callable[[Path], str]:
+    def make(root: Path) -> str:
+        (root / name).write_bytes(data.encode() if isinstance(data, str) else data)
+        return name
+
+    return make
+
+
+def _non_utf8_filename(root: Path) -> str:
+    os.close(os.open(os.fsencode(root) + b"/caf\xe9.md", os.O_CREAT | os.O_WRONLY, 0o644))
+    return "caf\ufffd.md"
+
+
+ERRORS = {
+    "subdirectory": _subdir,
+    "symlink-inside": _symlink_inside,
+    "symlink-outside": _symlink_outside,
+    "fifo": _fifo,
+    "non-utf8-page": _write("latin1.md", "---\ntitle: Café\n---\n\n# Café\n".encode("latin-1")),
+    "space-in-name": _write("my page.md", SOIL),
+    "leading-dash-name": _write("-dash.md", SOIL),
+    "dot-in-page-stem": _write("a.b.md", SOIL),
+    "non-ascii-name": _write("café.md", SOIL),
+    "non-utf8-filename": _non_utf8_filename,
+    "unsafe-other-file": _write("my photo.png", b"\x89PNG"),
+    "yaml-billion-laughs": _write("lol.md", BILLION_LAUGHS),
+    "yaml-alias-only": _write("alias.md", "---\ntitle: *x\n---\n"),
+    "yaml-deep-flow": _write("deep.md", DEEP),
+    "yaml-deep-block": _write("deep2.md", DEEP_BLOCK),
+    "yaml-many-nodes": _write("many.md", "---\nk: [" + ",".join(["1"] * 3000) + "]\n---\n"),
+    "yaml-too-large": _write("large.md", "---\ntitle: t\nsummary: " + "x" * 20_000 + "\n---\n"),
+    "yaml-not-mapping": _write("list.md", "---\n- a\n- b\n---\n"),
+    "yaml-scalar": _write("scalar.md", "---\njust a string\n---\n"),
+    "yaml-invalid": _write("broken.md", "---\ntitle: [unclosed\n---\n"),
+    "yaml-python-tag": _write("evil.md", "---\ntitle: !!python/object/apply:os.system ['true']\n---\n"),
+}
+
+
+@pytest.mark.parametrize("case", list(ERRORS))
+def test_validate_reports_errors(tmp_path: Path, case: str) -> None:
+    root = make_field(tmp_path / "f", {"index.md": INDEX, "soil-ph.md": SOIL})
+    bad = ERRORS[case](root)
+    code, report = validate_json(root)
+    assert code == 1
+    assert report["ok"] is False
+    assert by_level(report, "error") == [bad]
+    assert set(by_level(report, "warning")) <= {bad}  # a too-large block also makes a too-large page
+
+
+def test_validate_text_output(tmp_path: Path) -> None:
+    root = make_field(tmp_path / "f", {"soil-ph.md": SOIL, "my page.md": SOIL})
+    text = run_cli("validate", root, cwd=tmp_path)
+    assert text.returncode == 1
+    lines = text.stdout.splitlines()
+    assert any(line.startswith("error: my page.md: ") for line in lines)
+    assert any(line.startswith("warning: index.md: ") for line in lines)
+    assert lines[-1] == "1 error(s), 1 warning(s)"
+
+
+def test_a_field_without_pages_is_an_error(tmp_path: Path) -> None:
+    root = make_field(tmp_path / "f", {"photo.png": b"\x89PNG"})
+    code, report = validate_json(root)
+    assert code == 1
+    assert by_level(report, "error") == ["."]
+
+
+def test_validate_a_missing_folder(cli: CliRunner) -> None:
+    run = cli("validate", "nowhere")
+    assert run.returncode != 0
+    assert run.stderr.startswith("memsync: ")
+    assert len(run.stderr.strip().splitlines()) == 1
+
+
+def test_uppercase_page_names_are_fine(tmp_path: Path) -> None:
+    root = make_field(tmp_path / "f", {"index.md": INDEX, "README.md": SOIL, "Soil_PH-2026.md": SOIL})
+    code, report = validate_json(root)
+    assert code == 0
+    assert report["findings"] == []
+
+
+# -- warnings (exit 0) ----------------------------------------------------------------
+
+
+def test_oversized_page_is_a_warning(tmp_path: Path) -> None:
+    big = page("Big", "word " * 2000)
+    assert len(big.encode()) > 8192
+    at_limit = SOIL + "x" * (8192 - len(SOIL.encode()))
+    assert len(at_limit.encode()) == 8192
+    root = make_field(tmp_path / "f", {"index.md": INDEX, "big.md": big, "at-limit.md": at_limit})
+    code, report = validate_json(root)
+    assert code == 0
+    assert report["ok"] is True
+    assert by_level(report, "warning") == ["big.md"]
+    assert "8192" in report["findings"][0]["message"]
+
+
+def test_missing_recommended_frontmatter_is_a_warning(tmp_path: Path) -> None:
+    partial = "---\ntitle: Partial\nuuid: 33333333-3333-4333-8333-333333333333\n---\n\n# Partial\n"
+    root = make_field(
+        tmp_path / "f", {"index.md": INDEX, "soil-ph.md": SOIL, "bare.md": "# No frontmatter\n", "partial.md": partial}
+    )
+    code, report = validate_json(root)
+    assert code == 0
+    warnings = {f["file"]: f["message"] for f in report["findings"] if f["level"] == "warning"}
+    assert set(warnings) == {"bare.md", "partial.md"}
+    for key in ("summary", "created", "updated"):
+        assert key in warnings["partial.md"]
+    assert "title" not in warnings["partial.md"]
+    for key in frontmatter.RECOMMENDED_KEYS:
+        assert key in warnings["bare.md"]
+
+
+def test_missing_index_is_a_warning(tmp_path: Path) -> None:
+    root = make_field(tmp_path / "f", {"soil-ph.md": SOIL})
+    code, report = validate_json(root)
+    assert code == 0
+    assert report["findings"] == [{"level": "warning", "file": "index.md", "message": report["findings"][0]["message"]}]
+    make_field(root, {"index.md": INDEX})
+    assert validate_json(root) == (0, {"ok": True, "findings": []})
+
+
+def test_warnings_do_not_hide_errors(tmp_path: Path) -> None:
+    root = make_field(tmp_path / "f", {"big.md": page("Big", "word " * 2000), "my page.md": SOIL})
+    code, report = validate_json(root)
+    assert code == 1
+    assert by_level(report, "error") == ["my page.md"]
+    assert sorted(by_level(report, "warning")) == ["big.md", "index.md"]
+
+
+# -- frontmatter, directly ------------------------------------------------------------
+
+
+def fm(block: str, body: str = "\n# Body\n") -> str:
+    return f"---\n{block}---\n{body}"
+
+
+def test_frontmatter_parses_the_recommended_keys() -> None:
+    meta = frontmatter.parse(SOIL)
+    assert meta == {
+        "title": "Soil pH",
+        "uuid": "11111111-1111-4111-8111-111111111111",
+        "summary": "Soil pH.",
+        "created": "2026-01-01T00:00:00+00:00",
+        "updated": "2026-01-01T00:00:00+00:00",
+    }
+
+
+def test_dates_become_iso_strings_everywhere() -> None:
+    meta = frontmatter.parse(
+        fm("day: 2026-03-20\nwhen: 2026-03-20 11:00:00\nlist: [2026-01-02]\nnested: {at: 2026-01-03T04:05:06Z}\n")
+    )
+    assert meta == {
+        "day": "2026-03-20",
+        "when": "2026-03-20T11:00:00",
+        "list": ["2026-01-02"],
+        "nested": {"at": "2026-01-03T04:05:06+00:00"},
+    }
+    json.dumps(meta)
+
+
+def test_keys_become_strings() -> None:
+    assert frontmatter.parse(fm("1: one\n2026-01-01: new year\n")) == {"1": "one", "2026-01-01": "new year"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("# No frontmatter\n", id="none"),
+        pytest.param("---\n---\n# Empty\n", id="empty-block"),
+        pytest.param("---\ntitle: never closed\n\n# Body\n", id="unclosed-fence"),
+        pytest.param("----\ntitle: x\n---\n", id="four-dashes"),
+        pytest.param("", id="empty-page"),
+    ],
+)
+def test_no_frontmatter_means_empty(text: str) -> None:
+    assert frontmatter.parse(text) == {}
+
+
+def test_dot_dot_dot_closes_the_block() -> None:
+    assert frontmatter.parse("---\ntitle: T\n...\n# Body\n") == {"title": "T"}
+    assert frontmatter.split("---\ntitle: T\n---\nbody\n") == ("title: T\n", "body\n")
+
+
+@pytest.mark.parametrize(
+    ("block", "words"),
+    [
+        pytest.param("a: &x 1\nb: 2\n", "anchor", id="anchor"),
+        pytest.param("b: *x\n", "alias", id="alias"),
+        pytest.param(BILLION_LAUGHS.split("---\n")[1], "anchor", id="billion-laughs"),
+        pytest.param("x: " + "[" * 200 + "]" * 200 + "\n", "deeper", id="deep-flow"),
+        pytest.param(DEEP_BLOCK.split("---\n")[1], "deeper", id="deep-block"),
+        pytest.param("k: [" + ",".join(["1"] * (frontmatter.MAX_NODES + 10)) + "]\n", "nodes", id="many-nodes"),
+        pytest.param("- a\n- b\n", "mapping", id="list"),
+        pytest.param("just text\n", "mapping", id="scalar"),
+        pytest.param("title: [unclosed\n", "frontmatter", id="invalid"),
+        pytest.param("t: !!python/object/apply:os.system ['true']\n", "frontmatter", id="python-tag"),
+    ],
+)
+def test_hostile_frontmatter_refused(block: str, words: str) -> None:
+    with pytest.raises(InputError) as caught:
+        frontmatter.parse(fm(block))
+    assert words in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_size_bound() -> None:
+    head = "title: t\nsummary: "
+    room = frontmatter.MAX_FRONTMATTER_BYTES - len(head) - 1  # the block includes the newline
+    assert frontmatter.parse(fm(head + "x" * room + "\n"))["summary"] == "x" * room
+    with pytest.raises(InputError, match="larger than"):
+        frontmatter.parse(fm(head + "x" * (room + 1) + "\n"))
+
+
+def test_nesting_within_bounds_is_fine() -> None:
+    meta = frontmatter.parse(fm("a:\n  b:\n    c: [1, {d: 2}]\n"))
+    assert meta == {"a": {"b": {"c": [1, {"d": 2}]}}}
+
+
+def test_page_uuid() -> None:
+    assert frontmatter.page_uuid(SOIL.encode()) == "11111111-1111-4111-8111-111111111111"
+    assert frontmatter.page_uuid(b"# none\n") is None
+    assert frontmatter.page_uuid(fm("uuid: ''\n").encode()) is None
+    assert frontmatter.page_uuid(b"\xff\xfe") is None
+    assert frontmatter.page_uuid(fm("uuid: &a x\n").encode()) is None
+
+
+# -- bugs found (strict xfail: they flip to failures once fixed) ----------------------
+
+INVALID_DATE = fm("title: T\nuuid: 44444444-4444-4444-8444-444444444444\ncreated: 2026-02-30\n")
+
+
+@pytest.mark.xfail(
+    reason="memsync/frontmatter.py parse() catches only yaml.YAMLError; PyYAML's constructors raise ValueError "
+    "for an impossible date (created: 2026-02-30) or '!!int abc', which escapes as a non-InputError",
+    strict=True,
+)
+@pytest.mark.parametrize("block", ["created: 2026-02-30\n", "n: !!int abc\n", "f: !!float x\n"])
+def test_constructor_errors_are_input_errors(block: str) -> None:
+    with pytest.raises(InputError):
+        frontmatter.parse(fm(block))
+
+
+@pytest.mark.xfail(
+    reason="memsync/frontmatter.py page_uuid() catches only (UnicodeDecodeError, InputError), so a page with "
+    "'created: 2026-02-30' raises ValueError out of plan._detect_renames instead of reading as 'no uuid'",
+    strict=True,
+)
+def test_page_uuid_of_unreadable_frontmatter_is_none() -> None:
+    assert frontmatter.page_uuid(INVALID_DATE.encode()) is None
+
+
+@pytest.mark.xfail(
+    reason="memsync/check.py _check_page() catches only InputError from frontmatter.parse, so 'validate' dies "
+    "with 'internal error: ValueError: day is out of range for month' and prints no findings",
+    strict=True,
+)
+def test_validate_reports_an_impossible_date_as_a_finding(tmp_path: Path) -> None:
+    root = make_field(tmp_path / "f", {"index.md": INDEX, "bad-date.md": INVALID_DATE})
+    code, report = validate_json(root)
+    assert code == 1
+    assert by_level(report, "error") == ["bad-date.md"]
+
+
+@pytest.mark.xfail(
+    reason="memsync/frontmatter.py _jsonable() leaves a YAML !!set as a Python set, so parse() does not "
+    "return the JSON-compatible dict it promises (json.dumps fails)",
+    strict=True,
+)
+def test_frontmatter_is_always_json_compatible() -> None:
+    json.dumps(frontmatter.parse(fm("tags: !!set {a, b}\n")))
