@@ -122,8 +122,8 @@ class Archive:
         try:
             with self._zf.open(info) as handle:
                 data = handle.read(MAX_ENTRY_BYTES + 1)
-        except (zipfile.BadZipFile, zlib.error, EOFError, OSError) as exc:
-            raise InputError(f"{self._where}: {name!r} is corrupt ({exc})") from None
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError) as exc:
+            raise InputError(f"{self._where}: {name!r} is corrupt or unsupported ({exc})") from None
         if len(data) != info.file_size:
             raise InputError(f"{self._where}: {name!r} is not the size its header says")
         return data
@@ -172,11 +172,16 @@ class Archive:
             if problem:
                 raise InputError(f"{where}: {problem}")
             self._infos[name] = info
-        _refuse_overlaps(infos, where)
+        _refuse_overlaps(infos, where, self._zf.start_dir)
 
 
-def _refuse_overlaps(infos: list[zipfile.ZipInfo], where: str) -> None:
-    # Overlapping entries let a small archive unpack to many copies of one blob.
+def _refuse_overlaps(infos: list[zipfile.ZipInfo], where: str, central_dir: int) -> None:
+    """Entries' data must lie one after another before the central directory.
+
+    Overlapping entries let a small archive unpack to many copies of one blob,
+    and a compressed size larger than the bytes really there would fake the
+    ratio the bomb check relies on.
+    """
     spans = sorted(
         (
             i.header_offset,
@@ -187,6 +192,12 @@ def _refuse_overlaps(infos: list[zipfile.ZipInfo], where: str) -> None:
     for (_, end), (start, _) in itertools.pairwise(spans):
         if start < end:
             raise InputError(f"{where}: entries overlap: a zip bomb")
+    if spans and spans[-1][1] > central_dir:
+        raise InputError(f"{where}: an entry claims more compressed bytes than the archive holds")
+
+
+def _data_offset(info: zipfile.ZipInfo) -> int:
+    return _LOCAL_HEADER + len(info.orig_filename.encode("utf-8", "replace"))
 
 
 @contextmanager
@@ -198,7 +209,7 @@ def open_archive(source: Path | BinaryIO | bytes, where: str | None = None) -> I
         zf = zipfile.ZipFile(fileobj)
     except FileNotFoundError:
         raise InputError(f"{label}: no such archive") from None
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, ValueError, OSError) as exc:
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, ValueError, OSError, NotImplementedError) as exc:
         raise InputError(f"{label}: not a valid zip archive ({exc})") from None
     except UnicodeDecodeError:
         raise InputError(f"{label}: an entry name is not valid UTF-8") from None

@@ -85,6 +85,9 @@ def parse(text: str) -> dict[str, Any]:
         where = f" at line {mark.line + 2}" if mark is not None else ""
         problem = getattr(exc, "problem", None) or "invalid YAML"
         raise InputError(f"frontmatter{where}: {problem}") from None
+    except (ValueError, TypeError, OverflowError) as exc:
+        # PyYAML builds dates and tagged scalars after parsing: 2026-02-30 lands here.
+        raise InputError(f"frontmatter: invalid value ({exc})") from None
     finally:
         loader.dispose()
     if data is None:
@@ -102,6 +105,8 @@ def _jsonable(value: Any) -> Any:
         return {str(k): _jsonable(v) for k, v in value.items()}
     if isinstance(value, list):
         return [_jsonable(v) for v in value]
+    if isinstance(value, set | frozenset):
+        return sorted((_jsonable(v) for v in value), key=repr)
     if isinstance(value, bytes):
         return value.decode("utf-8", "replace")
     return value

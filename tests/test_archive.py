@@ -591,12 +591,6 @@ def test_library_refuses_hostile_archive_before_extracting(tmp_path: Path, case:
         check.verify(bad)
 
 
-@pytest.mark.xfail(
-    reason="memsync/archive.py open_archive() does not catch NotImplementedError from zipfile.ZipFile(), and "
-    "Archive._read() does not catch NotImplementedError/ValueError from ZipFile.open(): the CLI reports "
-    "'internal error: ...' (a bug) instead of a malformed-archive InputError",
-    strict=True,
-)
 @pytest.mark.parametrize("case", ZIPFILE_QUIRKS)
 def test_zipfile_quirks_are_input_errors(tmp_path: Path, case: str) -> None:
     with pytest.raises(MemsyncError), archive_mod.open_archive(HOSTILE[case](tmp_path), where="bad") as archive:
@@ -644,12 +638,6 @@ def test_an_entry_that_inflates_past_its_declared_size_is_refused() -> None:
         list(archive.files())
 
 
-@pytest.mark.xfail(
-    reason="memsync/archive.py Archive._check_entries trusts the central directory's compress_size for the "
-    "ratio check; the last entry can declare a compressed size running past the end of the archive, so "
-    "an 8 KiB archive inflates to 8 MiB (~1000:1) unrefused",
-    strict=True,
-)
 def test_ratio_check_cannot_be_dodged_by_a_lying_compressed_size() -> None:
     size = 8 * archive_mod.RATIO_FLOOR
     data = zeros_entry("zz.md", size)  # zz.md is the last entry

@@ -326,36 +326,21 @@ def test_page_uuid() -> None:
     assert frontmatter.page_uuid(fm("uuid: &a x\n").encode()) is None
 
 
-# -- bugs found (strict xfail: they flip to failures once fixed) ----------------------
+# -- regressions: values PyYAML builds after parsing, and non-JSON types -----------------
 
 INVALID_DATE = fm("title: T\nuuid: 44444444-4444-4444-8444-444444444444\ncreated: 2026-02-30\n")
 
 
-@pytest.mark.xfail(
-    reason="memsync/frontmatter.py parse() catches only yaml.YAMLError; PyYAML's constructors raise ValueError "
-    "for an impossible date (created: 2026-02-30) or '!!int abc', which escapes as a non-InputError",
-    strict=True,
-)
 @pytest.mark.parametrize("block", ["created: 2026-02-30\n", "n: !!int abc\n", "f: !!float x\n"])
 def test_constructor_errors_are_input_errors(block: str) -> None:
     with pytest.raises(InputError):
         frontmatter.parse(fm(block))
 
 
-@pytest.mark.xfail(
-    reason="memsync/frontmatter.py page_uuid() catches only (UnicodeDecodeError, InputError), so a page with "
-    "'created: 2026-02-30' raises ValueError out of plan._detect_renames instead of reading as 'no uuid'",
-    strict=True,
-)
 def test_page_uuid_of_unreadable_frontmatter_is_none() -> None:
     assert frontmatter.page_uuid(INVALID_DATE.encode()) is None
 
 
-@pytest.mark.xfail(
-    reason="memsync/check.py _check_page() catches only InputError from frontmatter.parse, so 'validate' dies "
-    "with 'internal error: ValueError: day is out of range for month' and prints no findings",
-    strict=True,
-)
 def test_validate_reports_an_impossible_date_as_a_finding(tmp_path: Path) -> None:
     root = make_field(tmp_path / "f", {"index.md": INDEX, "bad-date.md": INVALID_DATE})
     code, report = validate_json(root)
@@ -363,10 +348,5 @@ def test_validate_reports_an_impossible_date_as_a_finding(tmp_path: Path) -> Non
     assert by_level(report, "error") == ["bad-date.md"]
 
 
-@pytest.mark.xfail(
-    reason="memsync/frontmatter.py _jsonable() leaves a YAML !!set as a Python set, so parse() does not "
-    "return the JSON-compatible dict it promises (json.dumps fails)",
-    strict=True,
-)
 def test_frontmatter_is_always_json_compatible() -> None:
     json.dumps(frontmatter.parse(fm("tags: !!set {a, b}\n")))
