@@ -60,6 +60,10 @@ class Writer(ABC):
 class Backend(ABC):
     """One field at one URL."""
 
+    #: Files here may be edited in place (a folder someone works in), so its
+    #: SHA256SUMS can be stale; one-way copies read it by hashing instead.
+    live = False
+
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
         self.url = url
         self.options = dict(options or {})

@@ -35,6 +35,8 @@ def path_from_url(url: str) -> Path:
 
 
 class LocalBackend(Backend):
+    live = True
+
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
         super().__init__(url, options)
         self.root = path_from_url(url).absolute()

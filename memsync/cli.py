@@ -23,7 +23,7 @@ from .field import scan
 from .plan import Change
 from .progress import terminal_bar
 from .registry import is_archive_url, open_backend
-from .workspace import Workspace
+from .workspace import Workspace, absolute_if_path
 
 EXIT_CONFLICT = 3
 
@@ -229,6 +229,7 @@ def _name_from_url(url: str) -> str:
 def _subscribe(source: str, field_name: str | None, into: Path | None, expect: str | None) -> engine.SyncReport:
     """Pull SOURCE into the workspace field that follows it, creating field and
     workspace when new; a failed first pull leaves neither behind."""
+    source = absolute_if_path(source)
     try:
         ws = Workspace.find()
         created_ws = None

@@ -96,11 +96,11 @@ class Session:
         self.staging = StagingStore(ws)
         self.progress = progress
 
-    def scan_local(self) -> Manifest:
+    def scan_local(self, *, save: bool = True) -> Manifest:
         cache = self.ws.load_statcache(self.field)
         before = dict(cache)
         manifest = scan(self.root, cache)
-        if cache != before:
+        if save and cache != before:
             self.ws.save_statcache(self.field, cache)
         return manifest
 
@@ -122,7 +122,7 @@ class Session:
             return report
 
     def _once(self, backend: Backend, mode: Mode, report: SyncReport, dry_run: bool, expect: str | None) -> None:
-        local = self.scan_local() if self.root.exists() else Manifest()
+        local = self.scan_local(save=not dry_run) if self.root.exists() else Manifest()
         base = self.ws.load_base(self.field, self.remote)
         base_manifest = base.manifest if base else None
         if expect is not None:
@@ -133,8 +133,15 @@ class Session:
         moved = view.manifest != (base_manifest or Manifest()) and view.manifest != local
         if mode == "push" and moved:
             raise PullFirst(f"{backend.url} has changes you have not pulled: pull first (or sync)")
-        if mode == "pull" and view.etag is None and not backend.exists():
-            raise RemoteError(f"{backend.url}: no field there")
+        if view.etag is None and not view.manifest:
+            if base is not None and base_manifest:
+                # Treating a vanished remote as "everything was deleted" would wipe the field.
+                raise RemoteError(
+                    f"{backend.url}: the field there is gone (it had {len(base_manifest)} files at the last sync); "
+                    "nothing was changed. If it moved, remove the remote and add the new place"
+                )
+            if mode == "pull" and not backend.exists():
+                raise RemoteError(f"{backend.url}: no field there")
 
         staged: StagedVersion | None = None
         if not view.unchanged and not dry_run and mode != "push":
@@ -332,8 +339,8 @@ def mirror(
     with open_backend(source_url) as src, open_backend(dest_url) as dst:
         if not src.exists():
             raise RemoteError(f"{src.url}: no field there")
-        have = read_remote(src, None, None)
-        there = read_remote(dst, None, None)
+        have = read_remote(src, None, None, trust_manifest=not src.live)
+        there = read_remote(dst, None, None, trust_manifest=not dst.live)
         todo = changes(there.manifest, have.manifest)
         report = MirrorReport(src.url, dst.url, dry_run, todo, have.manifest.digest)
         if dry_run or (not todo and there.etag is not None and there.signature == have.signature):

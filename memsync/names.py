@@ -82,5 +82,7 @@ def conflict_name(name: str, side: str, sha256_hex: str) -> str:
     stem, dot, ext = name.rpartition(".")
     if not dot:
         stem, ext = name, ""
-    tag = f"--conflict-{slugify(side)}-{sha256_hex[:8]}"
-    return f"{stem}{tag}.{ext}" if ext else f"{stem}{tag}"
+    tag = f"--conflict-{slugify(side)[:40]}-{sha256_hex[:8]}"
+    suffix = f"{tag}.{ext}" if ext else tag
+    # Names here are ASCII (name_problem allows no other), so chars are bytes.
+    return stem[: max(1, MAX_NAME_BYTES - len(suffix))] + suffix

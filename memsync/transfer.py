@@ -38,8 +38,19 @@ class RemoteView:
     prefetched: dict[str, bytes] = field(default_factory=dict)
 
 
-def read_remote(backend: Backend, base_manifest: Manifest | None, base_etag: str | None) -> RemoteView:
-    """The remote's current manifest: one conditional request when nothing changed."""
+def read_remote(
+    backend: Backend, base_manifest: Manifest | None, base_etag: str | None, *, trust_manifest: bool = True
+) -> RemoteView:
+    """The remote's current manifest: one conditional request when nothing changed.
+
+    With ``trust_manifest=False`` the content is listed and hashed instead, and
+    the manifest's ETag is kept only to guard a later write."""
+    if not trust_manifest:
+        view = _list_and_hash(backend)
+        current = backend.fetch_manifest()
+        if isinstance(current, ManifestFile):
+            view.etag, view.signature = current.etag, current.signature
+        return view
     answer = backend.fetch_manifest(if_none_match=base_etag if base_manifest is not None else None)
     if isinstance(answer, NotModified):
         assert base_manifest is not None

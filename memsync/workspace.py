@@ -163,6 +163,7 @@ class Workspace:
     def add_remote(self, field_name: str, remote: str, url: str, options: dict[str, str]) -> None:
         check_name("remote", remote)
         spec = self.field(field_name)
+        url = absolute_if_path(url)
         if remote in spec.remotes:
             raise WorkspaceError(f"field {field_name!r} already has a remote {remote!r}")
         spec.remotes[remote] = RemoteConfig(url, options)
@@ -254,3 +255,11 @@ def now() -> str:
 
 def _dump(data: Any) -> bytes:
     return (json.dumps(data, indent=2, sort_keys=True) + "\n").encode()
+
+
+def absolute_if_path(url: str) -> str:
+    """A relative folder means the folder it names now, not one relative to
+    wherever memsync runs later."""
+    if "://" in url or url.startswith("/"):
+        return url
+    return str(Path(url).expanduser().absolute())

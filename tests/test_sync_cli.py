@@ -264,12 +264,6 @@ def test_conflict_keeps_both_versions_and_converges(cli: CliRunner, tmp_path: Pa
     assert "up to date" in ok(cli("sync", "f", cwd=r.a))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: memsync.names.conflict_name does not bound the copy's length: a conflict on a valid "
-    "page name of 193 bytes makes a 219-byte copy name that memsync itself refuses (> MAX_NAME_BYTES), "
-    "after it was written into the live field, the sync base and the remote's SHA256SUMS",
-)
 def test_conflict_copy_of_a_long_page_name_stays_valid(cli: CliRunner, tmp_path: Path) -> None:
     long_name = "p" * 190 + ".md"
     assert name_problem(long_name) is None
@@ -398,11 +392,6 @@ def test_dry_run_push_changes_nothing(cli: CliRunner, tmp_path: Path) -> None:
     assert tree(r.remote) == before_remote
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: --dry-run and status still rewrite .memsync/fields/FIELD/statcache.json "
-    "(engine.Session.scan_local saves the stat cache in every mode whenever the scan changed it)",
-)
 @pytest.mark.parametrize("args", [("status", "f"), ("sync", "f", "--dry-run")])
 def test_dry_run_leaves_the_state_dir_untouched(cli: CliRunner, tmp_path: Path, args: tuple[str, ...]) -> None:
     r = _pending_both_ways(cli, tmp_path)
@@ -528,12 +517,6 @@ def test_pull_or_clone_from_missing_path_creates_nothing(cli: CliRunner, tmp_pat
     assert not (tmp_path / "missing").exists()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: engine.Session._once only checks backend.exists() in pull mode: a sync against a remote "
-    "folder that vanished (unmounted drive, deleted, mistyped) reads as 'remote deleted everything', "
-    "deletes every unchanged local page, garbage-collects their base objects and pushes an empty field",
-)
 def test_sync_with_vanished_remote_loses_nothing(cli: CliRunner, tmp_path: Path) -> None:
     r = make_replicas(cli, tmp_path, THREE)
     for p in r.remote.iterdir():
@@ -631,12 +614,6 @@ def test_mirror_to_archive_matches_pack_and_back(cli: CliRunner, tmp_path: Path)
     assert "no field there" in line
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: engine.mirror trusts the destination's own SHA256SUMS: files edited or added by hand "
-    "in DST after its manifest was written are neither repaired nor removed, yet it reports "
-    "'made 0 change(s)' and `sha256sum -c` fails in DST",
-)
 def test_mirror_repairs_a_destination_edited_by_hand(cli: CliRunner, tmp_path: Path) -> None:
     src = make_field(tmp_path / "src", THREE)
     dst = tmp_path / "dst"
@@ -648,12 +625,6 @@ def test_mirror_repairs_a_destination_edited_by_hand(cli: CliRunner, tmp_path: P
     sha256sum_check(dst)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: `memsync mirror FIELD DST` of a workspace field edited since its last sync reads the field's "
-    "stale SHA256SUMS (the folder is opened as a remote), silently leaving out pages added since, while "
-    "`memsync pack` of the same folder includes them",
-)
 def test_mirror_of_an_edited_field_carries_what_it_holds(cli: CliRunner, tmp_path: Path) -> None:
     src = make_field(tmp_path / "src", THREE)
     ok(cli("manifest", "src", cwd=tmp_path))  # as after any sync

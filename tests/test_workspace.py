@@ -274,12 +274,6 @@ def test_library_find_outside_a_workspace(tmp_path: Path) -> None:
 # -- relative remote paths ------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a relative remote path is stored as typed (cli.remote_add → Workspace.add_remote) and "
-    "resolved against the cwd of each later run (backends.local.path_from_url), so `memsync sync` from a "
-    "subdirectory of the workspace sees an empty remote and deletes every unchanged local page",
-)
 def test_relative_remote_path_means_the_same_folder_from_a_subdirectory(cli: CliRunner, ws: Path) -> None:
     field = make_field(ws / "notes", {"a.md": page("A", "alpha"), "b.md": page("B", "beta")})
     ok(cli("add", "notes", cwd=ws))
