@@ -18,6 +18,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,10 @@ class Backend(ABC):
     def transaction(self, expected_etag: str | None) -> AbstractContextManager[Writer]:
         """Exclusive write session. Raises ``PullFirst`` when the remote's current
         manifest ETag is not ``expected_etag`` (None: expect no manifest)."""
+
+    def lock_info(self) -> dict[str, Any] | None:
+        """Who holds the writer lock, for backends whose locks outlive their holder."""
+        return None
 
     def unlock(self) -> bool:
         """Break a writer's lock left by a crashed push; False if there was none.

@@ -23,6 +23,7 @@ from .field import scan
 from .plan import Change
 from .progress import terminal_bar
 from .registry import is_archive_url, open_backend
+from .transfer import read_remote
 from .workspace import Workspace, absolute_if_path
 
 EXIT_CONFLICT = 3
@@ -78,24 +79,33 @@ def main() -> None:
 
 @main.command()
 @click.argument("directory", type=click.Path(path_type=Path), default=".")
+@dry_run_option
 @json_option
-def init(directory: Path, as_json: bool) -> None:
+def init(directory: Path, dry_run: bool, as_json: bool) -> None:
     """Create a workspace in DIRECTORY (default: here)."""
-    ws = Workspace.init(directory)
-    _emit(as_json, {"workspace": str(ws.root)}, lambda: [f"workspace ready at {ws.root}"])
+    root = Workspace.init(directory).root if not dry_run else directory.absolute()
+    text = f"would create a workspace at {root}" if dry_run else f"workspace ready at {root}"
+    _emit(as_json, {"workspace": str(root), "dry_run": dry_run}, lambda: [text])
 
 
 @main.command()
 @click.argument("name")
 @click.argument("path", type=click.Path(path_type=Path), required=False)
+@dry_run_option
 @json_option
-def add(name: str, path: Path | None, as_json: bool) -> None:
+def add(name: str, path: Path | None, dry_run: bool, as_json: bool) -> None:
     """Add field NAME kept in folder PATH (default: ./NAME; created if missing)."""
     ws = Workspace.find()
     folder = (path or Path(name)).absolute()
-    spec = ws.add_field(name, folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    _emit(as_json, {"field": name, "path": str(folder)}, lambda: [f"field {name} → {spec.path}"])
+    spec = ws.add_field(name, folder, dry_run=dry_run)
+    if not dry_run:
+        folder.mkdir(parents=True, exist_ok=True)
+    prefix = "would add " if dry_run else ""
+    _emit(
+        as_json,
+        {"field": name, "path": str(folder), "dry_run": dry_run},
+        lambda: [f"{prefix}field {name} → {spec.path}"],
+    )
 
 
 @main.command()
@@ -128,8 +138,9 @@ def remote() -> None:
 @click.argument("name")
 @click.argument("url")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="Backend option (repeatable).")
+@dry_run_option
 @json_option
-def remote_add(field: str, name: str, url: str, options: tuple[str, ...], as_json: bool) -> None:
+def remote_add(field: str, name: str, url: str, options: tuple[str, ...], dry_run: bool, as_json: bool) -> None:
     """Give FIELD a remote NAME at URL."""
     ws = Workspace.find()
     parsed = {}
@@ -139,8 +150,13 @@ def remote_add(field: str, name: str, url: str, options: tuple[str, ...], as_jso
             raise WorkspaceError(f"--option {item!r}: expected KEY=VALUE")
         parsed[key] = value
     field = _field_name(ws, field)
-    ws.add_remote(field, name, url, parsed)
-    _emit(as_json, {"field": field, "remote": name, "url": url}, lambda: [f"{field}: remote {name} → {url}"])
+    url = ws.add_remote(field, name, url, parsed, dry_run=dry_run)
+    prefix = "would add " if dry_run else ""
+    _emit(
+        as_json,
+        {"field": field, "remote": name, "url": url, "dry_run": dry_run},
+        lambda: [f"{field}: {prefix}remote {name} → {url}"],
+    )
 
 
 @remote.command("list")
@@ -157,13 +173,15 @@ def remote_list(field: str, as_json: bool) -> None:
 @remote.command("remove")
 @click.argument("field")
 @click.argument("name")
+@dry_run_option
 @json_option
-def remote_remove(field: str, name: str, as_json: bool) -> None:
+def remote_remove(field: str, name: str, dry_run: bool, as_json: bool) -> None:
     """Forget FIELD's remote NAME (and the sync base kept for it)."""
     ws = Workspace.find()
     field = _field_name(ws, field)
-    ws.remove_remote(field, name)
-    _emit(as_json, {"field": field, "removed": name}, lambda: [f"{field}: removed remote {name}"])
+    ws.remove_remote(field, name, dry_run=dry_run)
+    verb = "would remove" if dry_run else "removed"
+    _emit(as_json, {"field": field, "removed": name, "dry_run": dry_run}, lambda: [f"{field}: {verb} remote {name}"])
 
 
 def _field_name(ws: Workspace, arg: str) -> str:
@@ -346,10 +364,26 @@ def unlock(field: str, remote: str | None, as_json: bool) -> None:
 @click.argument("directory", type=click.Path(path_type=Path), required=False)
 @click.option("--name", "field_name", default=None, help="Field name (default: from the URL).")
 @click.option("--sha256", "expect", default=None, metavar="HEX", help="Pin: archive sha256 or field digest.")
+@dry_run_option
 @json_option
-def clone(url: str, directory: Path | None, field_name: str | None, expect: str | None, as_json: bool) -> None:
+def clone(
+    url: str, directory: Path | None, field_name: str | None, expect: str | None, dry_run: bool, as_json: bool
+) -> None:
     """Make a new field from URL, with URL as its origin."""
-    _finish(_subscribe(url, field_name, directory, expect), as_json)
+    if not dry_run:
+        _finish(_subscribe(url, field_name, directory, expect), as_json)
+        return
+    with open_backend(absolute_if_path(url)) as backend:
+        remote_manifest = read_remote(backend, None, None).manifest
+    data = {"url": url, "dry_run": True, "files": list(remote_manifest), "digest": remote_manifest.digest}
+    _emit(
+        as_json,
+        data,
+        lambda: (
+            [f"  + {n}" for n in remote_manifest]
+            + [f"would clone {len(remote_manifest)} file(s), field digest {remote_manifest.digest}"]
+        ),
+    )
 
 
 @main.command()

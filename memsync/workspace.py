@@ -119,7 +119,7 @@ class Workspace:
         }
         atomic.write_bytes(self.state / "config.json", _dump(raw))
 
-    def add_field(self, name: str, path: Path) -> FieldConfig:
+    def add_field(self, name: str, path: Path, *, dry_run: bool = False) -> FieldConfig:
         check_name("field", name)
         if name in self.fields:
             raise WorkspaceError(f"field {name!r} already exists")
@@ -130,7 +130,8 @@ class Workspace:
             stored = str(path)
         spec = FieldConfig(stored)
         self.fields[name] = spec
-        self.save()
+        if not dry_run:
+            self.save()
         return spec
 
     def remove_field(self, name: str) -> None:
@@ -160,19 +161,25 @@ class Workspace:
                 return name
         return None
 
-    def add_remote(self, field_name: str, remote: str, url: str, options: dict[str, str]) -> None:
+    def add_remote(
+        self, field_name: str, remote: str, url: str, options: dict[str, str], *, dry_run: bool = False
+    ) -> str:
         check_name("remote", remote)
         spec = self.field(field_name)
         url = absolute_if_path(url)
         if remote in spec.remotes:
             raise WorkspaceError(f"field {field_name!r} already has a remote {remote!r}")
         spec.remotes[remote] = RemoteConfig(url, options)
-        self.save()
+        if not dry_run:
+            self.save()
+        return url
 
-    def remove_remote(self, field_name: str, remote: str) -> None:
+    def remove_remote(self, field_name: str, remote: str, *, dry_run: bool = False) -> None:
         spec = self.field(field_name)
         if spec.remotes.pop(remote, None) is None:
             raise WorkspaceError(f"field {field_name!r} has no remote {remote!r}")
+        if dry_run:
+            return
         for suffix in (".SHA256SUMS", ".json"):
             (self._base_dir(field_name) / f"{remote}{suffix}").unlink(missing_ok=True)
         self.save()
