@@ -68,11 +68,11 @@ def test_init_creates_state_outside_fields_and_is_idempotent(cli: CliRunner, tmp
 
 def test_add_defaults_to_a_folder_named_after_the_field(cli: CliRunner, ws: Path, tmp_path: Path) -> None:
     out = js(cli("add", "notes", "--json", cwd=ws))
-    assert out == {"field": "notes", "path": str(ws / "notes")}
+    assert out == {"field": "notes", "path": str(ws / "notes"), "dry_run": False}
     assert (ws / "notes").is_dir()
     elsewhere = tmp_path / "outside" / "diary"
     out = js(cli("add", "diary", str(elsewhere), "--json", cwd=ws))
-    assert out == {"field": "diary", "path": str(elsewhere)}
+    assert out == {"field": "diary", "path": str(elsewhere), "dry_run": False}
     assert elsewhere.is_dir()
     fields = js(cli("fields", "--json", cwd=ws))["fields"]
     assert fields == {
@@ -108,7 +108,7 @@ def test_remote_add_list_remove_json(cli: CliRunner, ws: Path, tmp_path: Path) -
     ok(cli("add", "notes", cwd=ws))
     remote = tmp_path / "remote"
     out = js(cli("remote", "add", "notes", "origin", str(remote), "--json", cwd=ws))
-    assert out == {"field": "notes", "remote": "origin", "url": str(remote)}
+    assert out == {"field": "notes", "remote": "origin", "url": str(remote), "dry_run": False}
     out = js(
         cli("remote", "add", "notes", "backup", "s3://bucket/notes", "-o", "region=eu-west-1", "--option",
             "endpoint=http://127.0.0.1:9000/x?a=b", "--json", cwd=ws)
@@ -136,7 +136,7 @@ def test_remote_add_list_remove_json(cli: CliRunner, ws: Path, tmp_path: Path) -
     base_dir = ws / STATE_DIR / "fields" / "notes" / "base"
     assert sorted(p.name for p in base_dir.iterdir()) == ["origin.SHA256SUMS", "origin.json"]
     out = js(cli("remote", "remove", "notes", "origin", "--json", cwd=ws))
-    assert out == {"field": "notes", "removed": "origin"}
+    assert out == {"field": "notes", "removed": "origin", "dry_run": False}
     assert list(base_dir.iterdir()) == []
     assert set(js(cli("remote", "list", "notes", "--json", cwd=ws))["remotes"]) == {"backup"}
     # The remote's data is not touched by forgetting it.
