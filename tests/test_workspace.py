@@ -57,7 +57,7 @@ def ws(cli: CliRunner, tmp_path: Path) -> Path:
 def test_init_creates_state_outside_fields_and_is_idempotent(cli: CliRunner, tmp_path: Path) -> None:
     root = tmp_path / "ws"
     out = js(cli("init", str(root), "--json"))
-    assert out == {"workspace": str(root)}
+    assert out == {"workspace": str(root), "dry_run": False}
     assert config(root) == {"version": 1, "fields": {}}
     ok(cli("add", "notes", cwd=root))
     # A second init must not wipe the fields already configured.
