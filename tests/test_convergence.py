@@ -1,0 +1,350 @@
+"""Two replicas of one field, one shared folder remote: they converge and lose no edit.
+
+The property test drives random edits, appends, creates, deletes and renames on
+two workspaces (A and B) with syncs interleaved, then syncs A, B, A and checks:
+
+- both fields hold the same content files, byte for byte, and the remote holds
+  them too, with a ``SHA256SUMS`` that verifies;
+- every marker an operation wrote is still somewhere in the converged field
+  (in its page, in a merge, or in a conflict copy) unless some replica's own
+  operation removed it from that replica (overwrote its line or deleted the
+  last page holding it). A sync never counts as removing anything.
+
+The example tests below pin the tricky cases one by one.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from memsync.engine import Session, SyncReport
+from memsync.field import scan
+from memsync.manifest import Manifest, sha256_hex
+from memsync.names import MANIFEST_NAME
+from memsync.workspace import Workspace
+from tests.conftest import page, run_cli
+
+FIELD = "notes"
+MARKER = re.compile(r"mark-\d{4}-x")
+
+
+@dataclass
+class Replica:
+    name: str
+    ws: Workspace
+    root: Path
+
+    def sync(self) -> SyncReport:
+        return Session(self.ws, FIELD, "origin").run("sync")
+
+    def files(self) -> dict[str, bytes]:
+        return {n: (self.root / n).read_bytes() for n in scan(self.root)}
+
+    def markers(self) -> set[str]:
+        found: set[str] = set()
+        for data in self.files().values():
+            found.update(MARKER.findall(data.decode("utf-8")))
+        return found
+
+
+def remote_files(remote: Path) -> dict[str, bytes]:
+    return {n: (remote / n).read_bytes() for n in scan(remote)}
+
+
+def make_pair(where: Path, pages: dict[str, str]) -> tuple[Replica, Replica, Path]:
+    """A pushes ``pages`` to a shared folder, B pulls them: a common synced base."""
+    remote = where / "remote"
+    replicas = []
+    for name in ("A", "B"):
+        ws = Workspace.init(where / name)
+        root = ws.root / FIELD
+        root.mkdir()
+        ws.add_field(FIELD, root)
+        ws.add_remote(FIELD, "origin", str(remote), {})
+        replicas.append(Replica(name, ws, root))
+    a, b = replicas
+    for name, text in pages.items():
+        (a.root / name).write_text(text)
+    Session(a.ws, FIELD, "origin").run("push")
+    Session(b.ws, FIELD, "origin").run("pull")
+    assert a.files() == b.files() == remote_files(remote)
+    return a, b, remote
+
+
+def assert_converged(a: Replica, b: Replica, remote: Path) -> dict[str, bytes]:
+    files = a.files()
+    assert files == b.files(), "replicas did not converge"
+    assert remote_files(remote) == files, "remote differs from the converged replicas"
+    want = Manifest({n: sha256_hex(d) for n, d in files.items()}).to_bytes()
+    for folder in (a.root, b.root, remote):
+        assert (folder / MANIFEST_NAME).read_bytes() == want, f"{folder}: stale SHA256SUMS"
+    return files
+
+
+def body_lines(text: str) -> list[int]:
+    """Indexes of the lines after the page's '# title' heading (never the frontmatter)."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if line.startswith("# "):
+            return [j for j in range(i + 1, len(lines)) if lines[j]]
+    return []
+
+
+# -- the property ---------------------------------------------------------------
+
+OPS = ["edit", "edit", "edit", "append", "append", "create", "delete", "rename", "sync", "sync", "sync"]
+op_strategy = st.tuples(st.sampled_from(OPS), st.sampled_from("AB"), st.integers(0, 10**6), st.integers(0, 10**6))
+
+
+@dataclass
+class History:
+    counter: int = 0
+    written: set[str] = field(default_factory=set)
+    removed: set[str] = field(default_factory=set)  # by a replica's own operation
+    conflicts: int = 0
+
+    def marker(self) -> str:
+        self.counter += 1
+        m = f"mark-{self.counter:04d}-x"
+        self.written.add(m)
+        return m
+
+
+def apply_op(kind: str, rep: Replica, pick: int, line: int, history: History, remote: Path) -> None:
+    if kind == "sync":
+        report = rep.sync()
+        history.conflicts += len(report.conflicts)
+        # A sync leaves this side and the remote both holding the target.
+        assert rep.files() == remote_files(remote)
+        return
+    before = rep.markers()
+    names = sorted(n for n in scan(rep.root) if n.endswith(".md"))
+    if kind == "create" or not names:
+        n = history.counter + 1
+        text = page(f"New {n}", f"{history.marker()}\nsecond line {n}\n{history.marker()}")
+        (rep.root / f"new-{n:04d}.md").write_text(text)
+    else:
+        path = rep.root / names[pick % len(names)]
+        if kind == "delete":
+            path.unlink()
+        elif kind == "rename":
+            os.rename(path, rep.root / f"ren-{history.counter + 1:04d}.md")
+            history.counter += 1
+        else:
+            text = path.read_text()
+            if kind == "append":
+                text = text + history.marker() + "\n"
+            else:
+                lines = text.split("\n")
+                candidates = body_lines(text)
+                if candidates:
+                    lines[candidates[line % len(candidates)]] = history.marker()
+                    text = "\n".join(lines)
+                else:
+                    text = text + history.marker() + "\n"
+            path.write_text(text)
+    history.removed |= before - rep.markers()
+
+
+@settings(
+    max_examples=80,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(ops=st.lists(op_strategy, min_size=1, max_size=24))
+def test_random_edits_on_two_replicas_converge_and_lose_nothing(ops: list[tuple[str, str, int, int]]) -> None:
+    where = Path(tempfile.mkdtemp(prefix="memsync-conv-"))
+    try:
+        history = History()
+        start = {}
+        for i in range(4):
+            body = "\n".join(f"base line {i}.{j}" for j in range(5))
+            start[f"page-{i}.md"] = page(f"Page {i}", body, str(uuid.UUID(int=i + 1)))
+        a, b, remote = make_pair(where, start)
+        replicas = {"A": a, "B": b}
+        for kind, side, pick, line in ops:
+            apply_op(kind, replicas[side], pick, line, history, remote)
+
+        for rep in (a, b, a):
+            history.conflicts += len(rep.sync().conflicts)
+        files = assert_converged(a, b, remote)
+        # Converged means a further round has nothing left to do.
+        for rep in (b, a):
+            again = rep.sync()
+            assert not again.local_changes and not again.remote_changes and not again.conflicts
+        if files:  # (sha256sum -c rejects an empty list; an empty field's SHA256SUMS is empty)
+            verified = subprocess.run(["sha256sum", "--quiet", "-c", MANIFEST_NAME], cwd=remote, capture_output=True)
+            assert verified.returncode == 0, verified.stdout + verified.stderr
+
+        text = "".join(d.decode("utf-8") for d in files.values())
+        lost = sorted(m for m in history.written - history.removed if m not in text)
+        assert not lost, f"edits lost: {lost}"
+        event(f"conflicts: {min(history.conflicts, 2)}{'+' if history.conflicts >= 2 else ''}")
+        event(f"markers required: {'0' if not history.written - history.removed else '1+'}")
+        event(f"renamed pages: {any(n.startswith('ren-') for n in files)}")
+    finally:
+        shutil.rmtree(where, ignore_errors=True)
+
+
+# -- the tricky cases, one by one -------------------------------------------------
+
+BODY = "\n".join(f"line {j}" for j in range(1, 9))
+UID = "0b6f8a4e-3c1d-4d7e-9a55-2f6c1e0d9b11"
+
+
+@pytest.fixture
+def pair(tmp_path: Path) -> tuple[Replica, Replica, Path]:
+    pages = {"topic.md": page("Topic", BODY, UID), "other.md": page("Other", "just one line")}
+    return make_pair(tmp_path, pages)
+
+
+def replace_line(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert f"\n{old}\n" in text
+    path.write_text(text.replace(f"\n{old}\n", f"\n{new}\n", 1))
+
+
+def finish(a: Replica, b: Replica, remote: Path) -> dict[str, bytes]:
+    for rep in (a, b, a):
+        rep.sync()
+    return assert_converged(a, b, remote)
+
+
+def test_edits_to_different_lines_merge_cleanly(pair: tuple[Replica, Replica, Path]) -> None:
+    a, b, remote = pair
+    replace_line(a.root / "topic.md", "line 2", "line 2 edited by A")
+    replace_line(b.root / "topic.md", "line 6", "line 6 edited by B")
+    assert not a.sync().conflicts
+    report = b.sync()
+    assert not report.conflicts
+    assert any("topic.md" in note and "merged" in note for note in report.plan.notes)
+    files = finish(a, b, remote)
+    assert sorted(files) == ["other.md", "topic.md"]
+    text = files["topic.md"].decode()
+    assert "line 2 edited by A" in text and "line 6 edited by B" in text
+    assert "\nline 2\n" not in text and "\nline 6\n" not in text
+
+
+def test_same_line_edited_both_ways_keeps_a_conflict_copy(pair: tuple[Replica, Replica, Path]) -> None:
+    a, b, remote = pair
+    replace_line(a.root / "topic.md", "line 4", "A says four")
+    replace_line(b.root / "topic.md", "line 4", "B says four")
+    a.sync()
+    # The CLI run of the conflicting side reports it and exits non-zero.
+    result = run_cli("sync", FIELD, cwd=b.ws.root)
+    assert result.returncode != 0
+    assert "conflict" in result.stderr.lower()
+    assert "CONFLICT topic.md" in result.stdout
+    files = finish(a, b, remote)
+    copies = [n for n in files if re.fullmatch(r"topic--conflict-[a-z0-9-]+\.md", n)]
+    assert len(copies) == 1, sorted(files)
+    assert "B says four" in files["topic.md"].decode()  # the syncing side keeps its own under the name
+    assert "A says four" in files[copies[0]].decode()  # the other side's version is the copy
+
+
+def test_conflict_is_reported_by_the_library(pair: tuple[Replica, Replica, Path]) -> None:
+    a, b, _remote = pair
+    replace_line(a.root / "topic.md", "line 4", "A says four")
+    replace_line(b.root / "topic.md", "line 4", "B says four")
+    a.sync()
+    report = b.sync()
+    assert [c.name for c in report.conflicts] == ["topic.md"]
+    copy = report.conflicts[0].copy
+    assert copy.startswith("topic--conflict-") and copy.endswith(".md")
+    assert (b.root / copy).read_text().count("A says four") == 1
+
+
+@pytest.mark.parametrize("deleter_first", [True, False], ids=["delete-synced-first", "modify-synced-first"])
+def test_delete_against_modify_keeps_the_modification(pair: tuple[Replica, Replica, Path], deleter_first: bool) -> None:
+    a, b, remote = pair
+    (a.root / "topic.md").unlink()
+    replace_line(b.root / "topic.md", "line 3", "B kept working on this")
+    first, second = (a, b) if deleter_first else (b, a)
+    first.sync()
+    report = second.sync()
+    assert any(note.startswith("topic.md:") and "kept the change" in note for note in report.plan.notes)
+    assert not report.conflicts
+    files = finish(a, b, remote)
+    assert "B kept working on this" in files["topic.md"].decode()
+
+
+@pytest.mark.parametrize("renamer_first", [True, False], ids=["rename-synced-first", "edit-synced-first"])
+def test_rename_on_one_side_and_edit_on_the_other(pair: tuple[Replica, Replica, Path], renamer_first: bool) -> None:
+    a, b, remote = pair
+    os.rename(a.root / "topic.md", a.root / "subject.md")
+    replace_line(b.root / "topic.md", "line 5", "edited under the old name")
+    first, second = (a, b) if renamer_first else (b, a)
+    first.sync()
+    report = second.sync()
+    assert [(o, n) for o, n, _ in report.plan.renames] == [("topic.md", "subject.md")]
+    assert not report.conflicts
+    files = finish(a, b, remote)
+    assert sorted(files) == ["other.md", "subject.md"]
+    text = files["subject.md"].decode()
+    assert "edited under the old name" in text and f"uuid: {UID}" in text
+    for folder in (a.root, b.root, remote):
+        assert not (folder / "topic.md").exists()
+
+
+def test_rename_on_both_sides_to_the_same_name(pair: tuple[Replica, Replica, Path]) -> None:
+    a, b, remote = pair
+    for rep in (a, b):
+        os.rename(rep.root / "topic.md", rep.root / "subject.md")
+    replace_line(b.root / "subject.md", "line 7", "B edited after renaming")
+    a.sync()
+    report = b.sync()
+    assert ("topic.md", "subject.md", "both") in report.plan.renames
+    assert not report.conflicts
+    files = finish(a, b, remote)
+    assert sorted(files) == ["other.md", "subject.md"]
+    assert "B edited after renaming" in files["subject.md"].decode()
+
+
+def test_rename_apart_keeps_both_names(pair: tuple[Replica, Replica, Path]) -> None:
+    a, b, remote = pair
+    os.rename(a.root / "topic.md", a.root / "subject-a.md")
+    os.rename(b.root / "topic.md", b.root / "subject-b.md")
+    a.sync()
+    b.sync()
+    files = finish(a, b, remote)
+    assert sorted(files) == ["other.md", "subject-a.md", "subject-b.md"]
+
+
+def test_both_create_the_same_new_page_name(pair: tuple[Replica, Replica, Path]) -> None:
+    a, b, remote = pair
+    (a.root / "fresh.md").write_text(page("Fresh", "A wrote this first"))
+    (b.root / "fresh.md").write_text(page("Fresh", "B wrote this too"))
+    a.sync()
+    report = b.sync()
+    assert [c.name for c in report.conflicts] == ["fresh.md"]
+    files = finish(a, b, remote)
+    assert "B wrote this too" in files["fresh.md"].decode()
+    copy = report.conflicts[0].copy
+    assert re.fullmatch(r"fresh--conflict-[a-z0-9-]+\.md", copy)
+    assert "A wrote this first" in files[copy].decode()
+
+
+def test_both_create_the_same_page_identically(pair: tuple[Replica, Replica, Path]) -> None:
+    a, b, remote = pair
+    text = page("Same", "identical on both", "5d0c7a55-0000-4000-8000-000000000001")
+    for rep in (a, b):
+        (rep.root / "same.md").write_text(text)
+    a.sync()
+    report = b.sync()
+    assert not report.conflicts
+    files = finish(a, b, remote)
+    assert files["same.md"].decode() == text
+    assert not any("--conflict-" in n for n in files)
