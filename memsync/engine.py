@@ -109,6 +109,7 @@ class Session:
             if not self.root.exists() and mode != "push" and not dry_run:
                 self.root.mkdir(parents=True)
             self.staging.clean_incoming()
+            self.ws.clean_temp_files()
             report = SyncReport(self.field, self.remote, backend.url, mode, dry_run)
             for attempt in range(1, SYNC_ATTEMPTS + 1):
                 report.attempts = attempt

@@ -241,6 +241,12 @@ class Workspace:
         folder.mkdir(parents=True, exist_ok=True)
         atomic.write_bytes(folder / "statcache.json", json.dumps(cache, separators=(",", ":")).encode())
 
+    def clean_temp_files(self) -> None:
+        """Remove temp files a crashed run left in memsync's own state."""
+        for folder, _, files in os.walk(self.state):
+            if any(f.startswith(atomic.TEMP_PREFIX) for f in files):
+                atomic.clean_temp_files(Path(folder))
+
     @contextmanager
     def locked(self) -> Iterator[None]:
         """One memsync run at a time per workspace; a second one is told so."""
