@@ -41,6 +41,10 @@ class _Cli(click.Group):
             raise
         except KeyboardInterrupt:
             _fail("interrupted", 130)
+        except BrokenPipeError:
+            # The reader (| head) went away: nothing more to say, to anyone.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(1)
         except OSError as exc:
             where = f"{exc.filename}: " if exc.filename else ""
             _fail(f"{where}{exc.strerror or exc}", 1)
@@ -357,6 +361,63 @@ def unlock(field: str, remote: str | None, as_json: bool) -> None:
         {"remote": name, "url": config.url, "unlocked": broken},
         lambda: [f"{config.url}: " + ("lock removed" if broken else "no lock to remove")],
     )
+
+
+@main.command()
+@click.argument("field")
+@remote_option
+@click.option("-n", "--limit", default=20, show_default=True, help="How many entries.")
+@json_option
+def log(field: str, remote: str | None, limit: int, as_json: bool) -> None:
+    """Show FIELD's history as its (git) remote records it."""
+    ws = Workspace.find()
+    _, config = ws.remote(_field_name(ws, field), remote)
+    with open_backend(config.url, config.options) as backend:
+        entries = backend.log(limit)
+
+    def text() -> list[str]:
+        out = []
+        for entry in entries:
+            out.append(f"{entry['commit'][:12]} {entry['date']} {entry['author']}")
+            out.extend(f"    {line}" for line in entry["message"].splitlines())
+        return out or ["no history yet"]
+
+    _emit(as_json, {"url": config.url, "log": entries}, text)
+
+
+@main.command()
+@click.argument("field")
+@click.option(
+    "--to",
+    "destinations",
+    multiple=True,
+    required=True,
+    metavar="URL",
+    help="Where to publish: a field URL, or one ending in .memoryfield.zip (repeatable).",
+)
+@dry_run_option
+@json_option
+def publish(field: str, destinations: tuple[str, ...], dry_run: bool, as_json: bool) -> None:
+    """Pack FIELD reproducibly and publish it to each destination; print the pins."""
+    root = _folder(field)
+    packed = archive_mod.pack_field(root)
+    results = [
+        engine.publish(root, absolute_if_path(url), dry_run=dry_run, progress=terminal_bar) for url in destinations
+    ]
+    data = {
+        "archive_sha256": packed.sha256,
+        "digest": packed.manifest.digest,
+        "files": len(packed.manifest),
+        "destinations": [r.to_json() for r in results],
+        "dry_run": dry_run,
+    }
+    verb = "would publish" if dry_run else "published"
+
+    def text() -> list[str]:
+        lines = [f"{verb} {r.destination} ({len(r.changes)} change(s))" for r in results]
+        return [*lines, f"archive sha256 {packed.sha256}", f"field digest   {packed.manifest.digest}"]
+
+    _emit(as_json, data, text)
 
 
 @main.command()

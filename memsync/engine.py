@@ -241,7 +241,7 @@ class Session:
 
         with backend.transaction(etag) as writer:
             send_changes(writer, todo, content, self.progress, f"pushing to {backend.url}")
-            new_etag = writer.commit(target.to_bytes(), None, commit_message(self.field, todo))
+            new_etag = writer.commit(target.to_bytes(), None, commit_message(self.field, todo, result.renames))
         write_manifest(self.root, target, None)
         return new_etag
 
@@ -304,14 +304,21 @@ def write_manifest(root: Path, manifest: Manifest, signature: bytes | None) -> N
         atomic.write_bytes(sig_path, signature)
 
 
-def commit_message(field_name: str, todo: list[Change]) -> str:
-    groups: dict[str, list[str]] = {}
+def commit_message(field_name: str, todo: list[Change], renames: list[tuple[str, str, str]]) -> str:
+    """A message listing what a push changes, so a git remote's log is the field's history."""
+    written = {c.name for c in todo if c.sha256 is not None}
+    deleted = {c.name for c in todo if c.sha256 is None}
+    moved = [(old, new) for old, new, _ in renames if old in deleted and new in written]
+    groups: dict[str, list[str]] = {"added": [], "changed": [], "removed": []}
     for change in todo:
-        groups.setdefault(change.kind, []).append(change.name)
-    lines = [f"memsync: update field {field_name}", ""]
-    for kind in ("add", "update", "delete"):
-        if groups.get(kind):
-            lines.append(f"{kind}: " + ", ".join(groups[kind]))
+        if any(change.name in pair for pair in moved):
+            continue
+        kind = {"add": "added", "update": "changed", "delete": "removed"}[change.kind]
+        groups[kind].append(change.name)
+    counts = [f"{len(v)} {k}" for k, v in groups.items() if v] + ([f"{len(moved)} renamed"] if moved else [])
+    lines = [f"memsync: {field_name}: " + (", ".join(counts) or "no page changes"), ""]
+    lines += [f"{kind}: {name}" for kind, names in groups.items() for name in names]
+    lines += [f"renamed: {old} -> {new}" for old, new in moved]
     return "\n".join(lines) + "\n"
 
 
@@ -355,5 +362,10 @@ def mirror(
 
         with dst.transaction(there.etag) as writer:
             send_changes(writer, todo, content, progress, f"mirroring to {dst.url}")
-            writer.commit(have.manifest.to_bytes(), have.signature, f"memsync: mirror of {src.url}\n")
+            writer.commit(have.manifest.to_bytes(), have.signature, commit_message(src.url, todo, []))
         return report
+
+
+def publish(root: Path, dest_url: str, *, dry_run: bool = False, progress: ProgressFactory = silent) -> MirrorReport:
+    """Make DEST hold the field at ``root`` exactly (a field URL or an archive URL)."""
+    return mirror(str(root), dest_url, dry_run=dry_run, progress=progress)
