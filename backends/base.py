@@ -86,6 +86,12 @@ class Backend(ABC):
         """Exclusive write session. Raises ``PullFirst`` when the remote's current
         manifest ETag is not ``expected_etag`` (None: expect no manifest)."""
 
+    def log(self, limit: int = 50) -> list[dict[str, str]]:
+        """The field's history (commit, author, date, message), newest first."""
+        from memsync.errors import RemoteError
+
+        raise RemoteError(f"{self.url}: this kind of remote keeps no history (git remotes do)")
+
     def lock_info(self) -> dict[str, Any] | None:
         """Who holds the writer lock, for backends whose locks outlive their holder."""
         return None
