@@ -14,27 +14,33 @@ from pathlib import Path
 TEMP_PREFIX = ".memsync-tmp-"
 
 
-def write_bytes(path: Path, data: bytes, *, mode: int = 0o644) -> None:
+def write_bytes(path: Path, data: bytes, *, mode: int = 0o644, durable: bool = True, sync_dir: bool = True) -> None:
+    """Replace ``path`` atomically. ``durable=False`` skips the fsyncs (for caches
+    that verify what they read back); ``sync_dir=False`` leaves the directory
+    fsync to a caller that writes many files and syncs the folder once."""
     fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fchmod(handle.fileno(), mode)
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
         _unlink_quietly(tmp)
         raise
-    fsync_dir(path.parent)
+    if durable and sync_dir:
+        fsync_dir(path.parent)
 
 
-def remove(path: Path) -> None:
+def remove(path: Path, *, sync_dir: bool = True) -> None:
     try:
         path.unlink()
     except FileNotFoundError:
         return
-    fsync_dir(path.parent)
+    if sync_dir:
+        fsync_dir(path.parent)
 
 
 def fsync_dir(directory: Path) -> None:

@@ -50,7 +50,8 @@ class ObjectStore:
         target = self.path(sha)
         if not target.is_file():
             target.parent.mkdir(parents=True, exist_ok=True)
-            atomic.write_bytes(target, data)
+            # Objects are a cache read back through a hash check: no fsync needed.
+            atomic.write_bytes(target, data, durable=False)
         return sha
 
     def link_from(self, source: Path, sha: str) -> None:

@@ -24,6 +24,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -144,7 +145,7 @@ def local_edit(root: Path, name: str, trial: int) -> None:
 def failing_write_bytes(real: Callable[..., None], allowed: int) -> Callable[..., None]:
     calls = 0
 
-    def write_bytes(path: Path, data: bytes, *, mode: int = 0o644) -> None:
+    def write_bytes(path: Path, data: bytes, **options: Any) -> None:
         nonlocal calls
         if calls >= allowed:
             # What a crash mid-write leaves: a half-written temp file beside the target.
@@ -153,7 +154,7 @@ def failing_write_bytes(real: Callable[..., None], allowed: int) -> Callable[...
             os.close(fd)
             raise OSError(errno.ENOSPC, "No space left on device (injected)")
         calls += 1
-        real(path, data, mode=mode)
+        real(path, data, **options)
 
     return write_bytes
 
@@ -174,10 +175,10 @@ def test_pull_failing_after_any_number_of_writes_leaves_old_or_new(
     real = atomic.write_bytes
     counted = 0
 
-    def counting(path: Path, data: bytes, *, mode: int = 0o644) -> None:
+    def counting(path: Path, data: bytes, **options: Any) -> None:
         nonlocal counted
         counted += 1
-        real(path, data, mode=mode)
+        real(path, data, **options)
 
     local_edit(root, stable, 0)
     edits[stable] = (root / stable).read_bytes()
@@ -227,10 +228,10 @@ def test_push_failing_after_any_number_of_writes_is_detected_and_repaired(
     real = atomic.write_bytes
     counted = 0
 
-    def counting(path: Path, data: bytes, *, mode: int = 0o644) -> None:
+    def counting(path: Path, data: bytes, **options: Any) -> None:
         nonlocal counted
         counted += 1
-        real(path, data, mode=mode)
+        real(path, data, **options)
 
     write_field(wroot, versions.files(1))
     monkeypatch.setattr(atomic, "write_bytes", counting)
