@@ -24,9 +24,10 @@ from .plan import Change
 from .progress import terminal_bar
 from .registry import is_archive_url, open_backend
 from .transfer import read_remote
-from .workspace import Workspace, absolute_if_path
+from .workspace import TRUST_POLICIES, Workspace, absolute_if_path
 
 EXIT_CONFLICT = 3
+EXIT_QUARANTINED = 5
 
 
 class _Cli(click.Group):
@@ -142,9 +143,19 @@ def remote() -> None:
 @click.argument("name")
 @click.argument("url")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="Backend option (repeatable).")
+@click.option(
+    "--trust",
+    "trust_policy",
+    type=click.Choice(TRUST_POLICIES),
+    default="self",
+    show_default=True,
+    help="Apply what arrives (self), only what allowed signers signed (signed), or nothing unreviewed.",
+)
 @dry_run_option
 @json_option
-def remote_add(field: str, name: str, url: str, options: tuple[str, ...], dry_run: bool, as_json: bool) -> None:
+def remote_add(
+    field: str, name: str, url: str, options: tuple[str, ...], trust_policy: str, dry_run: bool, as_json: bool
+) -> None:
     """Give FIELD a remote NAME at URL."""
     ws = Workspace.find()
     parsed = {}
@@ -154,7 +165,7 @@ def remote_add(field: str, name: str, url: str, options: tuple[str, ...], dry_ru
             raise WorkspaceError(f"--option {item!r}: expected KEY=VALUE")
         parsed[key] = value
     field = _field_name(ws, field)
-    url = ws.add_remote(field, name, url, parsed, dry_run=dry_run)
+    url = ws.add_remote(field, name, url, parsed, trust=trust_policy, dry_run=dry_run)
     prefix = "would add " if dry_run else ""
     _emit(
         as_json,
@@ -208,6 +219,14 @@ def _change_lines(prefix: str, items: list[Change]) -> list[str]:
 def _report_lines(report: engine.SyncReport) -> list[str]:
     verb = "would" if report.dry_run else "did"
     lines = [f"{report.mode} {report.field} ⇄ {report.remote} ({report.url})"]
+    if report.verdict is not None:
+        state = "applied" if report.verdict.apply else "QUARANTINED"
+        lines.append(f"  {state}: {report.verdict.reason}")
+    if report.quarantined:
+        verb = "would hold" if report.dry_run else "holding"
+        return [*lines, f"  {verb} {report.quarantined} for review; the live field is unchanged"]
+    if report.previous_pin:
+        lines.append(f"  pin moved from {report.previous_pin.get('digest')}")
     if report.plan:
         lines += [f"  renamed {o} → {n} (by {s})" for o, n, s in report.plan.renames]
     lines += _change_lines("local ", report.local_changes)
@@ -225,6 +244,13 @@ def _report_lines(report: engine.SyncReport) -> list[str]:
 
 def _finish(report: engine.SyncReport, as_json: bool) -> None:
     _emit(as_json, report.to_json(), lambda: _report_lines(report))
+    if report.quarantined and not report.dry_run:
+        click.echo(
+            f"memsync: held in quarantine ({report.verdict.reason if report.verdict else 'untrusted'}): "
+            f"memsync review {report.field}",
+            err=True,
+        )
+        sys.exit(EXIT_QUARANTINED)
     if report.conflicts and not report.dry_run:
         click.echo(
             f"memsync: {len(report.conflicts)} conflict(s): review the conflict copies, then sync again",
@@ -248,7 +274,9 @@ def _name_from_url(url: str) -> str:
     return last.removesuffix(archive_mod.ARCHIVE_SUFFIX) or "field"
 
 
-def _subscribe(source: str, field_name: str | None, into: Path | None, expect: str | None) -> engine.SyncReport:
+def _subscribe(
+    source: str, field_name: str | None, into: Path | None, expect: str | None, trust: str
+) -> engine.SyncReport:
     """Pull SOURCE into the workspace field that follows it, creating field and
     workspace when new; a failed first pull leaves neither behind."""
     source = absolute_if_path(source)
@@ -267,7 +295,7 @@ def _subscribe(source: str, field_name: str | None, into: Path | None, expect: s
     folder_existed = folder.exists()
     ws.add_field(name, folder)
     try:
-        ws.add_remote(name, "origin", source, {})
+        ws.add_remote(name, "origin", source, {}, trust=trust)
         return engine.Session(ws, name, "origin", progress=terminal_bar).run("pull", expect=expect)
     except BaseException:
         ws.remove_field(name)
@@ -278,9 +306,21 @@ def _subscribe(source: str, field_name: str | None, into: Path | None, expect: s
         raise
 
 
+def _trust_option(default: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    return click.option(
+        "--trust",
+        "trust_policy",
+        type=click.Choice(TRUST_POLICIES),
+        default=default,
+        show_default=True,
+        help="self: apply what arrives; signed: only what allowed signers signed; untrusted: hold for review.",
+    )
+
+
 @main.command()
 @click.argument("source")
 @remote_option
+@_trust_option("untrusted")
 @click.option(
     "--sha256",
     "expect",
@@ -298,10 +338,14 @@ def pull(
     expect: str | None,
     field_name: str | None,
     into: Path | None,
+    trust_policy: str,
     dry_run: bool,
     as_json: bool,
 ) -> None:
-    """Bring a remote's changes into a field (SOURCE: field name, or URL/archive to subscribe to)."""
+    """Bring a remote's changes into a field (SOURCE: field name, or URL/archive to subscribe to).
+
+    A new subscription is untrusted unless --trust says otherwise: what it
+    brings waits in quarantine unless it matches --sha256 (or the pin)."""
     try:
         ws = Workspace.find()
         known = source in ws.fields or ws.field_for_path(Path(source)) is not None
@@ -312,7 +356,7 @@ def pull(
     else:
         if dry_run:
             raise WorkspaceError("--dry-run needs an existing field; clone or pull without it first")
-        report = _subscribe(source, field_name, into, expect)
+        report = _subscribe(source, field_name, into, expect, trust_policy)
     _finish(report, as_json)
 
 
@@ -425,14 +469,21 @@ def publish(field: str, destinations: tuple[str, ...], dry_run: bool, as_json: b
 @click.argument("directory", type=click.Path(path_type=Path), required=False)
 @click.option("--name", "field_name", default=None, help="Field name (default: from the URL).")
 @click.option("--sha256", "expect", default=None, metavar="HEX", help="Pin: archive sha256 or field digest.")
+@_trust_option("self")
 @dry_run_option
 @json_option
 def clone(
-    url: str, directory: Path | None, field_name: str | None, expect: str | None, dry_run: bool, as_json: bool
+    url: str,
+    directory: Path | None,
+    field_name: str | None,
+    expect: str | None,
+    trust_policy: str,
+    dry_run: bool,
+    as_json: bool,
 ) -> None:
-    """Make a new field from URL, with URL as its origin."""
+    """Make a new field from URL, with URL as its origin (your own field: trusted as self by default)."""
     if not dry_run:
-        _finish(_subscribe(url, field_name, directory, expect), as_json)
+        _finish(_subscribe(url, field_name, directory, expect, trust_policy), as_json)
         return
     with open_backend(absolute_if_path(url)) as backend:
         remote_manifest = read_remote(backend, None, None).manifest
@@ -575,3 +626,7 @@ def demo(keep: Path | None, as_json: bool) -> None:
 
     story = run_demo(keep)
     _emit(as_json, story.to_json(), story.lines)
+
+
+# Commands kept in their own modules register themselves on import.
+from . import cli_trust  # noqa: E402, F401

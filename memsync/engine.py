@@ -26,8 +26,8 @@ from typing import Any, Literal
 from backends.archive import ArchiveBackend
 from backends.base import Backend, NotModified
 
-from . import atomic
-from .errors import IntegrityError, PullFirst, RemoteError
+from . import atomic, scanner, sshsig, trust
+from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError
 from .field import scan
 from .manifest import Manifest, sha256_hex
 from .names import MANIFEST_NAME, SIGNATURE_NAME
@@ -62,6 +62,9 @@ class SyncReport:
     digest: str | None = None  # of the field after the run
     remote_digest: str | None = None
     attempts: int = 1
+    verdict: trust.Verdict | None = None  # trust decision on the received version, when one was needed
+    quarantined: str | None = None  # digest kept in quarantine instead of applied
+    previous_pin: dict[str, Any] | None = None  # the pin this run replaced with other content
 
     @property
     def conflicts(self) -> list[Any]:
@@ -83,6 +86,9 @@ class SyncReport:
             "digest": self.digest,
             "remote_digest": self.remote_digest,
             "attempts": self.attempts,
+            "trust": self.verdict.to_json() if self.verdict else None,
+            "quarantined": self.quarantined,
+            "previous_pin": self.previous_pin,
         }
 
 
@@ -97,6 +103,7 @@ class Session:
         self.objects = ObjectStore(ws)
         self.staging = StagingStore(ws)
         self.progress = progress
+        self.sign_key = trust.signing_key(ws)
 
     def scan_local(self, *, save: bool = True) -> Manifest:
         cache = self.ws.load_statcache(self.field)
@@ -106,7 +113,22 @@ class Session:
             self.ws.save_statcache(self.field, cache)
         return manifest
 
-    def run(self, mode: Mode, *, dry_run: bool = False, expect: str | None = None) -> SyncReport:
+    def accept(self, digest: str, *, allow_executables: bool = False) -> SyncReport:
+        """Apply a quarantined version after a person reviewed it, and pin it."""
+        staged = self.staging.get(digest)
+        if staged is None:
+            raise WorkspaceError(f"no quarantined version {digest} (see 'memsync quarantine')")
+        risky = [n for n in staged.manifest if scanner.is_executable(n, staged.read(n))]
+        if risky and not allow_executables:
+            raise InputError(
+                f"{digest[:19]}… holds executable files ({', '.join(risky[:3])}); "
+                "reject it, or accept with --allow-executables"
+            )
+        return self.run("pull", accept=staged)
+
+    def run(
+        self, mode: Mode, *, dry_run: bool = False, expect: str | None = None, accept: StagedVersion | None = None
+    ) -> SyncReport:
         with self.ws.locked(), open_backend(self.remote_config.url, self.remote_config.options) as backend:
             if not self.root.exists() and mode != "push" and not dry_run:
                 self.root.mkdir(parents=True)
@@ -116,7 +138,7 @@ class Session:
             for attempt in range(1, SYNC_ATTEMPTS + 1):
                 report.attempts = attempt
                 try:
-                    self._once(backend, mode, report, dry_run, expect)
+                    self._once(backend, mode, report, dry_run, expect, accept)
                     break
                 except PullFirst as exc:
                     retry = mode == "sync" or isinstance(exc, RemoteMoved)
@@ -124,13 +146,25 @@ class Session:
                         raise
             return report
 
-    def _once(self, backend: Backend, mode: Mode, report: SyncReport, dry_run: bool, expect: str | None) -> None:
+    def _once(
+        self,
+        backend: Backend,
+        mode: Mode,
+        report: SyncReport,
+        dry_run: bool,
+        expect: str | None,
+        accept: StagedVersion | None,
+    ) -> None:
         local = self.scan_local(save=not dry_run) if self.root.exists() else Manifest()
         base = self.ws.load_base(self.field, self.remote)
         base_manifest = base.manifest if base else None
         if expect is not None:
             check_archive_pin(backend, expect)
-        view = read_remote(backend, base_manifest, base.etag if base else None)
+        if accept is not None:
+            meta = self.staging.meta(accept.digest)
+            view = RemoteView(accept.manifest, meta.get("etag"), accept.signature)
+        else:
+            view = read_remote(backend, base_manifest, base.etag if base else None)
         if expect is not None:
             check_field_pin(view.manifest, expect, backend)
         moved = view.manifest != (base_manifest or Manifest()) and view.manifest != local
@@ -146,8 +180,8 @@ class Session:
             if mode == "pull" and not backend.exists():
                 raise RemoteError(f"{backend.url}: no field there")
 
-        staged: StagedVersion | None = None
-        if not view.unchanged and not dry_run and mode != "push":
+        staged: StagedVersion | None = accept
+        if not view.unchanged and not dry_run and mode != "push" and accept is None:
             try:
                 staged = receive(backend, view, self.staging, self.objects, self.root, local, self.progress)
             except IntegrityError:
@@ -156,6 +190,34 @@ class Session:
                 if isinstance(backend.fetch_manifest(if_none_match=view.etag), NotModified) or view.etag is None:
                     raise
                 raise RemoteMoved(f"{backend.url} changed during the pull") from None
+        incoming = mode != "push" and not view.unchanged and view.manifest not in (base_manifest, local)
+        if incoming:
+            if accept is not None:
+                report.verdict = trust.Verdict(
+                    True, "accepted after review", trust.check_signature(self.ws, view.manifest, view.signature)[0]
+                )
+            else:
+                report.verdict = trust.decide(
+                    self.ws,
+                    self.field,
+                    backend.url,
+                    self.remote_config.trust,
+                    view.manifest,
+                    view.signature,
+                    pinned_here=expect is not None,
+                )
+            if not report.verdict.apply:
+                report.quarantined = view.manifest.digest
+                report.digest, report.remote_digest = local.digest, view.manifest.digest
+                if staged is not None:
+                    self.staging.quarantine(
+                        staged.digest,
+                        field=self.field,
+                        remote=self.remote,
+                        etag=view.etag,
+                        reason=report.verdict.reason,
+                    )
+                return
         contents = Contents(
             base=self._base_reader(base_manifest),
             local=lambda name: (self.root / name).read_bytes(),
@@ -174,6 +236,8 @@ class Session:
             self._apply_local(report.local_changes, result, staged, local, view, target)
             if not view.unchanged:
                 self._record_base(view.manifest, view.etag, staged)
+            if incoming:
+                self._pin(backend, view, report, expect, accepted=accept is not None)
             if mode == "pull":
                 return
         if not report.remote_changes and view.etag is not None:
@@ -183,6 +247,23 @@ class Session:
         etag = self._push(backend, report.remote_changes, target, view.etag, result)
         self._record_base(target, etag, None)
         report.remote_digest = target.digest
+
+    def _pin(self, backend: Backend, view: RemoteView, report: SyncReport, expect: str | None, accepted: bool) -> None:
+        """Pin what a subscription accepted (self remotes only once they have a pin)."""
+        if self.remote_config.trust == "self" and expect is None and self.field not in trust.read_pins(self.ws):
+            return
+        assert report.verdict is not None
+        how = "review" if accepted else "pin" if expect else self.remote_config.trust
+        archive_sha = view.etag if isinstance(backend, ArchiveBackend) else None
+        report.previous_pin = trust.write_pin(
+            self.ws,
+            self.field,
+            backend.url,
+            view.manifest,
+            signer=report.verdict.signer,
+            how=how,
+            archive_sha256=archive_sha,
+        )
 
     def _base_reader(self, base: Manifest | None) -> Callable[[str], bytes]:
         def read(name: str) -> bytes:
@@ -251,10 +332,11 @@ class Session:
                 raise IntegrityError(f"{change.name!r} changed while pushing; run the command again")
             return data
 
+        signature = sshsig.sign(target.to_bytes(), self.sign_key) if self.sign_key else None
         with backend.transaction(etag) as writer:
             send_changes(writer, todo, content, self.progress, f"pushing to {backend.url}")
-            new_etag = writer.commit(target.to_bytes(), None, commit_message(self.field, todo, result.renames))
-        write_manifest(self.root, target, None)
+            new_etag = writer.commit(target.to_bytes(), signature, commit_message(self.field, todo, result.renames))
+        write_manifest(self.root, target, signature)
         return new_etag
 
     def _record_base(self, manifest: Manifest, etag: str | None, staged: StagedVersion | None) -> None:

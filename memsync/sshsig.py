@@ -31,6 +31,10 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey,
 from .errors import InputError, IntegrityError
 
 NAMESPACE = "memsync"
+
+
+class UnknownSigner(IntegrityError):
+    """A valid signature by a key that is not in allowed_signers."""
 _MAGIC = b"SSHSIG"
 _BEGIN = "-----BEGIN SSH SIGNATURE-----"
 _END = "-----END SSH SIGNATURE-----"
@@ -73,14 +77,9 @@ def fingerprint(key: Ed25519PublicKey) -> str:
     return "SHA256:" + base64.b64encode(digest).decode().rstrip("=")
 
 
-def _signed_data(message: bytes, namespace: str) -> bytes:
-    return (
-        _MAGIC
-        + _string(namespace.encode())
-        + _string(b"")
-        + _string(b"sha512")
-        + _string(hashlib.sha512(message).digest())
-    )
+def _signed_data(message: bytes, namespace: str, hash_algorithm: str = "sha512") -> bytes:
+    digest = hashlib.new(hash_algorithm, message).digest()
+    return _MAGIC + _string(namespace.encode()) + _string(b"") + _string(hash_algorithm.encode()) + _string(digest)
 
 
 def sign(message: bytes, key: Ed25519PrivateKey, namespace: str = NAMESPACE) -> bytes:
@@ -206,23 +205,15 @@ def verify(message: bytes, armored: bytes, signers: list[AllowedSigner], namespa
         raise IntegrityError(f"signature is for namespace {parsed.namespace!r}, not {namespace!r}")
     if parsed.hash_algorithm not in ("sha512", "sha256"):
         raise IntegrityError(f"signature uses unsupported hash {parsed.hash_algorithm!r}")
-    digest = hashlib.new(parsed.hash_algorithm, message).digest()
-    signed = (
-        _MAGIC
-        + _string(namespace.encode())
-        + _string(b"")
-        + _string(parsed.hash_algorithm.encode())
-        + _string(digest)
-    )
     try:
-        parsed.key.verify(parsed.raw, signed)
+        parsed.key.verify(parsed.raw, _signed_data(message, namespace, parsed.hash_algorithm))
     except InvalidSignature:
         raise IntegrityError("signature does not match the signed SHA256SUMS") from None
     blob = public_blob(parsed.key)
     for signer in signers:
         if public_blob(signer.key) == blob and (signer.namespaces is None or namespace in signer.namespaces):
             return signer
-    raise IntegrityError(f"signed by a key that is not an allowed signer ({fingerprint(parsed.key)})")
+    raise UnknownSigner(f"signed by a key that is not an allowed signer ({fingerprint(parsed.key)})")
 
 
 def load_private_key(path: Path) -> Ed25519PrivateKey:

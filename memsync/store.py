@@ -20,6 +20,7 @@ import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from . import atomic
 from .errors import IntegrityError
@@ -132,15 +133,38 @@ class StagingStore:
             (tmp / SIGNATURE_NAME).write_bytes(signature)
         folder = self.folder(manifest.digest)
         meta_path = folder.with_suffix(".json")
-        meta = {"digest": manifest.digest, "received_at": now(), "source": source}
+        meta = {**self.meta(manifest.digest), "digest": manifest.digest, "received_at": now(), "source": source}
         if folder.exists():
             shutil.rmtree(tmp)  # an identical version is already staged
         else:
             os.rename(tmp, folder)
-        atomic.write_bytes(meta_path, (json.dumps(meta, indent=2, sort_keys=True) + "\n").encode())
+        atomic.write_bytes(meta_path, _json_bytes(meta))
         staged = self.get(manifest.digest)
         assert staged is not None
         return staged
+
+    def meta(self, digest: str) -> dict[str, Any]:
+        try:
+            data = json.loads(self.folder(digest).with_suffix(".json").read_bytes())
+        except (FileNotFoundError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def quarantine(self, digest: str, **info: Any) -> None:
+        """Keep a received version for review instead of applying it."""
+        meta = {**self.meta(digest), **info, "quarantined": True, "quarantined_at": now()}
+        atomic.write_bytes(self.folder(digest).with_suffix(".json"), _json_bytes(meta))
+
+    def quarantined(self, field: str | None = None) -> list[dict[str, Any]]:
+        """Every version held for review (of one field), oldest first."""
+        if not self.root.is_dir():
+            return []
+        found = []
+        for meta_path in self.root.glob("*.json"):
+            meta = self.meta("sha256:" + meta_path.stem)
+            if meta.get("quarantined") and field in (None, meta.get("field")) and self.get(meta.get("digest", "")):
+                found.append(meta)
+        return sorted(found, key=lambda m: m.get("quarantined_at", ""))
 
     def discard(self, digest: str) -> None:
         folder = self.folder(digest)
@@ -152,3 +176,7 @@ class StagingStore:
         if self.root.is_dir():
             for tmp in self.root.glob(".incoming-*"):
                 shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _json_bytes(data: Any) -> bytes:
+    return (json.dumps(data, indent=2, sort_keys=True) + "\n").encode()

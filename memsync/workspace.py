@@ -35,6 +35,7 @@ from .field import StatCache
 from .manifest import Manifest
 
 STATE_DIR = ".memsync"
+LOCKFILE_NAME = "memsync.lock"
 CONFIG_VERSION = 1
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")
 
@@ -45,10 +46,14 @@ def check_name(kind: str, name: str) -> str:
     return name
 
 
+TRUST_POLICIES = ("self", "signed", "untrusted")
+
+
 @dataclass
 class RemoteConfig:
     url: str
     options: dict[str, str] = field(default_factory=dict)
+    trust: str = "self"  # self | signed | untrusted (see memsync/trust.py)
 
 
 @dataclass
@@ -71,6 +76,7 @@ class Workspace:
         self.root = root
         self.state = root / STATE_DIR
         self.fields: dict[str, FieldConfig] = {}
+        self.signing_key: str | None = None
         self._load()
 
     # -- discovery and config -------------------------------------------------
@@ -96,10 +102,14 @@ class Workspace:
         path = self.state / "config.json"
         try:
             raw = json.loads(path.read_bytes())
+            self.signing_key = raw.get("signing_key")
             if raw.get("version") != CONFIG_VERSION:
                 raise WorkspaceError(f"{path}: unsupported config version {raw.get('version')!r}")
             for name, spec in raw["fields"].items():
-                remotes = {r: RemoteConfig(v["url"], dict(v.get("options", {}))) for r, v in spec["remotes"].items()}
+                remotes = {
+                    r: RemoteConfig(v["url"], dict(v.get("options", {})), v.get("trust", "self"))
+                    for r, v in spec["remotes"].items()
+                }
                 self.fields[name] = FieldConfig(spec["path"], remotes)
         except FileNotFoundError:
             raise WorkspaceError(f"{self.root}: not a memsync workspace (run 'memsync init')") from None
@@ -107,12 +117,15 @@ class Workspace:
             raise WorkspaceError(f"{path}: malformed config ({exc})") from None
 
     def save(self) -> None:
-        raw = {
+        raw: dict[str, Any] = {
             "version": CONFIG_VERSION,
+            "signing_key": self.signing_key,
             "fields": {
                 name: {
                     "path": spec.path,
-                    "remotes": {r: {"url": rc.url, "options": rc.options} for r, rc in spec.remotes.items()},
+                    "remotes": {
+                        r: {"url": rc.url, "options": rc.options, "trust": rc.trust} for r, rc in spec.remotes.items()
+                    },
                 }
                 for name, spec in sorted(self.fields.items())
             },
@@ -162,17 +175,40 @@ class Workspace:
         return None
 
     def add_remote(
-        self, field_name: str, remote: str, url: str, options: dict[str, str], *, dry_run: bool = False
+        self,
+        field_name: str,
+        remote: str,
+        url: str,
+        options: dict[str, str],
+        *,
+        trust: str = "self",
+        dry_run: bool = False,
     ) -> str:
         check_name("remote", remote)
+        if trust not in TRUST_POLICIES:
+            raise WorkspaceError(f"{trust!r}: trust is one of {', '.join(TRUST_POLICIES)}")
         spec = self.field(field_name)
         url = absolute_if_path(url)
         if remote in spec.remotes:
             raise WorkspaceError(f"field {field_name!r} already has a remote {remote!r}")
-        spec.remotes[remote] = RemoteConfig(url, options)
+        spec.remotes[remote] = RemoteConfig(url, options, trust)
         if not dry_run:
             self.save()
         return url
+
+    def set_trust(self, field_name: str, remote: str, trust: str) -> None:
+        if trust not in TRUST_POLICIES:
+            raise WorkspaceError(f"{trust!r}: trust is one of {', '.join(TRUST_POLICIES)}")
+        self.remote(field_name, remote)[1].trust = trust
+        self.save()
+
+    @property
+    def allowed_signers_path(self) -> Path:
+        return self.state / "allowed_signers"
+
+    @property
+    def lockfile_path(self) -> Path:
+        return self.root / LOCKFILE_NAME
 
     def remove_remote(self, field_name: str, remote: str, *, dry_run: bool = False) -> None:
         spec = self.field(field_name)

@@ -1,0 +1,226 @@
+"""Commands for signatures, trusted signers, pins and the quarantine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from . import review as review_mod
+from . import sshsig, trust
+from .cli import _emit, _field_name, _finish, dry_run_option, json_option, main
+from .engine import Session
+from .errors import WorkspaceError
+from .progress import terminal_bar
+from .store import StagingStore
+from .workspace import TRUST_POLICIES, Workspace
+
+DEFAULT_KEY = Path("~/.ssh/memsync_ed25519")
+
+
+@main.command()
+@click.argument("path", type=click.Path(path_type=Path), default=str(DEFAULT_KEY))
+@click.option("--use", is_flag=True, help="Sign this workspace's pushes with the new key.")
+@dry_run_option
+@json_option
+def keygen(path: Path, use: bool, dry_run: bool, as_json: bool) -> None:
+    """Make an Ed25519 signing key (OpenSSH format) at PATH and PATH.pub."""
+    path = path.expanduser()
+    if dry_run:
+        _emit(as_json, {"key": str(path), "dry_run": True}, lambda: [f"would write {path} and {path}.pub"])
+        return
+    public = sshsig.generate(path)
+    if use:
+        ws = Workspace.find()
+        ws.signing_key = str(path.absolute())
+        ws.save()
+    line = sshsig.public_line(public)
+    _emit(
+        as_json,
+        {"key": str(path), "public_key": line, "fingerprint": sshsig.fingerprint(public), "used": use},
+        lambda: [f"wrote {path} and {path}.pub", line, "share the public key with: memsync trust add NAME '<key>'"],
+    )
+
+
+@main.command("sign-with")
+@click.argument("key", type=click.Path(path_type=Path), required=False)
+@click.option("--none", "clear", is_flag=True, help="Stop signing pushes.")
+@dry_run_option
+@json_option
+def sign_with(key: Path | None, clear: bool, dry_run: bool, as_json: bool) -> None:
+    """Sign this workspace's pushes with KEY (an existing OpenSSH Ed25519 key, e.g. ~/.ssh/id_ed25519)."""
+    ws = Workspace.find()
+    if clear or key is None:
+        chosen = None
+    else:
+        chosen = str(key.expanduser().absolute())
+        sshsig.load_private_key(Path(chosen))  # refuse a key we could not sign with
+    if not dry_run:
+        ws.signing_key = chosen
+        ws.save()
+    _emit(
+        as_json,
+        {"signing_key": chosen, "dry_run": dry_run},
+        lambda: [f"pushes are signed with {chosen}" if chosen else "pushes are not signed"],
+    )
+
+
+@main.group("trust")
+def trust_group() -> None:
+    """Whose signatures this workspace accepts (an OpenSSH allowed_signers file)."""
+
+
+@trust_group.command("add")
+@click.argument("name")
+@click.argument("pubkey")
+@dry_run_option
+@json_option
+def trust_add(name: str, pubkey: str, dry_run: bool, as_json: bool) -> None:
+    """Accept signatures by PUBKEY ('ssh-ed25519 AAAA…' or a .pub file) as NAME."""
+    ws = Workspace.find()
+    if dry_run:
+        key = sshsig.parse_public_key(
+            Path(pubkey).expanduser().read_text() if Path(pubkey).expanduser().is_file() else pubkey
+        )
+        _emit(
+            as_json,
+            {"name": name, "fingerprint": sshsig.fingerprint(key), "dry_run": True},
+            lambda: [f"would trust {name} ({sshsig.fingerprint(key)})"],
+        )
+        return
+    signer = trust.add_signer(ws, name, pubkey)
+    _emit(
+        as_json,
+        {"name": name, "fingerprint": sshsig.fingerprint(signer.key), "dry_run": False},
+        lambda: [f"trusting {name} ({sshsig.fingerprint(signer.key)})"],
+    )
+
+
+@trust_group.command("list")
+@json_option
+def trust_list(as_json: bool) -> None:
+    """List allowed signers."""
+    ws = Workspace.find()
+    signers = sshsig.read_allowed_signers(ws.allowed_signers_path)
+    rows = [
+        {"name": s.name, "fingerprint": sshsig.fingerprint(s.key), "key": sshsig.public_line(s.key)} for s in signers
+    ]
+    _emit(
+        as_json,
+        {"signers": rows, "file": str(ws.allowed_signers_path)},
+        lambda: [f"{r['name']}\t{r['fingerprint']}" for r in rows] or ["no trusted signers"],
+    )
+
+
+@trust_group.command("remove")
+@click.argument("name")
+@dry_run_option
+@json_option
+def trust_remove(name: str, dry_run: bool, as_json: bool) -> None:
+    """Stop accepting NAME's signatures."""
+    ws = Workspace.find()
+    if not dry_run:
+        trust.remove_signer(ws, name)
+    _emit(
+        as_json, {"removed": name, "dry_run": dry_run}, lambda: [f"{'would remove' if dry_run else 'removed'} {name}"]
+    )
+
+
+@trust_group.command("policy")
+@click.argument("field")
+@click.argument("remote")
+@click.argument("policy", type=click.Choice(TRUST_POLICIES))
+@dry_run_option
+@json_option
+def trust_policy(field: str, remote: str, policy: str, dry_run: bool, as_json: bool) -> None:
+    """Set how far FIELD trusts REMOTE: self, signed or untrusted."""
+    ws = Workspace.find()
+    field = _field_name(ws, field)
+    ws.remote(field, remote)
+    if not dry_run:
+        ws.set_trust(field, remote, policy)
+    _emit(
+        as_json,
+        {"field": field, "remote": remote, "trust": policy, "dry_run": dry_run},
+        lambda: [f"{field}: remote {remote} is trusted as {policy!r}"],
+    )
+
+
+def _held(ws: Workspace, field: str, digest: str | None) -> str:
+    held = StagingStore(ws).quarantined(field)
+    if digest is not None:
+        want = digest if digest.startswith("sha256:") else "sha256:" + digest
+        matches = [m["digest"] for m in held if m["digest"].startswith(want)]
+        if len(matches) != 1:
+            raise WorkspaceError(f"{digest}: {'no' if not matches else 'more than one'} quarantined version matches")
+        return matches[0]
+    if not held:
+        raise WorkspaceError(f"nothing of field {field!r} is in quarantine")
+    return str(held[-1]["digest"])
+
+
+@main.command()
+@click.argument("field", required=False)
+@json_option
+def quarantine(field: str | None, as_json: bool) -> None:
+    """List received versions held for review (of FIELD, or all)."""
+    ws = Workspace.find()
+    name = _field_name(ws, field) if field else None
+    held = StagingStore(ws).quarantined(name)
+    _emit(
+        as_json,
+        {"quarantine": held},
+        lambda: (
+            [f"{m.get('field')}\t{m['digest']}\t{m.get('source')}\t{m.get('reason')}" for m in held]
+            or ["quarantine is empty"]
+        ),
+    )
+
+
+@main.command()
+@click.argument("field")
+@click.argument("digest", required=False)
+@json_option
+def review(field: str, digest: str | None, as_json: bool) -> None:
+    """Show what a quarantined version of FIELD changes, who signed it, and what the scanner found."""
+    ws = Workspace.find()
+    name = _field_name(ws, field)
+    store = StagingStore(ws)
+    chosen = _held(ws, name, digest)
+    staged = store.get(chosen)
+    assert staged is not None
+    report = review_mod.review(ws, ws.field_path(name), staged, store.meta(chosen))
+    _emit(as_json, report.to_json(), report.lines)
+
+
+@main.command()
+@click.argument("field")
+@click.argument("digest", required=False)
+@click.option("--allow-executables", is_flag=True, help="Accept a version that holds scripts or programs.")
+@json_option
+def accept(field: str, digest: str | None, allow_executables: bool, as_json: bool) -> None:
+    """Apply a reviewed quarantined version of FIELD to the live field and pin it."""
+    ws = Workspace.find()
+    name = _field_name(ws, field)
+    chosen = _held(ws, name, digest)
+    remote = StagingStore(ws).meta(chosen).get("remote")
+    report = Session(ws, name, remote, progress=terminal_bar).accept(chosen, allow_executables=allow_executables)
+    _finish(report, as_json)
+
+
+@main.command()
+@click.argument("field")
+@click.argument("digest", required=False)
+@dry_run_option
+@json_option
+def reject(field: str, digest: str | None, dry_run: bool, as_json: bool) -> None:
+    """Delete a quarantined version of FIELD without applying it."""
+    ws = Workspace.find()
+    chosen = _held(ws, _field_name(ws, field), digest)
+    if not dry_run:
+        StagingStore(ws).discard(chosen)
+    _emit(
+        as_json,
+        {"rejected": chosen, "dry_run": dry_run},
+        lambda: [f"{'would delete' if dry_run else 'deleted'} {chosen}"],
+    )
