@@ -630,3 +630,6 @@ def demo(keep: Path | None, as_json: bool) -> None:
 
 # Commands kept in their own modules register themselves on import.
 from . import cli_trust  # noqa: E402, F401
+from .serve import serve  # noqa: E402
+
+main.add_command(serve)

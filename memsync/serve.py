@@ -1,0 +1,521 @@
+"""``memsync serve``: the spec's HTTP transport for local fields, as a WSGI app under waitress.
+
+URL layout (one field at ``/``, several at ``/NAME/``; docs/FORMAT.md):
+``GET /`` (index.md, or an HTML listing), ``GET /{file}``, ``GET /SHA256SUMS``
+and ``/SHA256SUMS.sig``, ``GET /memoryfield.zip`` (also ``/NAME.memoryfield.zip``),
+``GET /search?p=``; with credentials, ``PUT``/``DELETE /{file}`` and
+``PUT /SHA256SUMS`` (``PUT``/``DELETE /SHA256SUMS.sig``).
+
+The server keeps each field's ``SHA256SUMS`` equal to what the folder holds:
+every write replaces the file, then rewrites the manifest, under one lock
+per field (a thread lock plus ``flock`` on the folder, the lock local pushes
+take), so a reader never sees a manifest that lies about a finished write.
+File ETags are the quoted sha256 of the bytes; a client makes a page write
+conditional with ``If-Match`` on the version it planned against, and a push
+ends with ``PUT /SHA256SUMS`` carrying the manifest it expects: accepted when
+it lists exactly what the field now holds, 412 when the field moved and it
+does not, 409 when nothing moved but it still lists other files.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import contextlib
+import fcntl
+import hmac
+import html
+import ipaddress
+import json
+import mimetypes
+import os
+import socket
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs
+
+import click
+
+from . import atomic
+from .archive import ARCHIVE_SUFFIX, pack_field
+from .engine import write_manifest
+from .errors import InputError, MemsyncError, WorkspaceError
+from .field import StatCache, scan
+from .manifest import Manifest, sha256_hex
+from .names import INDEX_PAGE, MANIFEST_NAME, SIGNATURE_NAME, Role, is_page, name_problem, role_of
+
+MAX_BODY_BYTES = 1024 * 1024
+LOCK_WAIT_SECONDS = 30.0
+ARCHIVE_PATH = "memoryfield.zip"
+WRITE_METHODS = ("PUT", "DELETE")
+StartResponse = Callable[[str, list[tuple[str, str]]], Any]
+
+
+class HttpError(Exception):
+    """A request we refuse; becomes a JSON ``{"error": ...}`` answer."""
+
+    def __init__(self, status: int, message: str, headers: Iterable[tuple[str, str]] = ()) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.headers = list(headers)
+
+
+@dataclass
+class Reply:
+    status: int
+    body: bytes = b""
+    content_type: str = "application/octet-stream"
+    etag: str | None = None
+    headers: list[tuple[str, str]] = field(default_factory=list)
+
+
+_REASONS = {
+    200: "OK",
+    201: "Created",
+    204: "No Content",
+    301: "Moved Permanently",
+    304: "Not Modified",
+    400: "Bad Request",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not Found",
+    405: "Method Not Allowed",
+    409: "Conflict",
+    411: "Length Required",
+    412: "Precondition Failed",
+    413: "Content Too Large",
+    428: "Precondition Required",
+    500: "Internal Server Error",
+    501: "Not Implemented",
+    503: "Service Unavailable",
+}
+
+
+def quote_etag(sha: str) -> str:
+    return f'"{sha}"'
+
+
+class ServedField:
+    """One field folder and the lock that serialises its writes."""
+
+    def __init__(self, name: str, root: Path) -> None:
+        self.name = name
+        self.root = root
+        self._thread_lock = threading.Lock()
+        self._statcache: StatCache = {}
+        self._archive: tuple[str, bytes] | None = None  # (etag, archive bytes)
+
+    @contextmanager
+    def locked(self) -> Iterator[None]:
+        if not self._thread_lock.acquire(timeout=LOCK_WAIT_SECONDS):
+            raise HttpError(503, "the field is busy; try again", [("Retry-After", "1")])
+        try:
+            fd = os.open(self.root, os.O_RDONLY | os.O_DIRECTORY)
+            try:
+                _flock(fd)
+                yield
+            finally:
+                os.close(fd)  # releases the flock
+        finally:
+            self._thread_lock.release()
+
+    def snapshot(self) -> tuple[bytes, bytes | None]:
+        """The field's manifest as it holds now (rewriting SHA256SUMS if it is stale)
+        and the signature when it signs exactly that manifest."""
+        with self.locked():
+            return self.refresh_locked()
+
+    def refresh_locked(self) -> tuple[bytes, bytes | None]:
+        """``snapshot`` for a caller that holds the lock."""
+        try:
+            manifest = scan(self.root, self._statcache)
+        except InputError as exc:
+            raise HttpError(500, f"the served field is not valid: {exc}") from None
+        data = manifest.to_bytes()
+        on_disk = _read_or_none(self.root / MANIFEST_NAME)
+        signature = _read_or_none(self.root / SIGNATURE_NAME) if on_disk == data else None
+        if on_disk != data:
+            # A read-only folder is still served: its manifest then lives in memory.
+            with contextlib.suppress(OSError):
+                write_manifest(self.root, manifest, None)
+        return data, signature
+
+    def archive(self) -> tuple[str, bytes]:
+        """The reproducible archive and its ETag (the field digest, plus the signature when signed)."""
+        with self.locked():
+            data, signature = self.refresh_locked()
+            etag = "sha256:" + sha256_hex(data)
+            if signature is not None:
+                etag += "+sig-" + sha256_hex(signature)[:16]
+            etag = quote_etag(etag)
+            if self._archive is None or self._archive[0] != etag:
+                self._archive = (etag, pack_field(self.root).data)
+            return self._archive
+
+
+class App:
+    """The WSGI application for one or several fields."""
+
+    def __init__(self, fields: dict[str, ServedField], users: dict[str, str], *, read_only: bool = False) -> None:
+        self.fields = fields
+        self.users = users
+        self.read_only = read_only
+        self.single = next(iter(fields.values())) if len(fields) == 1 else None
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        method = environ["REQUEST_METHOD"].upper()
+        try:
+            reply = self.route(method, environ)
+        except HttpError as exc:
+            body = json.dumps({"error": exc.message}).encode() + b"\n"
+            reply = Reply(exc.status, body, "application/json", headers=exc.headers)
+        headers = [("Content-Type", reply.content_type), ("Content-Length", str(len(reply.body)))]
+        if reply.etag:
+            headers.append(("ETag", reply.etag))
+        headers += reply.headers
+        start_response(f"{reply.status} {_REASONS.get(reply.status, '')}".rstrip(), headers)
+        return [b"" if method == "HEAD" else reply.body]
+
+    # -- routing ------------------------------------------------------------------
+
+    def route(self, method: str, environ: dict[str, Any]) -> Reply:
+        try:
+            path = environ.get("PATH_INFO", "").encode("latin-1").decode("utf-8")
+        except UnicodeError:
+            raise HttpError(400, "the path is not UTF-8") from None
+        if self.single is not None:
+            served, rest = self.single, path.removeprefix("/")
+        else:
+            name, slash, rest = path.removeprefix("/").partition("/")
+            if not name:
+                if method not in ("GET", "HEAD"):
+                    raise HttpError(405, f"{method} is not supported here", [("Allow", "GET, HEAD")])
+                return _field_list(self.fields)
+            if name not in self.fields:
+                raise HttpError(404, f"no field named {name!r} here")
+            served = self.fields[name]
+            if not slash:
+                return Reply(301, headers=[("Location", f"/{name}/")])
+        if method in WRITE_METHODS:
+            return self.write(method, served, rest, environ)
+        if method not in ("GET", "HEAD"):
+            raise HttpError(405, f"{method} is not supported", [("Allow", "GET, HEAD, PUT, DELETE")])
+        return self.read(served, rest, environ)
+
+    # -- reading ------------------------------------------------------------------
+
+    def read(self, served: ServedField, rest: str, environ: dict[str, Any]) -> Reply:
+        if rest == "":
+            return _front_page(served)
+        if rest in (ARCHIVE_PATH, served.name + ARCHIVE_SUFFIX):
+            etag, data = served.archive()
+            return _conditional(environ, Reply(200, data, "application/zip", etag))
+        if rest == "search":
+            return _search(served, environ)
+        if rest == MANIFEST_NAME:
+            data, _ = served.snapshot()
+            return _conditional(environ, Reply(200, data, "text/plain; charset=utf-8", quote_etag(sha256_hex(data))))
+        if rest == SIGNATURE_NAME:
+            _, signature = served.snapshot()
+            if signature is None:
+                raise HttpError(404, "the field is not signed")
+            return _conditional(environ, Reply(200, signature, "text/plain", quote_etag(sha256_hex(signature))))
+        if "/" in rest or name_problem(rest) or role_of(rest) is not Role.CONTENT:
+            raise HttpError(404, "not a file of this field")
+        data = _read_or_none(served.root / rest)
+        if data is None:
+            raise HttpError(404, f"{rest} is not in this field")
+        return _conditional(environ, Reply(200, data, _content_type(rest), quote_etag(sha256_hex(data))))
+
+    # -- writing ------------------------------------------------------------------
+
+    def write(self, method: str, served: ServedField, rest: str, environ: dict[str, Any]) -> Reply:
+        self._authorize(environ)
+        if rest == MANIFEST_NAME:
+            if method != "PUT":
+                raise HttpError(405, "SHA256SUMS cannot be deleted; delete the files instead", [("Allow", "GET, PUT")])
+            return _commit(served, _body(environ), environ)
+        if rest == SIGNATURE_NAME:
+            return _put_signature(served, _body(environ), environ) if method == "PUT" else _drop_signature(served)
+        if "/" in rest or rest in ("", ".", ".."):
+            raise HttpError(400, "a field is flat: name one file directly in it")
+        problem = name_problem(rest)
+        if problem:
+            raise HttpError(400, problem)
+        if role_of(rest) is not Role.CONTENT:
+            raise HttpError(403, f"{rest!r} is not a content file (hidden, derived or memsync's own)")
+        if method == "DELETE":
+            return _delete(served, rest, environ)
+        data = _body(environ)
+        if is_page(rest):
+            try:
+                data.decode("utf-8")
+            except UnicodeDecodeError:
+                raise HttpError(400, f"{rest} is not UTF-8 text; pages must be") from None
+        return _put(served, rest, data, environ)
+
+    def _authorize(self, environ: dict[str, Any]) -> None:
+        if self.read_only:
+            raise HttpError(405, "this server is read-only", [("Allow", "GET, HEAD")])
+        if not self.users:
+            raise HttpError(403, "writes are disabled: the server has no credentials configured")
+        challenge = [("WWW-Authenticate", 'Basic realm="memsync", charset="UTF-8"')]
+        scheme, _, token = environ.get("HTTP_AUTHORIZATION", "").partition(" ")
+        if scheme.lower() != "basic":
+            raise HttpError(401, "credentials required (HTTP Basic)", challenge)
+        try:
+            user, _, password = base64.b64decode(token, validate=True).decode("utf-8").partition(":")
+        except (binascii.Error, UnicodeDecodeError):
+            raise HttpError(401, "malformed credentials", challenge) from None
+        # Compare against a dummy for unknown users so timing tells nothing about names.
+        expected = self.users.get(user, "\x00" + password + "-")
+        if not (hmac.compare_digest(expected.encode(), password.encode()) and user in self.users):
+            raise HttpError(401, "credentials rejected", challenge)
+
+
+# -- handlers -------------------------------------------------------------------
+
+
+def _put(served: ServedField, name: str, data: bytes, environ: dict[str, Any]) -> Reply:
+    with served.locked():
+        path = served.root / name
+        old = _read_or_none(path)
+        _preconditions(environ, None if old is None else quote_etag(sha256_hex(old)))
+        atomic.write_bytes(path, data)
+        served.refresh_locked()
+    return Reply(201 if old is None else 204, etag=quote_etag(sha256_hex(data)))
+
+
+def _delete(served: ServedField, name: str, environ: dict[str, Any]) -> Reply:
+    with served.locked():
+        path = served.root / name
+        old = _read_or_none(path)
+        _preconditions(environ, None if old is None else quote_etag(sha256_hex(old)))
+        if old is None:
+            raise HttpError(404, f"{name} is not in this field")
+        atomic.remove(path)
+        served.refresh_locked()
+    return Reply(204)
+
+
+def _commit(served: ServedField, data: bytes, environ: dict[str, Any]) -> Reply:
+    try:
+        wanted = Manifest.parse(data, where="SHA256SUMS")
+    except InputError as exc:
+        raise HttpError(400, str(exc)) from None
+    with served.locked():
+        current, _ = served.refresh_locked()
+        etag = quote_etag(sha256_hex(current))
+        if wanted.to_bytes() == current:
+            return Reply(200, etag=etag)  # the field holds exactly this: nothing to overwrite
+        _preconditions(environ, etag)
+    raise HttpError(409, "SHA256SUMS must list exactly the files the field holds: PUT and DELETE those first")
+
+
+def _put_signature(served: ServedField, data: bytes, environ: dict[str, Any]) -> Reply:
+    if "HTTP_IF_MATCH" not in environ:
+        raise HttpError(428, "send If-Match: the ETag of the SHA256SUMS this signature signs")
+    with served.locked():
+        current, _ = served.refresh_locked()
+        _preconditions(environ, quote_etag(sha256_hex(current)))
+        atomic.write_bytes(served.root / SIGNATURE_NAME, data)
+    return Reply(204, etag=quote_etag(sha256_hex(data)))
+
+
+def _drop_signature(served: ServedField) -> Reply:
+    with served.locked():
+        atomic.remove(served.root / SIGNATURE_NAME)
+    return Reply(204)
+
+
+def _preconditions(environ: dict[str, Any], current: str | None) -> None:
+    """RFC 9110 If-Match / If-None-Match for a write (strong comparison)."""
+    if_match = environ.get("HTTP_IF_MATCH")
+    if if_match is not None:
+        tags = _tags(if_match)
+        if current is None or not ("*" in tags or current in tags):
+            raise HttpError(412, "the file changed since the version you sent in If-Match: pull first")
+    if_none_match = environ.get("HTTP_IF_NONE_MATCH")
+    if if_none_match is not None:
+        tags = _tags(if_none_match)
+        if current is not None and ("*" in tags or current in tags):
+            raise HttpError(412, "the file exists (If-None-Match): pull first")
+
+
+def _tags(header: str) -> list[str]:
+    return [t.strip() for t in header.split(",") if t.strip() and not t.strip().startswith("W/")]
+
+
+def _conditional(environ: dict[str, Any], reply: Reply) -> Reply:
+    if_none_match = environ.get("HTTP_IF_NONE_MATCH")
+    if if_none_match and reply.etag:
+        tags = [t.strip().removeprefix("W/") for t in if_none_match.split(",")]
+        if "*" in tags or reply.etag in tags:
+            return Reply(304, etag=reply.etag)
+    return reply
+
+
+def _body(environ: dict[str, Any]) -> bytes:
+    length = environ.get("CONTENT_LENGTH") or ""
+    if length:
+        try:
+            size = int(length)
+        except ValueError:
+            raise HttpError(400, "malformed Content-Length") from None
+        if size > MAX_BODY_BYTES:
+            raise HttpError(413, f"bodies are limited to {MAX_BODY_BYTES} bytes")
+        data = environ["wsgi.input"].read(size)
+    else:
+        data = environ["wsgi.input"].read(MAX_BODY_BYTES + 1)
+    if len(data) > MAX_BODY_BYTES:
+        raise HttpError(413, f"bodies are limited to {MAX_BODY_BYTES} bytes")
+    return data
+
+
+def _front_page(served: ServedField) -> Reply:
+    index = _read_or_none(served.root / INDEX_PAGE)
+    if index is not None:
+        return Reply(200, index, "text/markdown; charset=utf-8", quote_etag(sha256_hex(index)))
+    data, _ = served.snapshot()
+    names = list(Manifest.parse(data))
+    items = "".join(f'<li><a href="{html.escape(n)}">{html.escape(n)}</a></li>\n' for n in names)
+    title = html.escape(served.name)
+    page = f"<!doctype html>\n<title>{title}</title>\n<h1>{title}</h1>\n<ul>\n{items}</ul>\n"
+    return Reply(200, page.encode(), "text/html; charset=utf-8")
+
+
+def _field_list(fields: dict[str, ServedField]) -> Reply:
+    items = "".join(f'<li><a href="{html.escape(n)}/">{html.escape(n)}/</a></li>\n' for n in sorted(fields))
+    return Reply(200, f"<!doctype html>\n<title>fields</title>\n<ul>\n{items}</ul>\n".encode(), "text/html")
+
+
+def _search(served: ServedField, environ: dict[str, Any]) -> Reply:
+    query = parse_qs(environ.get("QUERY_STRING", "")).get("p", [""])[0]
+    if not query.strip():
+        raise HttpError(400, "give the search terms as ?p=TERMS")
+    raise HttpError(501, "search is not available yet: this server has no vector index")
+
+
+def _content_type(name: str) -> str:
+    if is_page(name):
+        return "text/markdown; charset=utf-8"
+    return mimetypes.guess_type(name)[0] or "application/octet-stream"
+
+
+def _read_or_none(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except (FileNotFoundError, IsADirectoryError):
+        return None
+
+
+def _flock(fd: int) -> None:
+    deadline = time.monotonic() + LOCK_WAIT_SECONDS
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                busy = "another writer holds the field's lock; try again"
+                raise HttpError(503, busy, [("Retry-After", "1")]) from None
+            time.sleep(0.02)
+
+
+# -- configuration and the command -------------------------------------------------
+
+
+def load_users(auth_file: Path | None) -> dict[str, str]:
+    """Credentials from ``user:password`` lines, and/or MEMSYNC_SERVE_USER/PASSWORD."""
+    users: dict[str, str] = {}
+    if auth_file is not None:
+        try:
+            lines = auth_file.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise WorkspaceError(f"{auth_file}: cannot read the auth file ({type(exc).__name__})") from None
+        for number, line in enumerate(lines, start=1):
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            user, colon, password = line.partition(":")
+            if not colon or not user or not password:
+                raise WorkspaceError(f"{auth_file}:{number}: expected 'user:password'")
+            users[user] = password
+    user, password = os.environ.get("MEMSYNC_SERVE_USER"), os.environ.get("MEMSYNC_SERVE_PASSWORD")
+    if user and password:
+        users[user] = password
+    return users
+
+
+def is_loopback(host: str) -> bool:
+    try:
+        infos = socket.getaddrinfo(host, None)
+    except OSError:
+        return False
+    return bool(infos) and all(ipaddress.ip_address(info[4][0].split("%")[0]).is_loopback for info in infos)
+
+
+def served_fields(folders: Iterable[Path]) -> dict[str, ServedField]:
+    fields: dict[str, ServedField] = {}
+    for folder in folders:
+        root = folder.absolute()
+        if not root.is_dir():
+            raise WorkspaceError(f"{folder}: not a field folder")
+        name = root.name
+        if name in fields:
+            raise WorkspaceError(f"two fields named {name!r}: serve folders with different names")
+        if "/" in name or name_problem(name) or name in (MANIFEST_NAME, ARCHIVE_PATH, "search"):
+            raise WorkspaceError(f"{folder}: the folder name {name!r} cannot be a URL path segment")
+        fields[name] = ServedField(name, root)
+    return fields
+
+
+@click.command()
+@click.argument("folders", nargs=-1, required=True, type=click.Path(path_type=Path), metavar="FIELD...")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8080, show_default=True, type=int, help="Port (0: any free port, printed).")
+@click.option(
+    "--auth-file",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="'user:password' lines allowed to write (or MEMSYNC_SERVE_USER/MEMSYNC_SERVE_PASSWORD).",
+)
+@click.option("--read-only", is_flag=True, help="Refuse every write.")
+@click.option("--threads", default=16, show_default=True, type=int, help="Worker threads.")
+def serve(folders: tuple[Path, ...], host: str, port: int, auth_file: Path | None, read_only: bool, threads: int):
+    """Serve FIELD folders over HTTP (the spec's transport): one at /, several at /NAME/."""
+    import waitress
+
+    fields = served_fields(folders)
+    users = load_users(auth_file)
+    if not read_only and not users and not is_loopback(host):
+        raise WorkspaceError(
+            f"refusing to serve writable fields on {host} without credentials: give --auth-file or --read-only"
+        )
+    for served in fields.values():
+        served.snapshot()  # SHA256SUMS current before the first request
+    app = App(fields, users, read_only=read_only)
+    try:
+        server = waitress.create_server(
+            app, host=host, port=port, threads=threads, max_request_body_size=2 * MAX_BODY_BYTES, ident="memsync"
+        )
+    except OSError as exc:
+        raise MemsyncError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    mode = "read-only" if read_only or not users else f"writable by {len(users)} user(s)"
+    url_host = f"[{host}]" if ":" in host else host
+    for name in fields:
+        where = "" if len(fields) == 1 else f"{name}/"
+        click.echo(f"serving {name} at http://{url_host}:{server.effective_port}/{where} ({mode})")
+    sys.stdout.flush()
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
