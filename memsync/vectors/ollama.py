@@ -1,0 +1,108 @@
+"""The Ollama embedder: ``nomic-embed-text`` over Ollama's HTTP API.
+
+Inputs follow the reference tool so either tool can read the other's index:
+``search_document: `` + the page's first 8192 bytes (UTF-8, errors ignored)
+for pages, ``search_query: `` + the query for searches. The server is
+``OLLAMA_HOST`` (default ``127.0.0.1:11434``), as for the ``ollama`` CLI.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.error
+import urllib.request
+from typing import Any
+from urllib.parse import urlsplit
+
+from .embedders import EmbedderError, page_prefix
+
+DEFAULT_HOST = "127.0.0.1:11434"
+PROBE_TIMEOUT = 0.5  # seconds; ``auto`` must not hold up a pull when nothing listens
+EMBED_TIMEOUT = 300.0  # a first call may wait for Ollama to load the model
+
+
+def base_url(host: str | None = None) -> str:
+    """``OLLAMA_HOST`` in any of the forms Ollama accepts, as an http(s) base URL."""
+    raw = (host or os.environ.get("OLLAMA_HOST") or DEFAULT_HOST).strip().rstrip("/")
+    if "://" not in raw:
+        raw = f"http://{raw}"
+    parts = urlsplit(raw)
+    hostname = parts.hostname or "127.0.0.1"
+    if hostname in ("0.0.0.0", "::"):
+        hostname = "127.0.0.1"  # a bind-all address, as a server listens on; clients connect locally
+    if ":" in hostname:
+        hostname = f"[{hostname}]"
+    port = parts.port or (443 if parts.scheme == "https" else 11434)
+    return f"{parts.scheme}://{hostname}:{port}{parts.path}"
+
+
+class OllamaEmbedder:
+    name = "ollama"
+    model = "nomic-embed-text"
+    model_code = "nomic-embed-text-v1.5"
+    dimension = 768
+
+    def __init__(self, host: str | None = None) -> None:
+        self.url = base_url(host)
+
+    def document_input(self, page: bytes) -> str:
+        return "search_document: " + page_prefix(page)
+
+    def query_input(self, query: str) -> str:
+        return "search_query: " + query
+
+    def available(self) -> bool:
+        """Ollama answers and has the model (pulling it is the user's call, not ours)."""
+        try:
+            tags = self._call("GET", "/api/tags", None, PROBE_TIMEOUT)
+        except EmbedderError:
+            return False
+        names = [m.get("name", "") for m in tags.get("models", []) if isinstance(m, dict)]
+        return any(n == self.model or n.startswith(f"{self.model}:") for n in names)
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        if not texts:
+            return []
+        answer = self._call("POST", "/api/embed", {"model": self.model, "input": texts}, EMBED_TIMEOUT)
+        vectors = answer.get("embeddings")
+        if not isinstance(vectors, list) or len(vectors) != len(texts):
+            raise EmbedderError(f"Ollama at {self.url} sent no embeddings for {len(texts)} input(s)")
+        for vector in vectors:
+            if not isinstance(vector, list) or len(vector) != self.dimension:
+                size = len(vector) if isinstance(vector, list) else type(vector).__name__
+                raise EmbedderError(
+                    f"Ollama at {self.url}: {self.model} sent a vector of {size} values, expected {self.dimension}"
+                )
+        return vectors
+
+    def _call(self, method: str, path: str, body: Any, timeout: float) -> dict[str, Any]:
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(
+            self.url + path, data=data, method=method, headers={"Content-Type": "application/json"}
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
+                answer = json.loads(response.read())
+        except urllib.error.HTTPError as exc:
+            raise EmbedderError(f"Ollama at {self.url}{path}: HTTP {exc.code}: {_error_text(exc)}") from None
+        except (urllib.error.URLError, OSError) as exc:
+            reason = getattr(exc, "reason", exc)
+            raise EmbedderError(
+                f"Ollama is not reachable at {self.url} ({reason}); start it, set OLLAMA_HOST, "
+                "or use --embedder builtin"
+            ) from None
+        except ValueError:
+            raise EmbedderError(f"Ollama at {self.url}{path} answered with something that is not JSON") from None
+        if not isinstance(answer, dict):
+            raise EmbedderError(f"Ollama at {self.url}{path} answered with unexpected JSON")
+        return answer
+
+
+def _error_text(exc: urllib.error.HTTPError) -> str:
+    # Ollama explains failures as {"error": "..."}, e.g. a model that was never pulled.
+    try:
+        message = json.loads(exc.read()).get("error")
+    except (ValueError, AttributeError, OSError):
+        message = None
+    return " ".join(str(message or exc.reason).split())

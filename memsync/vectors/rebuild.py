@@ -1,0 +1,270 @@
+"""Keep a field's index in step with its pages, embedding only what changed.
+
+A page is embedded when no row, in this index or in a trusted one handed in,
+holds a vector for its sha256; rows of pages that are gone are deleted. Every
+write (deletes, reused rows, new embeddings) happens in one transaction, so a
+crash or an embedder failure leaves the index as it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError
+from ..field import content_names
+from ..frontmatter import parse
+from ..names import is_page
+from ..progress import ProgressFactory, silent
+from . import store
+from .embedders import Embedder
+
+DEFAULT_BATCH = 32
+BATCH_ENV_VAR = "MEMSYNC_EMBED_BATCH"
+BUSY_TIMEOUT = 30.0  # seconds to wait for another process writing the same index
+
+
+@dataclass
+class IndexReport:
+    index: str
+    embedder: str
+    model_code: str
+    dimension: int
+    batch: int
+    pages: int = 0
+    embedded: int = 0  # pages sent to the embedder
+    reused: int = 0  # rows written with a vector found by sha256 (renamed, touched, or from a trusted index)
+    unchanged: int = 0
+    removed: int = 0
+    calls: int = 0  # embedder calls (one per batch)
+    embed_seconds: float = 0.0
+    seconds: float = 0.0
+    warnings: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "embedder": self.embedder,
+            "model_code": self.model_code,
+            "dimension": self.dimension,
+            "batch": self.batch,
+            "pages": self.pages,
+            "embedded": self.embedded,
+            "reused": self.reused,
+            "unchanged": self.unchanged,
+            "removed": self.removed,
+            "calls": self.calls,
+            "embed_seconds": round(self.embed_seconds, 3),
+            "seconds": round(self.seconds, 3),
+            "warnings": self.warnings,
+        }
+
+    def lines(self) -> list[str]:
+        return [f"  warning: {w}" for w in self.warnings] + [
+            f"index {Path(self.index).name} ({self.embedder} embedder): {self.pages} page(s), "
+            f"{self.embedded} embedded in {self.calls} call(s), {self.reused} reused, "
+            f"{self.unchanged} unchanged, {self.removed} removed"
+        ]
+
+
+def batch_size(option: int | None) -> int:
+    """Inputs per embedder call: ``--batch``, else ``MEMSYNC_EMBED_BATCH``, else 32."""
+    raw = option if option is not None else os.environ.get(BATCH_ENV_VAR, DEFAULT_BATCH)
+    try:
+        size = int(raw)
+    except ValueError:
+        raise InputError(f"{BATCH_ENV_VAR}={raw!r}: not a whole number") from None
+    if size < 1:
+        raise InputError(f"batch size must be at least 1, not {size}")
+    return size
+
+
+@dataclass
+class _Page:
+    name: str
+    sha256: bytes
+    last_modified: str
+    data: bytes
+
+
+def rebuild(
+    root: Path,
+    embedder: Embedder,
+    *,
+    batch: int = DEFAULT_BATCH,
+    progress: ProgressFactory = silent,
+    trusted_rows: Mapping[bytes, bytes] | None = None,
+) -> IndexReport:
+    """Bring ``root``'s ``<model-code>.sqlite3`` up to date with its pages.
+
+    ``trusted_rows`` maps page sha256 digests to embeddings taken from a trusted
+    source's index (see ``reuse.reuse_rows``); they are used instead of embedding.
+    """
+    batch = batch_size(batch)
+    started = time.perf_counter()
+    path = store.index_path(root, embedder.model_code)
+    report = IndexReport(str(path), embedder.name, embedder.model_code, embedder.dimension, batch)
+    pages = _read_pages(root)
+    report.pages = len(pages)
+    conn, created = _open(path, report.warnings)
+    try:
+        with contextlib.closing(conn):
+            _update(conn, created, pages, embedder, report, progress, trusted_rows or {})
+    except BaseException as exc:
+        if created:
+            _remove(path)  # leave no empty index behind to look like a choice of embedder
+        if isinstance(exc, sqlite3.Error):
+            raise store.IndexFileError(f"{path}: {exc}") from None
+        raise
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _read_pages(root: Path) -> list[_Page]:
+    pages = []
+    for name, st in sorted(content_names(root)):
+        if not is_page(name):
+            continue
+        data = (root / name).read_bytes()
+        # The reference tool's format: whole seconds, UTC, a literal Z.
+        mtime = datetime.fromtimestamp(st.st_mtime, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        pages.append(_Page(name, hashlib.sha256(data).digest(), mtime, data))
+    return pages
+
+
+def _open(path: Path, warnings: list[str]) -> tuple[sqlite3.Connection, bool]:
+    """The local index and whether it is new: made fresh when missing or not one we can safely write to."""
+    if path.exists():
+        conn = _connect(path)
+        try:
+            problem = store.schema_problem(conn)
+        except sqlite3.DatabaseError as exc:
+            problem = str(exc)
+        if problem is None:
+            return conn, False
+        conn.close()
+        warnings.append(f"{path.name}: {problem}; rebuilt from scratch")
+        _remove(path)
+    return _connect(path), True
+
+
+def _remove(path: Path) -> None:
+    for suffix in ("", *store.SIDE_FILES):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
+    # Never run SQL functions a schema names (in views, triggers, defaults) as if we wrote it.
+    conn.execute("PRAGMA trusted_schema=OFF")
+    return conn
+
+
+def _update(
+    conn: sqlite3.Connection,
+    created: bool,
+    pages: list[_Page],
+    embedder: Embedder,
+    report: IndexReport,
+    progress: ProgressFactory,
+    trusted_rows: Mapping[bytes, bytes],
+) -> None:
+    size = embedder.dimension * 4
+    current: dict[str, tuple[str, bytes]] = {}
+    known: dict[bytes, bytes] = {}
+    names: list[Any] = []
+    existing = () if created else conn.execute("SELECT filename, last_modified, sha256_hash, embedding FROM pages")
+    for name, modified, digest, blob in existing:
+        names.append(name)
+        if not (isinstance(digest, bytes) and len(digest) == store.DIGEST_BYTES and _usable(blob, size)):
+            continue  # a row we could not have written: its page is embedded again
+        known[digest] = blob
+        if isinstance(name, str):
+            current[name] = (modified, digest)
+
+    live = {p.name for p in pages}
+    removed = [name for name in names if name not in live]
+    rows: list[tuple[str, str, str, bytes, bytes]] = []
+    todo: dict[bytes, list[_Page]] = {}
+    for page in pages:
+        if current.get(page.name) == (page.last_modified, page.sha256):
+            report.unchanged += 1
+            continue
+        blob = known.get(page.sha256) or _usable(trusted_rows.get(page.sha256), size)
+        if blob is not None:
+            rows.append(_row(page, blob))
+            report.reused += 1
+        else:
+            todo.setdefault(page.sha256, []).append(page)
+
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        if created:
+            conn.execute(store.SCHEMA)
+        conn.executemany("DELETE FROM pages WHERE filename IS ?", [(name,) for name in removed])
+        report.removed = len(removed)
+        _upsert(conn, rows)
+        _embed_all(conn, embedder, list(todo.values()), report, progress)
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+
+
+def _embed_all(
+    conn: sqlite3.Connection,
+    embedder: Embedder,
+    groups: list[list[_Page]],
+    report: IndexReport,
+    progress: ProgressFactory,
+) -> None:
+    with progress(len(groups), f"embedding ({embedder.name})") as bar:
+        for start in range(0, len(groups), report.batch):
+            chunk = groups[start : start + report.batch]
+            inputs = [embedder.document_input(group[0].data) for group in chunk]
+            before = time.perf_counter()
+            vectors = embedder.embed(inputs)
+            report.embed_seconds += time.perf_counter() - before
+            report.calls += 1
+            report.embedded += len(chunk)
+            rows = []
+            for group, vector in zip(chunk, vectors, strict=True):
+                if len(vector) != embedder.dimension:
+                    raise store.IndexFileError(
+                        f"embedder {embedder.name} returned {len(vector)} values, expected {embedder.dimension}"
+                    )
+                blob = store.pack(vector)
+                # Pages with identical bytes share one embedding.
+                rows += [_row(page, blob) for page in group]
+                report.reused += len(group) - 1
+            _upsert(conn, rows)
+            bar.update(len(chunk))
+
+
+def _usable(blob: bytes | None, size: int) -> bytes | None:
+    return blob if isinstance(blob, bytes) and len(blob) == size else None
+
+
+def _row(page: _Page, blob: bytes) -> tuple[str, str, str, bytes, bytes]:
+    return (page.name, _frontmatter_json(page.data), page.last_modified, page.sha256, blob)
+
+
+def _frontmatter_json(data: bytes) -> str:
+    try:
+        meta = parse(data.decode("utf-8"))
+    except (UnicodeDecodeError, InputError):
+        meta = {}  # readers must not rely on frontmatter; an unreadable block is just absent
+    return json.dumps(meta, ensure_ascii=False, default=str, sort_keys=True)
+
+
+def _upsert(conn: sqlite3.Connection, rows: list[tuple[str, str, str, bytes, bytes]]) -> None:
+    conn.executemany("INSERT OR REPLACE INTO pages VALUES (?, ?, ?, ?, ?)", rows)
