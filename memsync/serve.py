@@ -27,6 +27,7 @@ import hmac
 import html
 import ipaddress
 import json
+import logging
 import mimetypes
 import os
 import socket
@@ -55,6 +56,7 @@ LOCK_WAIT_SECONDS = 30.0
 ARCHIVE_PATH = "memoryfield.zip"
 WRITE_METHODS = ("PUT", "DELETE")
 StartResponse = Callable[[str, list[tuple[str, str]]], Any]
+access_log = logging.getLogger("memsync.serve.access")
 
 
 class HttpError(Exception):
@@ -181,6 +183,15 @@ class App:
             headers.append(("ETag", reply.etag))
         headers += reply.headers
         start_response(f"{reply.status} {_REASONS.get(reply.status, '')}".rstrip(), headers)
+        # One line per request; the Authorization header is never logged.
+        access_log.info(
+            '%s "%s %s" %d %d',
+            environ.get("REMOTE_ADDR", "-"),
+            method,
+            environ.get("PATH_INFO", ""),
+            reply.status,
+            len(reply.body),
+        )
         return [b"" if method == "HEAD" else reply.body]
 
     # -- routing ------------------------------------------------------------------
@@ -492,6 +503,7 @@ def serve(folders: tuple[Path, ...], host: str, port: int, auth_file: Path | Non
     """Serve FIELD folders over HTTP (the spec's transport): one at /, several at /NAME/."""
     import waitress
 
+    logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
     fields = served_fields(folders)
     users = load_users(auth_file)
     if not read_only and not users and not is_loopback(host):

@@ -1,0 +1,320 @@
+"""HTTP remotes against ``memsync serve`` on loopback: pull, push, conditional
+requests, auth, and every rejected request leaving the served field as it was."""
+
+from __future__ import annotations
+
+import http.client
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+import requests
+from conftest import CliRunner, assert_one_line_error, make_field, page, snapshot
+from http_support import MemsyncServer, free_port
+
+from memsync.archive import pack_field
+from memsync.field import scan
+from memsync.manifest import sha256_hex
+from memsync.names import MANIFEST_NAME, Role, role_of
+
+USER, PASSWORD = "writer", "s3cret-pa55"
+AUTH = (USER, PASSWORD)
+CREDS = {"MEMSYNC_HTTP_USER": USER, "MEMSYNC_HTTP_PASSWORD": PASSWORD}
+
+
+def _demo(root: Path) -> Path:
+    return make_field(
+        root,
+        {
+            "index.md": "# Demo\n\n- [Woks](woks.md)\n- [Knives](knives.md)\n",
+            "woks.md": page("Woks", "Carbon steel."),
+            "knives.md": page("Knives", "Keep them sharp."),
+            "photo.png": b"\x89PNG\r\n\x1a\nnot really",
+        },
+    )
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[MemsyncServer, Path]]:
+    field = _demo(tmp_path / "srv" / "demo")
+    auth = tmp_path / "auth"
+    auth.write_text(f"# who may write\n{USER}:{PASSWORD}\n")
+    server = MemsyncServer(field, log=tmp_path / "serve.log", args=("--auth-file", str(auth)))
+    yield server, field
+    server.stop()
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    """The field as it travels: content files and SHA256SUMS (not the local vector cache)."""
+    return {n: d for n, d in snapshot(root).items() if role_of(n) in (Role.CONTENT, Role.OWN)}
+
+
+def _consistent(field: Path) -> None:
+    """The served SHA256SUMS lists exactly what the folder holds."""
+    assert (field / MANIFEST_NAME).read_bytes() == scan(field).to_bytes()
+
+
+def _clone(cli: CliRunner, url: str, where: Path, name: str = "demo") -> Path:
+    where.mkdir(parents=True, exist_ok=True)
+    result = cli("pull", url, "--field", name, "--trust", "self", cwd=where)
+    assert result.returncode == 0, result.stderr
+    return where / name
+
+
+# -- reading -----------------------------------------------------------------------
+
+
+def test_pull_from_serve_gets_every_file_verified(served, cli, tmp_path):
+    server, field = served
+    local = _clone(cli, server.url, tmp_path / "a")
+    assert _files(local) == _files(field)
+    _consistent(field)
+
+
+def test_noop_pull_is_one_conditional_request(served, cli, tmp_path):
+    server, _ = served
+    _clone(cli, server.url, tmp_path / "a")
+    before = len(server.requests_logged())
+    result = cli("pull", "demo", cwd=tmp_path / "a")
+    assert result.returncode == 0, result.stderr
+    new = server.requests_logged()[before:]
+    assert len(new) == 1, new
+    assert '"GET /SHA256SUMS"' in new[0] and " 304 " in new[0]
+
+
+def test_served_urls(served):
+    server, field = served
+    base = server.url
+    assert requests.get(base, timeout=10).text == (field / "index.md").read_text()
+    sums = requests.get(base + MANIFEST_NAME, timeout=10)
+    assert sums.content == scan(field).to_bytes()
+    assert sums.headers["ETag"] == f'"{sha256_hex(sums.content)}"'
+    again = requests.get(base + MANIFEST_NAME, headers={"If-None-Match": sums.headers["ETag"]}, timeout=10)
+    assert again.status_code == 304 and again.content == b""
+    assert requests.get(base + "SHA256SUMS.sig", timeout=10).status_code == 404
+    woks = requests.get(base + "woks.md", timeout=10)
+    assert woks.headers["Content-Type"].startswith("text/markdown")
+    assert woks.headers["ETag"] == f'"{sha256_hex((field / "woks.md").read_bytes())}"'
+    archive = requests.get(base + "memoryfield.zip", timeout=10)
+    packed = pack_field(field)
+    assert archive.content == packed.data
+    assert archive.headers["ETag"] == f'"{packed.manifest.digest}"'
+    assert requests.get(base + "demo.memoryfield.zip", timeout=10).content == packed.data
+    assert requests.head(base + "woks.md", timeout=10).headers["Content-Length"] == str(len(woks.content))
+    search = requests.get(base + "search?p=woks", timeout=10)
+    assert search.status_code == 501 and "search" in search.json()["error"]
+    (field / ".hidden").write_bytes(b"litter")
+    (field / "nomic.sqlite3").write_bytes(b"derived")
+    for absent in (".hidden", "nomic.sqlite3", "nope.md", "SHA256SUMS.tmp"):
+        assert requests.get(base + absent, timeout=10).status_code == 404
+
+
+def test_listing_when_no_index_and_several_fields(tmp_path, cli):
+    one = make_field(tmp_path / "one", {"a.md": "A\n"})
+    two = make_field(tmp_path / "two", {"b.md": "B\n", "index.md": "# Two\n\n[b](b.md)\n"})
+    server = MemsyncServer(one, two, log=tmp_path / "serve.log")
+    try:
+        assert 'href="a.md"' in requests.get(server.url + "one/", timeout=10).text
+        assert requests.get(server.url + "two/", timeout=10).text.startswith("# Two")
+        moved = requests.get(server.url + "one", timeout=10, allow_redirects=False)
+        assert moved.status_code == 301 and moved.headers["Location"] == "/one/"
+        assert requests.get(server.url + "three/", timeout=10).status_code == 404
+        local = _clone(cli, server.url + "two/", tmp_path / "ws", "two")
+        assert sorted(_files(local)) == ["SHA256SUMS", "b.md", "index.md"]
+    finally:
+        server.stop()
+
+
+def test_pull_archive_alias_with_pin(served, cli, tmp_path):
+    server, field = served
+    packed = pack_field(field)
+    where = tmp_path / "ws"
+    where.mkdir()
+    url = server.url + "demo.memoryfield.zip"
+    bad = cli("pull", url, "--sha256", "0" * 64, "--field", "x", cwd=where)
+    assert "not the pinned" in assert_one_line_error(bad)
+    result = cli("pull", url, "--sha256", packed.sha256, "--field", "pinned", cwd=where)
+    assert result.returncode == 0, result.stderr
+    assert _files(where / "pinned") == _files(field)
+
+
+# -- writing -----------------------------------------------------------------------
+
+
+def test_push_writes_pages_deletes_and_keeps_manifest_consistent(served, cli, tmp_path):
+    server, field = served
+    local = _clone(cli, server.url, tmp_path / "a")
+    (local / "woks.md").write_text(page("Woks", "Carbon steel, seasoned."))
+    (local / "new-page.md").write_text(page("New", "Fresh."))
+    (local / "knives.md").unlink()
+    result = cli("push", "demo", cwd=tmp_path / "a", env=CREDS)
+    assert result.returncode == 0, result.stderr
+    assert (field / "woks.md").read_bytes() == (local / "woks.md").read_bytes()
+    assert (field / "new-page.md").exists() and not (field / "knives.md").exists()
+    _consistent(field)
+    # The other machine pulls it all, then a no-op push changes nothing.
+    other = _clone(cli, server.url, tmp_path / "b")
+    assert _files(other) == _files(local)
+    assert cli("push", "demo", cwd=tmp_path / "b", env=CREDS).returncode == 0
+
+
+def test_push_with_netrc_credentials(served, cli, tmp_path):
+    server, field = served
+    local = _clone(cli, server.url, tmp_path / "a")
+    netrc = tmp_path / "netrc"
+    netrc.write_text(f"machine 127.0.0.1 login {USER} password {PASSWORD}\n")
+    netrc.chmod(0o600)
+    (local / "woks.md").write_text(page("Woks", "Via netrc."))
+    result = cli("push", "demo", cwd=tmp_path / "a", env={"NETRC": str(netrc)})
+    assert result.returncode == 0, result.stderr
+    assert b"Via netrc." in (field / "woks.md").read_bytes()
+
+
+@pytest.mark.parametrize(
+    "env",
+    [{}, {"MEMSYNC_HTTP_USER": USER, "MEMSYNC_HTTP_PASSWORD": "wrong-password-xyz"}],
+    ids=["no-credentials", "wrong-password"],
+)
+def test_auth_failures_are_one_line_and_change_nothing(served, cli, tmp_path, env):
+    server, field = served
+    local = _clone(cli, server.url, tmp_path / "a")
+    before = snapshot(field)
+    (local / "woks.md").write_text(page("Woks", "Unauthorised edit."))
+    result = cli("push", "demo", cwd=tmp_path / "a", env={"NETRC": str(tmp_path / "none"), **env})
+    line = assert_one_line_error(result)
+    assert "401" in line and "credentials" in line
+    assert "wrong-password-xyz" not in result.stderr + result.stdout
+    assert snapshot(field) == before
+
+
+def test_two_clients_with_stale_etags_one_412_nothing_lost(served):
+    server, field = served
+    url = server.url + "woks.md"
+    etag = requests.get(url, timeout=10).headers["ETag"]
+    first = requests.put(url, data=b"# Woks\n\nfirst\n", headers={"If-Match": etag}, auth=AUTH, timeout=10)
+    second = requests.put(url, data=b"# Woks\n\nsecond\n", headers={"If-Match": etag}, auth=AUTH, timeout=10)
+    assert sorted([first.status_code, second.status_code]) == [204, 412]
+    assert (field / "woks.md").read_bytes() == b"# Woks\n\nfirst\n"
+    assert "pull first" in second.json()["error"]
+    _consistent(field)
+
+
+def test_concurrent_pushes_of_one_page_one_pulls_first_and_both_survive(served, cli, tmp_path):
+    server, field = served
+    a = _clone(cli, server.url, tmp_path / "a")
+    b = _clone(cli, server.url, tmp_path / "b")
+    (a / "woks.md").write_text(page("Woks", "Edited on A."))
+    (b / "woks.md").write_text(page("Woks", "Edited on B."))
+    assert cli("push", "demo", cwd=tmp_path / "a", env=CREDS).returncode == 0
+    late = cli("push", "demo", cwd=tmp_path / "b", env=CREDS)
+    assert late.returncode == 4 and "pull first" in assert_one_line_error(late)
+    assert b"Edited on A." in (field / "woks.md").read_bytes()
+    cli("sync", "demo", cwd=tmp_path / "b", env=CREDS)  # may end in a conflict copy: both kept
+    texts = b"".join(snapshot(field).values()) + b"".join(snapshot(b).values())
+    assert b"Edited on A." in texts and b"Edited on B." in texts
+    _consistent(field)
+
+
+def _raw(server: MemsyncServer, method: str, path: str, body: bytes = b"", headers: dict | None = None) -> int:
+    """A request with the path sent byte for byte (no client-side normalising)."""
+    parts = urlsplit(server.url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    try:
+        connection.putrequest(method, path, skip_accept_encoding=True)
+        for key, value in {"Content-Length": str(len(body)), **(headers or {})}.items():
+            connection.putheader(key, value)
+        connection.endheaders(body)
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+def _basic() -> dict[str, str]:
+    return {"Authorization": requests.auth._basic_auth_str(USER, PASSWORD)}
+
+
+def test_every_rejected_request_leaves_the_field_unchanged(served):
+    server, field = served
+    before = snapshot(field)
+    good = _basic()
+    woks_etag = f'"{sha256_hex((field / "woks.md").read_bytes())}"'
+    sums_etag = f'"{sha256_hex((field / MANIFEST_NAME).read_bytes())}"'
+    stale = '"' + "0" * 64 + '"'
+    cases = [
+        ("PUT", "/woks.md", b"x", {}, 401),
+        ("PUT", "/woks.md", b"x", {"Authorization": "Basic " + "d3JpdGVyOm5vcGU="}, 401),
+        ("PUT", "/woks.md", b"x", {"Authorization": "Basic !!!"}, 401),
+        ("DELETE", "/woks.md", b"", {}, 401),
+        ("PUT", "/../escape.md", b"x", good, 400),
+        ("PUT", "/%2e%2e/escape.md", b"x", good, 400),
+        ("PUT", "/sub/page.md", b"x", good, 400),
+        ("PUT", "/..%2fescape.md", b"x", good, 400),
+        ("PUT", "/Bad%20Name.md", b"x", good, 400),
+        ("PUT", "/caf%C3%A9.md", b"x", good, 400),
+        ("PUT", "/%FF.md", b"x", good, 400),
+        ("PUT", "/.hidden.md", b"x", good, 400),
+        ("PUT", "/vectors.sqlite3", b"x", good, 403),
+        ("PUT", "/woks.md", b"\xff\xfe not utf-8", good, 400),
+        ("PUT", "/big.md", b"x" * (1024 * 1024 + 1), good, 413),
+        ("PUT", "/woks.md", b"x", {**good, "If-Match": stale}, 412),
+        ("PUT", "/woks.md", b"x", {**good, "If-None-Match": "*"}, 412),
+        ("PUT", "/fresh.md", b"x", {**good, "If-Match": woks_etag}, 412),
+        ("DELETE", "/woks.md", b"", {**good, "If-Match": stale}, 412),
+        ("DELETE", "/missing.md", b"", good, 404),
+        ("PUT", "/SHA256SUMS", b"not a manifest\n", good, 400),
+        ("PUT", "/SHA256SUMS", b"", {**good, "If-Match": stale}, 412),
+        ("PUT", "/SHA256SUMS", b"", {**good, "If-Match": sums_etag}, 409),
+        ("DELETE", "/SHA256SUMS", b"", good, 405),
+        ("PUT", "/SHA256SUMS.sig", b"sig", good, 428),
+        ("PUT", "/SHA256SUMS.sig", b"sig", {**good, "If-Match": stale}, 412),
+        ("POST", "/woks.md", b"x", good, 405),
+    ]
+    for method, path, body, headers, status in cases:
+        assert _raw(server, method, path, body, headers) == status, (method, path)
+        assert snapshot(field) == before, (method, path)
+    assert not list(field.parent.glob("*escape*"))
+
+
+def test_read_only_server_refuses_writes(tmp_path):
+    field = _demo(tmp_path / "demo")
+    auth = tmp_path / "auth"
+    auth.write_text(f"{USER}:{PASSWORD}\n")
+    for args in (("--read-only", "--auth-file", str(auth)), ()):
+        server = MemsyncServer(field, log=tmp_path / "serve.log", args=args)
+        try:
+            before = snapshot(field)
+            answer = requests.put(server.url + "woks.md", data=b"x", auth=AUTH, timeout=10)
+            assert answer.status_code in (403, 405) and answer.json()["error"]
+            assert snapshot(field) == before
+        finally:
+            server.stop()
+
+
+def test_serve_refuses_to_start_writable_without_auth_off_loopback(tmp_path, cli):
+    field = _demo(tmp_path / "demo")
+    result = cli("serve", field, "--host", "0.0.0.0", "--port", str(free_port()))
+    assert "without credentials" in assert_one_line_error(result)
+    bad_auth = tmp_path / "auth"
+    bad_auth.write_text("no-colon-here\n")
+    result = cli("serve", field, "--auth-file", bad_auth, "--port", str(free_port()))
+    assert "user:password" in assert_one_line_error(result)
+
+
+def test_explained_errors_are_one_line(served, cli, tmp_path):
+    server, _ = served
+    where = tmp_path / "ws"
+    where.mkdir()
+    dead = f"http://127.0.0.1:{free_port()}/"
+    line = assert_one_line_error(cli("pull", dead, "--field", "dead", cwd=where))
+    assert "cannot reach" in line
+    line = assert_one_line_error(cli("pull", server.url + "nothing/", "--field", "gone", cwd=where))
+    assert "no field there" in line
+
+
+def test_json_error_bodies(served):
+    server, _ = served
+    answer = requests.put(server.url + "woks.md", data=b"x", timeout=10)
+    assert answer.status_code == 401 and answer.headers["WWW-Authenticate"].startswith("Basic")
+    assert json.loads(answer.content)["error"]
