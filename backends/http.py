@@ -54,6 +54,7 @@ _EXPLAINED = {
     409: "the server refused the write as inconsistent",
     412: "another writer changed the field first: pull first",
     413: "the request body is too large for the server",
+    501: "the server does not implement this method (a static server cannot be pushed to)",
 }
 
 
@@ -89,6 +90,12 @@ class HttpBackend(Backend):
             raise _error(url, method, answer)
         return answer
 
+    def _follow(self, answer: requests.Response) -> None:
+        """A field file reached through redirects means the field lives where they
+        led: later requests (and relative links in listings) go there directly."""
+        if answer.history and answer.status_code == 200:
+            self.base = answer.url.rsplit("/", 1)[0] + "/"
+
     # -- reading ----------------------------------------------------------------
 
     def exists(self) -> bool:
@@ -101,6 +108,7 @@ class HttpBackend(Backend):
             return NOT_MODIFIED
         if answer.status_code in (404, 410):
             return None
+        self._follow(answer)
         data = answer.content
         # Servers without ETags (a plain static server) are versioned by content.
         etag = answer.headers.get("ETag") or sha256_hex(data)
@@ -121,6 +129,7 @@ class HttpBackend(Backend):
         answer = self._request("GET", INDEX_PAGE, (200, 404, 410))
         if answer.status_code != 200:
             return set()
+        self._follow(answer)
         text = answer.content.decode("utf-8", "replace")
         return {INDEX_PAGE} | {n for n in map(self._own_name, _MD_LINK.findall(text)) if n and is_page(n)}
 
@@ -128,6 +137,7 @@ class HttpBackend(Backend):
         answer = self._request("GET", "", (200, 404, 403))
         if answer.status_code != 200 or "html" not in answer.headers.get("Content-Type", ""):
             return set()
+        self._follow(answer)
         links = _Links()
         links.feed(answer.text)
         return {n for n in map(self._own_name, links.hrefs) if n}

@@ -117,6 +117,7 @@ http {{
         autoindex on;
         location = /moved/ {{ return 301 /field/; }}
         location = /loop/ {{ return 302 /loop/; }}
+        location /private/ {{ deny all; }}
     }}
 }}
 """

@@ -1,0 +1,153 @@
+"""HTTP remotes served by plain static servers: python's http.server (a
+directory listing, no ETags) and nginx from Debian's package with autoindex."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import CliRunner, assert_one_line_error, make_field, page, snapshot
+from http_support import Nginx, StaticServer, nginx_binary
+
+from memsync.archive import pack_field
+from memsync.manifest import sha256_hex
+from memsync.names import Role, role_of
+
+FILES: dict[str, str | bytes] = {
+    "woks.md": page("Woks", "Carbon steel."),
+    "knives.md": page("Knives", "Keep them sharp."),
+    "photo.png": b"\x89PNG\r\n\x1a\nnot really",
+}
+
+
+def _content(root: Path) -> dict[str, bytes]:
+    return {n: d for n, d in snapshot(root).items() if role_of(n) is Role.CONTENT}
+
+
+def _pull(cli: CliRunner, url: str, where: Path, name: str = "demo", *extra: str) -> Path:
+    where.mkdir(parents=True, exist_ok=True)
+    result = cli("pull", url, "--field", name, "--trust", "self", *extra, cwd=where)
+    assert result.returncode == 0, result.stderr
+    return where / name
+
+
+@pytest.fixture
+def static(tmp_path: Path) -> Iterator[tuple[StaticServer, Path]]:
+    www = tmp_path / "www"
+    www.mkdir()
+    server = StaticServer(www, tmp_path / "static.log")
+    yield server, www
+    server.stop()
+
+
+@pytest.fixture
+def nginx(tmp_path: Path) -> Iterator[tuple[Nginx, Path]]:
+    if nginx_binary() is None:
+        pytest.skip("nginx is not installed (.ci/run installs Debian's nginx package)")
+    www = tmp_path / "www"
+    www.mkdir()
+    conf = tmp_path / "nginx"
+    conf.mkdir()
+    server = Nginx(conf, www)
+    yield server, www
+    server.stop()
+
+
+def test_python_http_server_directory_listing(static, cli, tmp_path):
+    server, www = static
+    field = make_field(www / "field", FILES)
+    local = _pull(cli, server.url + "field/", tmp_path / "ws")
+    assert _content(local) == _content(field)
+
+
+def test_python_http_server_index_links(static, cli, tmp_path):
+    server, www = static
+    # index.md lists the pages; the unlinked draft is not part of what it publishes.
+    field = make_field(www / "field", {**FILES, "index.md": "# Demo\n\n[Woks](woks.md) and [Knives](./knives.md)\n"})
+    (field / "draft.md").write_text("unlinked\n")
+    local = _pull(cli, server.url + "field/", tmp_path / "ws")
+    assert sorted(_content(local)) == ["index.md", "knives.md", "woks.md"]
+
+
+def test_python_http_server_archive_only(static, cli, tmp_path):
+    server, www = static
+    source = make_field(tmp_path / "source", FILES)
+    (www / "field").mkdir()
+    (www / "field" / "memoryfield.zip").write_bytes(pack_field(source).data)
+    local = _pull(cli, server.url + "field/", tmp_path / "ws")
+    assert _content(local) == _content(source)
+
+
+def test_python_http_server_pinned_archive(static, cli, tmp_path):
+    server, www = static
+    packed = pack_field(make_field(tmp_path / "source", FILES))
+    (www / "demo.memoryfield.zip").write_bytes(packed.data)
+    url = server.url + "demo.memoryfield.zip"
+    local = _pull(cli, url, tmp_path / "ws", "demo", "--sha256", packed.sha256)
+    assert {n: sha256_hex(d) for n, d in _content(local).items()} == dict(packed.manifest.items())
+
+
+def test_python_http_server_noop_pull_without_etags_is_one_request(static, cli, tmp_path):
+    server, www = static
+    field = make_field(www / "field", FILES)
+    assert cli("manifest", field).returncode == 0
+    _pull(cli, server.url + "field/", tmp_path / "ws")
+    before = len(server.requests_logged())
+    assert cli("pull", "demo", cwd=tmp_path / "ws").returncode == 0
+    new = server.requests_logged()[before:]
+    assert len(new) == 1 and "GET /field/SHA256SUMS" in new[0], new
+
+
+def test_push_to_a_static_server_is_one_line_error(static, cli, tmp_path):
+    server, www = static
+    make_field(www / "field", FILES)
+    local = _pull(cli, server.url + "field/", tmp_path / "ws")
+    before = snapshot(www / "field")
+    (local / "woks.md").write_text(page("Woks", "Edited."))
+    line = assert_one_line_error(cli("push", "demo", cwd=tmp_path / "ws"))
+    assert "501" in line or "405" in line
+    assert snapshot(www / "field") == before
+
+
+def test_nginx_autoindex(nginx, cli, tmp_path):
+    server, www = nginx
+    field = make_field(www / "field", FILES)
+    local = _pull(cli, server.url + "field/", tmp_path / "ws")
+    assert _content(local) == _content(field)
+
+
+def test_nginx_manifest_etag_noop_pull_is_one_304(nginx, cli, tmp_path):
+    server, www = nginx
+    field = make_field(www / "field", FILES)
+    assert cli("manifest", field).returncode == 0
+    _pull(cli, server.url + "field/", tmp_path / "ws")
+    before = len(server.requests_logged())
+    assert cli("pull", "demo", cwd=tmp_path / "ws").returncode == 0
+    new = server.requests_logged()[before:]
+    assert len(new) == 1 and "GET /field/SHA256SUMS" in new[0] and '" 304 ' in new[0], new
+    # A change at the source arrives on the next pull.
+    (field / "woks.md").write_text(page("Woks", "Republished."))
+    assert cli("manifest", field).returncode == 0
+    assert cli("pull", "demo", cwd=tmp_path / "ws").returncode == 0
+    assert (tmp_path / "ws" / "demo" / "woks.md").read_bytes() == (field / "woks.md").read_bytes()
+
+
+def test_nginx_redirects(nginx, cli, tmp_path):
+    server, www = nginx
+    field = make_field(www / "field", FILES)
+    local = _pull(cli, server.url + "moved/", tmp_path / "ws")
+    assert _content(local) == _content(field)
+    line = assert_one_line_error(cli("pull", server.url + "loop/", "--field", "loop", cwd=tmp_path / "ws"))
+    assert "redirects" in line
+
+
+def test_nginx_forbidden_and_missing_are_one_line(nginx, cli, tmp_path):
+    server, www = nginx
+    make_field(www / "private", FILES)
+    where = tmp_path / "ws"
+    where.mkdir()
+    line = assert_one_line_error(cli("pull", server.url + "private/", "--field", "p", "--trust", "self", cwd=where))
+    assert "403" in line and "access denied" in line
+    line = assert_one_line_error(cli("pull", server.url + "absent/", "--field", "a", "--trust", "self", cwd=where))
+    assert "no field there" in line
