@@ -24,6 +24,7 @@ from .plan import Change
 from .progress import terminal_bar
 from .registry import is_archive_url, open_backend
 from .transfer import read_remote
+from .vectors.after_sync import reindex_after
 from .workspace import TRUST_POLICIES, Workspace, absolute_if_path
 
 EXIT_CONFLICT = 3
@@ -63,6 +64,7 @@ def _fail(message: str, code: int) -> None:
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object for agents and CI.")
 dry_run_option = click.option("--dry-run", is_flag=True, help="Show what would change; change nothing.")
 remote_option = click.option("--remote", "-r", "remote", default=None, help="Remote name (default: origin).")
+no_index_option = click.option("--no-index", is_flag=True, help="Do not rebuild the field's vector index afterwards.")
 
 
 def _emit(as_json: bool, data: dict[str, Any], text: Callable[[], list[str]]) -> None:
@@ -242,8 +244,10 @@ def _report_lines(report: engine.SyncReport) -> list[str]:
     return lines
 
 
-def _finish(report: engine.SyncReport, as_json: bool) -> None:
-    _emit(as_json, report.to_json(), lambda: _report_lines(report))
+def _finish(report: engine.SyncReport, as_json: bool, no_index: bool = False) -> None:
+    index = reindex_after(report, no_index)
+    data = {**report.to_json(), "index": index.data} if index else report.to_json()
+    _emit(as_json, data, lambda: _report_lines(report) + (index.lines if index else []))
     if report.quarantined and not report.dry_run:
         click.echo(
             f"memsync: held in quarantine ({report.verdict.reason if report.verdict else 'untrusted'}): "
@@ -330,6 +334,7 @@ def _trust_option(default: str) -> Callable[[Callable[..., Any]], Callable[..., 
 )
 @click.option("--field", "field_name", default=None, help="Field to pull into when SOURCE is a URL.")
 @click.option("--into", type=click.Path(path_type=Path), default=None, help="Folder for a new field.")
+@no_index_option
 @dry_run_option
 @json_option
 def pull(
@@ -339,6 +344,7 @@ def pull(
     field_name: str | None,
     into: Path | None,
     trust_policy: str,
+    no_index: bool,
     dry_run: bool,
     as_json: bool,
 ) -> None:
@@ -357,7 +363,7 @@ def pull(
         if dry_run:
             raise WorkspaceError("--dry-run needs an existing field; clone or pull without it first")
         report = _subscribe(source, field_name, into, expect, trust_policy)
-    _finish(report, as_json)
+    _finish(report, as_json, no_index)
 
 
 @main.command()
@@ -373,11 +379,12 @@ def push(field: str, remote: str | None, dry_run: bool, as_json: bool) -> None:
 @main.command()
 @click.argument("field")
 @remote_option
+@no_index_option
 @dry_run_option
 @json_option
-def sync(field: str, remote: str | None, dry_run: bool, as_json: bool) -> None:
+def sync(field: str, remote: str | None, no_index: bool, dry_run: bool, as_json: bool) -> None:
     """Pull, merge and push FIELD in one go."""
-    _finish(_run(field, remote, "sync", dry_run), as_json)
+    _finish(_run(field, remote, "sync", dry_run), as_json, no_index)
 
 
 @main.command()
@@ -470,6 +477,7 @@ def publish(field: str, destinations: tuple[str, ...], dry_run: bool, as_json: b
 @click.option("--name", "field_name", default=None, help="Field name (default: from the URL).")
 @click.option("--sha256", "expect", default=None, metavar="HEX", help="Pin: archive sha256 or field digest.")
 @_trust_option("self")
+@no_index_option
 @dry_run_option
 @json_option
 def clone(
@@ -478,12 +486,13 @@ def clone(
     field_name: str | None,
     expect: str | None,
     trust_policy: str,
+    no_index: bool,
     dry_run: bool,
     as_json: bool,
 ) -> None:
     """Make a new field from URL, with URL as its origin (your own field: trusted as self by default)."""
     if not dry_run:
-        _finish(_subscribe(url, field_name, directory, expect, trust_policy), as_json)
+        _finish(_subscribe(url, field_name, directory, expect, trust_policy), as_json, no_index)
         return
     with open_backend(absolute_if_path(url)) as backend:
         remote_manifest = read_remote(backend, None, None).manifest
@@ -629,7 +638,7 @@ def demo(keep: Path | None, as_json: bool) -> None:
 
 
 # Commands kept in their own modules register themselves on import.
-from . import cli_trust  # noqa: E402, F401
+from . import cli_trust, cli_vectors  # noqa: E402, F401
 from .serve import serve  # noqa: E402
 
 main.add_command(serve)
