@@ -53,7 +53,7 @@ def reuse_rows(path: Path, *, model_code: str | None = None, dimension: int | No
         conn = _open_readonly(path)
         with contextlib.closing(conn):
             return _read(conn, dimension)
-    except (_Refused, sqlite3.Error, OSError, ValueError, MemoryError) as exc:
+    except (_Refused, sqlite3.Error, OSError, ValueError) as exc:
         warnings.warn(f"{path}: vector index ignored ({exc})", IndexIgnored, stacklevel=2)
         return {}
 
@@ -75,7 +75,7 @@ def _check_file(path: Path) -> None:
 
 def _open_readonly(path: Path) -> sqlite3.Connection:
     uri = f"file:{quote(str(path.absolute()))}?mode=ro&immutable=1"
-    conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=True)
+    conn = sqlite3.connect(uri, uri=True, isolation_level=None)
     if hasattr(conn, "setconfig"):  # Python 3.12+
         conn.setconfig(sqlite3.SQLITE_DBCONFIG_DEFENSIVE, True)
         conn.setconfig(sqlite3.SQLITE_DBCONFIG_TRUSTED_SCHEMA, False)
