@@ -42,7 +42,10 @@ def content_names(root: Path) -> list[tuple[str, os.stat_result]]:
         role = role_of(name)
         if role is Role.HIDDEN:
             continue
-        st = entry.stat(follow_symlinks=False)
+        try:
+            st = entry.stat(follow_symlinks=False)
+        except FileNotFoundError:
+            continue  # removed while we looked: a sqlite journal, an editor's temp file
         if stat.S_ISDIR(st.st_mode):
             raise InputError(f"{root}: subdirectory {name!r}: a field must be flat")
         if stat.S_ISLNK(st.st_mode):
