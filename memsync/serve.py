@@ -3,7 +3,8 @@
 URL layout (one field at ``/``, several at ``/NAME/``; docs/FORMAT.md):
 ``GET /`` (index.md, or an HTML listing), ``GET /{file}``, ``GET /SHA256SUMS``
 and ``/SHA256SUMS.sig``, ``GET /memoryfield.zip`` (also ``/NAME.memoryfield.zip``),
-``GET /search?p=``; with credentials, ``PUT``/``DELETE /{file}`` and
+``GET /search?p=TERMS[&k=N]`` (JSON from the field's vector index, kept
+current on every write); with credentials, ``PUT``/``DELETE /{file}`` and
 ``PUT /SHA256SUMS`` (``PUT``/``DELETE /SHA256SUMS.sig``).
 
 The server keeps each field's ``SHA256SUMS`` equal to what the folder holds:
@@ -50,6 +51,10 @@ from .errors import InputError, MemsyncError, WorkspaceError
 from .field import StatCache, scan
 from .manifest import Manifest, sha256_hex
 from .names import INDEX_PAGE, MANIFEST_NAME, SIGNATURE_NAME, Role, is_page, name_problem, role_of
+from .vectors import embedders
+from .vectors.embedders import Embedder
+from .vectors.rebuild import rebuild
+from .vectors.search import search as search_index
 
 MAX_BODY_BYTES = 1024 * 1024
 LOCK_WAIT_SECONDS = 30.0
@@ -57,6 +62,8 @@ ARCHIVE_PATH = "memoryfield.zip"
 WRITE_METHODS = ("PUT", "DELETE")
 StartResponse = Callable[[str, list[tuple[str, str]]], Any]
 access_log = logging.getLogger("memsync.serve.access")
+log = logging.getLogger("memsync.serve")
+MAX_RESULTS = 100
 
 
 class HttpError(Exception):
@@ -113,6 +120,8 @@ class ServedField:
         self._thread_lock = threading.Lock()
         self._statcache: StatCache = {}
         self._archive: tuple[str, bytes] | None = None  # (etag, archive bytes)
+        self.embedder: Embedder | None = None  # None: no vector index, search answers 501
+        self._index_lock = threading.Lock()
 
     @contextmanager
     def locked(self) -> Iterator[None]:
@@ -149,6 +158,19 @@ class ServedField:
                 write_manifest(self.root, manifest, None)
         return data, signature
 
+    def reindex(self) -> None:
+        """Bring the vector index up to date (only changed pages are embedded).
+
+        Runs after the write's lock is released, so readers and writers of
+        the field do not wait for the embedder; a failure leaves the old index."""
+        if self.embedder is None:
+            return
+        with self._index_lock:
+            try:
+                rebuild(self.root, self.embedder)
+            except (MemsyncError, OSError) as exc:
+                log.warning("%s: vector index not rebuilt: %s", self.name, exc)
+
     def archive(self) -> tuple[str, bytes]:
         """The reproducible archive and its ETag (the field digest, plus the signature when signed)."""
         with self.locked():
@@ -175,9 +197,11 @@ class App:
         method = environ["REQUEST_METHOD"].upper()
         try:
             reply = self.route(method, environ)
+        except OSError as exc:
+            log.error("%s %s: %s", method, environ.get("PATH_INFO", ""), exc)
+            reply = _error_reply(HttpError(500, f"the server cannot read or write the field: {exc.strerror or exc}"))
         except HttpError as exc:
-            body = json.dumps({"error": exc.message}).encode() + b"\n"
-            reply = Reply(exc.status, body, "application/json", headers=exc.headers)
+            reply = _error_reply(exc)
         headers = [("Content-Type", reply.content_type), ("Content-Length", str(len(reply.body)))]
         if reply.etag:
             headers.append(("ETag", reply.etag))
@@ -294,6 +318,11 @@ class App:
 # -- handlers -------------------------------------------------------------------
 
 
+def _error_reply(exc: HttpError) -> Reply:
+    body = json.dumps({"error": exc.message}).encode() + b"\n"
+    return Reply(exc.status, body, "application/json", headers=exc.headers)
+
+
 def _put(served: ServedField, name: str, data: bytes, environ: dict[str, Any]) -> Reply:
     with served.locked():
         path = served.root / name
@@ -301,6 +330,8 @@ def _put(served: ServedField, name: str, data: bytes, environ: dict[str, Any]) -
         _preconditions(environ, None if old is None else quote_etag(sha256_hex(old)))
         atomic.write_bytes(path, data)
         served.refresh_locked()
+    if is_page(name):
+        served.reindex()
     return Reply(201 if old is None else 204, etag=quote_etag(sha256_hex(data)))
 
 
@@ -313,6 +344,8 @@ def _delete(served: ServedField, name: str, environ: dict[str, Any]) -> Reply:
             raise HttpError(404, f"{name} is not in this field")
         atomic.remove(path)
         served.refresh_locked()
+    if is_page(name):
+        served.reindex()
     return Reply(204)
 
 
@@ -408,10 +441,23 @@ def _field_list(fields: dict[str, ServedField]) -> Reply:
 
 
 def _search(served: ServedField, environ: dict[str, Any]) -> Reply:
-    query = parse_qs(environ.get("QUERY_STRING", "")).get("p", [""])[0]
+    params = parse_qs(environ.get("QUERY_STRING", ""))
+    query = params.get("p", [""])[0]
     if not query.strip():
         raise HttpError(400, "give the search terms as ?p=TERMS")
-    raise HttpError(501, "search is not available yet: this server has no vector index")
+    try:
+        k = min(max(int(params.get("k", ["10"])[0]), 1), MAX_RESULTS)
+    except ValueError:
+        raise HttpError(400, "k must be a whole number") from None
+    embedder = served.embedder
+    if embedder is None:
+        raise HttpError(501, "search is off: this server keeps no vector index for the field")
+    try:
+        hits = search_index(served.root, embedder, query, k)
+    except MemsyncError as exc:
+        raise HttpError(503, f"search failed: {exc}") from None
+    body = {"query": query, "model_code": embedder.model_code, "results": [hit.to_json() for hit in hits]}
+    return Reply(200, json.dumps(body).encode() + b"\n", "application/json")
 
 
 def _content_type(name: str) -> str:
@@ -498,8 +544,24 @@ def served_fields(folders: Iterable[Path]) -> dict[str, ServedField]:
     help="'user:password' lines allowed to write (or MEMSYNC_SERVE_USER/MEMSYNC_SERVE_PASSWORD).",
 )
 @click.option("--read-only", is_flag=True, help="Refuse every write.")
+@click.option("--no-index", is_flag=True, help="Keep no vector index (search answers 501).")
+@click.option(
+    "--embedder",
+    "embedder_name",
+    default=None,
+    help="Embedder for the vector index (default: MEMSYNC_EMBEDDER, else the field's index, else auto).",
+)
 @click.option("--threads", default=16, show_default=True, type=int, help="Worker threads.")
-def serve(folders: tuple[Path, ...], host: str, port: int, auth_file: Path | None, read_only: bool, threads: int):
+def serve(
+    folders: tuple[Path, ...],
+    host: str,
+    port: int,
+    auth_file: Path | None,
+    read_only: bool,
+    no_index: bool,
+    embedder_name: str | None,
+    threads: int,
+) -> None:
     """Serve FIELD folders over HTTP (the spec's transport): one at /, several at /NAME/."""
     import waitress
 
@@ -512,6 +574,9 @@ def serve(folders: tuple[Path, ...], host: str, port: int, auth_file: Path | Non
         )
     for served in fields.values():
         served.snapshot()  # SHA256SUMS current before the first request
+        if not no_index:
+            served.embedder = embedders.for_field(served.root, embedder_name)
+            served.reindex()
     app = App(fields, users, read_only=read_only)
     try:
         server = waitress.create_server(

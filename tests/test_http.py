@@ -103,12 +103,36 @@ def test_served_urls(served):
     assert archive.headers["ETag"] == f'"{packed.manifest.digest}"'
     assert requests.get(base + "demo.memoryfield.zip", timeout=10).content == packed.data
     assert requests.head(base + "woks.md", timeout=10).headers["Content-Length"] == str(len(woks.content))
-    search = requests.get(base + "search?p=woks", timeout=10)
-    assert search.status_code == 501 and "search" in search.json()["error"]
+    assert requests.get(base + "search", timeout=10).status_code == 400
     (field / ".hidden").write_bytes(b"litter")
     (field / "nomic.sqlite3").write_bytes(b"derived")
     for absent in (".hidden", "nomic.sqlite3", "nope.md", "SHA256SUMS.tmp"):
         assert requests.get(base + absent, timeout=10).status_code == 404
+
+
+def test_search_answers_from_the_index_kept_current_on_writes(served):
+    server, _ = served
+    hits = requests.get(server.url + "search", params={"p": "carbon steel woks", "k": "2"}, timeout=10).json()
+    assert hits["query"] == "carbon steel woks" and len(hits["results"]) == 2
+    assert hits["results"][0]["filename"] == "woks.md"
+    fresh = page("Cast iron", "Cast iron skillets and dutch ovens.").encode()
+    assert requests.put(server.url + "cast-iron.md", data=fresh, auth=AUTH, timeout=10).status_code == 201
+    hits = requests.get(server.url + "search", params={"p": "cast iron skillets"}, timeout=10).json()
+    assert hits["results"][0]["filename"] == "cast-iron.md"
+    assert requests.delete(server.url + "cast-iron.md", auth=AUTH, timeout=10).status_code == 204
+    hits = requests.get(server.url + "search", params={"p": "cast iron skillets"}, timeout=10).json()
+    assert "cast-iron.md" not in [hit["filename"] for hit in hits["results"]]
+
+
+def test_search_off_without_index(tmp_path):
+    field = _demo(tmp_path / "demo")
+    server = MemsyncServer(field, log=tmp_path / "serve.log", args=("--no-index",))
+    try:
+        answer = requests.get(server.url + "search?p=woks", timeout=10)
+        assert answer.status_code == 501 and "no vector index" in answer.json()["error"]
+        assert not list(field.glob("*.sqlite3"))
+    finally:
+        server.stop()
 
 
 def test_listing_when_no_index_and_several_fields(tmp_path, cli):
