@@ -44,6 +44,7 @@ ARCHIVE_NAME = "memoryfield.zip"
 MAX_REDIRECTS = 5
 TIMEOUT = (5, 60)  # connect, read (seconds)
 POOL_SIZE = 16
+_RETRIED_STATUS = re.compile(r"too many (\d{3}) error")
 _MD_LINK = re.compile(r"\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 
 _EXPLAINED = {
@@ -78,8 +79,10 @@ class HttpBackend(Backend):
             answer = self.session.request(method, url, timeout=TIMEOUT, **kwargs)  # type: ignore[arg-type]
         except requests.TooManyRedirects:
             raise RemoteError(f"{url}: more than {MAX_REDIRECTS} redirects") from None
-        except requests.exceptions.RetryError:
-            raise RemoteError(f"{url}: the server keeps failing (5xx) after retries") from None
+        except requests.exceptions.RetryError as exc:
+            status = _RETRIED_STATUS.search(str(exc))
+            code = status.group(1) if status else "5xx"
+            raise RemoteError(f"{url}: {method} got {code}: server error, still failing after retries") from None
         except requests.exceptions.SSLError:
             raise RemoteError(f"{url}: TLS certificate or handshake failed") from None
         except (requests.ConnectionError, requests.Timeout) as exc:

@@ -233,6 +233,11 @@ class App:
                 if method not in ("GET", "HEAD"):
                     raise HttpError(405, f"{method} is not supported here", [("Allow", "GET, HEAD")])
                 return _field_list(self.fields)
+            archive_of = name.removesuffix(ARCHIVE_SUFFIX)
+            if not slash and archive_of != name and archive_of in self.fields:
+                if method not in ("GET", "HEAD"):
+                    raise HttpError(405, "archives are read-only", [("Allow", "GET, HEAD")])
+                return self.read(self.fields[archive_of], ARCHIVE_PATH, environ)
             if name not in self.fields:
                 raise HttpError(404, f"no field named {name!r} here")
             served = self.fields[name]

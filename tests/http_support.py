@@ -118,6 +118,7 @@ http {{
         location = /moved/ {{ return 301 /field/; }}
         location = /loop/ {{ return 302 /loop/; }}
         location /private/ {{ deny all; }}
+        location /broken/ {{ return 503; }}
     }}
 }}
 """

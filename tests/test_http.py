@@ -145,6 +145,8 @@ def test_listing_when_no_index_and_several_fields(tmp_path, cli):
         moved = requests.get(server.url + "one", timeout=10, allow_redirects=False)
         assert moved.status_code == 301 and moved.headers["Location"] == "/one/"
         assert requests.get(server.url + "three/", timeout=10).status_code == 404
+        archive = requests.get(server.url + "one.memoryfield.zip", timeout=10)
+        assert archive.content == pack_field(one).data
         local = _clone(cli, server.url + "two/", tmp_path / "ws", "two")
         assert sorted(_files(local)) == ["SHA256SUMS", "b.md", "index.md"]
     finally:

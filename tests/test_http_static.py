@@ -151,3 +151,13 @@ def test_nginx_forbidden_and_missing_are_one_line(nginx, cli, tmp_path):
     assert "403" in line and "access denied" in line
     line = assert_one_line_error(cli("pull", server.url + "absent/", "--field", "a", "--trust", "self", cwd=where))
     assert "no field there" in line
+
+
+def test_nginx_server_errors_are_retried_then_one_line(nginx, cli, tmp_path):
+    server, _ = nginx
+    where = tmp_path / "ws"
+    where.mkdir()
+    line = assert_one_line_error(cli("pull", server.url + "broken/", "--field", "b", "--trust", "self", cwd=where))
+    assert "503" in line and "retries" in line
+    tries = [entry for entry in server.requests_logged() if "/broken/SHA256SUMS" in entry]
+    assert len(tries) > 1
