@@ -119,7 +119,6 @@ class Workspace:
     def save(self) -> None:
         raw: dict[str, Any] = {
             "version": CONFIG_VERSION,
-            "signing_key": self.signing_key,
             "fields": {
                 name: {
                     "path": spec.path,
@@ -130,6 +129,8 @@ class Workspace:
                 for name, spec in sorted(self.fields.items())
             },
         }
+        if self.signing_key:
+            raw["signing_key"] = self.signing_key
         atomic.write_bytes(self.state / "config.json", _dump(raw))
 
     def add_field(self, name: str, path: Path, *, dry_run: bool = False) -> FieldConfig:
