@@ -24,7 +24,6 @@ from __future__ import annotations
 import html.parser
 import os
 import re
-import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from urllib.parse import unquote, urljoin, urlsplit
@@ -64,7 +63,6 @@ class HttpBackend(Backend):
         super().__init__(url, options)
         self.base = url if url.endswith("/") else url + "/"
         self.session = _session()
-        self._local = threading.local()
         self._archive: dict[str, bytes] | None = None
 
     # -- plumbing ---------------------------------------------------------------

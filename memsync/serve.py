@@ -524,6 +524,7 @@ def is_loopback(host: str) -> bool:
 
 
 def served_fields(folders: Iterable[Path]) -> dict[str, ServedField]:
+    folders = list(folders)
     fields: dict[str, ServedField] = {}
     for folder in folders:
         root = folder.absolute()
@@ -532,7 +533,8 @@ def served_fields(folders: Iterable[Path]) -> dict[str, ServedField]:
         name = root.name
         if name in fields:
             raise WorkspaceError(f"two fields named {name!r}: serve folders with different names")
-        if "/" in name or name_problem(name) or name in (MANIFEST_NAME, ARCHIVE_PATH, "search"):
+        # Several fields are mounted at /NAME/, so their names must be plain URL segments.
+        if len(folders) > 1 and name_problem(name):
             raise WorkspaceError(f"{folder}: the folder name {name!r} cannot be a URL path segment")
         fields[name] = ServedField(name, root)
     return fields
