@@ -353,3 +353,10 @@ def test_search_of_a_damaged_index_is_one_line(cli: CliRunner, tmp_path: Path) -
     field = make_field(tmp_path / "f", topic_pages(2))
     (field / BUILTIN_INDEX).write_bytes(b"garbage" * 1000)
     assert BUILTIN_INDEX in assert_one_line_error(cli("search", field, "anything"))
+
+
+def test_junk_named_like_an_index_does_not_choose_the_embedder(cli: CliRunner, tmp_path: Path) -> None:
+    field = make_field(tmp_path / "f", {**topic_pages(2), "nomic-embed-text-v1.5.sqlite3": b"derived junk"})
+    report = json.loads(ok(cli("index", field, "--json", env={"OLLAMA_HOST": "127.0.0.1:9", "MEMSYNC_EMBEDDER": ""})))
+    assert report["embedder"] == "builtin"
+    assert (field / "nomic-embed-text-v1.5.sqlite3").read_bytes() == b"derived junk"

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Protocol
 
 from ..errors import MemsyncError
-from .store import index_path
+from .store import index_path, is_index
 
 GROUP = "memsync.embedders"
 ENV_VAR = "MEMSYNC_EMBEDDER"
@@ -84,7 +84,7 @@ def for_field(root: Path, option: str | None) -> Embedder:
     the field has (the one ``auto`` picks if it has several), else ``auto``'s pick."""
     if requested(option) != AUTO:
         return load(requested(option))
-    present = [e for e in map(load, installed()) if index_path(root, e.model_code).is_file()]
+    present = [e for e in map(load, installed()) if is_index(index_path(root, e.model_code))]
     if len(present) == 1:
         return present[0]
     preferred = choose(None)

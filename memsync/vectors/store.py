@@ -9,10 +9,12 @@ vector as little-endian float32, ``last_modified`` the page's mtime (UTC,
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import sys
 from array import array
 from pathlib import Path
+from urllib.parse import quote
 
 from ..errors import MemsyncError
 
@@ -39,6 +41,19 @@ class IndexFileError(MemsyncError):
 
 def index_path(root: Path, model_code: str) -> Path:
     return root / f"{model_code}{SUFFIX}"
+
+
+def is_index(path: Path) -> bool:
+    """Whether ``path`` is a readable index with the reference schema (junk does not count)."""
+    if not path.is_file() or path.is_symlink():
+        return False
+    try:
+        conn = sqlite3.connect(f"file:{quote(str(path.absolute()))}?mode=ro", uri=True)
+        with contextlib.closing(conn):
+            conn.execute("PRAGMA trusted_schema=OFF")
+            return schema_problem(conn) is None
+    except sqlite3.Error:
+        return False
 
 
 def schema_problem(conn: sqlite3.Connection) -> str | None:
