@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from memsync.vectors.ollama import base_url
 from tests.conftest import CliRunner, assert_one_line_error, make_field, page
 from tests.ollama_support import FakeOllama
 
@@ -148,3 +149,24 @@ def test_a_missing_model_is_one_line(cli: CliRunner, tmp_path: Path) -> None:
         assert out["embedder"] == "builtin", "auto does not pick an Ollama without the model"
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize(
+    ("host", "url"),
+    [
+        (None, "http://127.0.0.1:11434"),
+        ("0.0.0.0", "http://127.0.0.1:11434"),
+        ("localhost:8080", "http://localhost:8080"),
+        ("https://ollama.example.com/", "https://ollama.example.com:443"),
+        ("[::1]:11434", "http://[::1]:11434"),
+    ],
+)
+def test_ollama_host_forms(host: str | None, url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("OLLAMA_HOST", raising=False)
+    assert base_url(host) == url
+
+
+def test_a_malformed_ollama_host_is_one_line(cli: CliRunner, tmp_path: Path) -> None:
+    field = make_field(tmp_path / "f", notes(1))
+    line = assert_one_line_error(cli("index", field, env={"OLLAMA_HOST": "host:port", "MEMSYNC_EMBEDDER": ""}))
+    assert "OLLAMA_HOST='host:port'" in line

@@ -24,16 +24,17 @@ EMBED_TIMEOUT = 300.0  # a first call may wait for Ollama to load the model
 
 def base_url(host: str | None = None) -> str:
     """``OLLAMA_HOST`` in any of the forms Ollama accepts, as an http(s) base URL."""
-    raw = (host or os.environ.get("OLLAMA_HOST") or DEFAULT_HOST).strip().rstrip("/")
-    if "://" not in raw:
-        raw = f"http://{raw}"
-    parts = urlsplit(raw)
+    given = (host or os.environ.get("OLLAMA_HOST") or DEFAULT_HOST).strip().rstrip("/")
+    parts = urlsplit(given if "://" in given else f"http://{given}")
+    try:
+        port = parts.port or (443 if parts.scheme == "https" else 11434)
+    except ValueError:
+        raise EmbedderError(f"OLLAMA_HOST={given!r}: expected HOST[:PORT] or a URL") from None
     hostname = parts.hostname or "127.0.0.1"
     if hostname in ("0.0.0.0", "::"):
         hostname = "127.0.0.1"  # a bind-all address, as a server listens on; clients connect locally
     if ":" in hostname:
         hostname = f"[{hostname}]"
-    port = parts.port or (443 if parts.scheme == "https" else 11434)
     return f"{parts.scheme}://{hostname}:{port}{parts.path}"
 
 
