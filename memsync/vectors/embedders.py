@@ -70,11 +70,8 @@ def requested(option: str | None) -> str:
     return option or os.environ.get(ENV_VAR) or AUTO
 
 
-def choose(option: str | None) -> Embedder:
-    """The embedder the user asked for; for ``auto``, Ollama if it answers, else the built-in one."""
-    name = requested(option)
-    if name != AUTO:
-        return load(name)
+def auto() -> Embedder:
+    """Ollama if it answers with its model, else the built-in embedder."""
     ollama = load("ollama")
     return ollama if ollama.available() else load("builtin")
 
@@ -87,7 +84,7 @@ def for_field(root: Path, option: str | None) -> Embedder:
     present = [e for e in map(load, installed()) if is_index(index_path(root, e.model_code))]
     if len(present) == 1:
         return present[0]
-    preferred = choose(None)
+    preferred = auto()
     if not present or any(e.model_code == preferred.model_code for e in present):
         return preferred
     return present[0]

@@ -31,8 +31,6 @@ def search(root: Path, embedder: Embedder, query: str, k: int) -> list[Hit]:
     path = store.index_path(root, embedder.model_code)
     if not path.is_file():
         raise store.IndexFileError(f"{root}: no {embedder.model_code} index yet; run 'memsync index {root}'")
-    [target] = embedder.embed([embedder.query_input(query)])
-    target_norm = math.sqrt(sum(v * v for v in target))
     size = embedder.dimension * 4
     scored = []
     try:
@@ -42,6 +40,9 @@ def search(root: Path, embedder: Embedder, query: str, k: int) -> list[Hit]:
             problem = store.schema_problem(conn)
             if problem:
                 raise store.IndexFileError(f"{path}: {problem}; rebuild it with 'memsync index {root}'")
+            # Embed the query only once the index is known to be usable.
+            [target] = embedder.embed([embedder.query_input(query)])
+            target_norm = math.sqrt(sum(v * v for v in target))
             for name, meta, blob in conn.execute("SELECT filename, frontmatter, embedding FROM pages"):
                 if not isinstance(blob, bytes) or len(blob) != size:
                     continue  # not a vector of this model; the next rebuild replaces it
