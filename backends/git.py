@@ -9,18 +9,21 @@ URLs:
   on a command line or in a config file) or git's credential helper.
 
 Each remote has a cached repository under ``$MEMSYNC_CACHE_DIR`` (default
-``$XDG_CACHE_HOME/memsync/git``), fetched with ``--filter=blob:none`` where the
-server allows it and sparse-checked-out to the field's folder only. Reading
-needs no checkout (``git cat-file`` on the fetched ref). A push checks out the
-remote head, applies the field's changes, commits only the field's folder and
-pushes; a rejected push is retried on the new head when the other writer did
-not touch the field, and is "pull first" when it did. Version token: the blob
-id of the field's ``SHA256SUMS`` at the remote ref.
+``$XDG_CACHE_HOME/memsync/git``), shared by the workspaces of one machine
+under a file lock, and sparse-checked-out to the field's folder only. Reading
+needs no checkout: the field's files are read from the fetched ref through
+one ``git cat-file`` process and hashed, so a page someone committed by hand
+without updating ``SHA256SUMS`` is seen for what it is (and unsigned). A
+push checks out the remote head, applies the field's changes, commits only
+the field's folder and pushes that commit; a rejected push is retried on the
+new head when the other writer did not touch the field, and is "pull first"
+when it did. Version token: the tree id of the field's folder at the ref.
 """
 
 from __future__ import annotations
 
 import base64
+import fcntl
 import hashlib
 import os
 import re
@@ -31,7 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from memsync.errors import PullFirst, RemoteError
-from memsync.names import MANIFEST_NAME, SIGNATURE_NAME
+from memsync.manifest import Manifest, sha256_hex
+from memsync.names import MANIFEST_NAME, SIGNATURE_NAME, Role, role_of
 
 from .base import NOT_MODIFIED, Backend, ManifestFile, NotModified, Writer
 
@@ -48,9 +52,12 @@ def parse_git_url(url: str, options: Mapping[str, str]) -> tuple[str, str | None
         base = options.get("github_base", "https://github.com").rstrip("/")
         repo = f"{base}/{github['owner']}/{github['repo'].removesuffix('.git')}.git"
         return repo, github["ref"], (github["path"] or "").strip("/")
-    if not url.startswith("git+"):
-        raise RemoteError(f"{url}: git remotes start with git+ or github://")
-    rest = url[len("git+") :]
+    if url.startswith("git://"):
+        rest = url  # git's own protocol (git daemon): the URL is already git's
+    elif url.startswith("git+"):
+        rest = url[len("git+") :]
+    else:
+        raise RemoteError(f"{url}: git remotes start with git+, git:// or github://")
     match = _WITH_DOT_GIT.match(rest) or _WITH_SLASHES.match(rest)
     if not match:
         raise RemoteError(f"{url}: expected git+SCHEME://HOST/REPO.git[@REF]/PATH (or REPO//PATH)")
@@ -72,6 +79,7 @@ class GitBackend(Backend):
         self.cache = Path(root) / "git" / hashlib.sha256(key.encode()).hexdigest()[:24]
         self._repo: Any = None
         self._fetched = False
+        self._trees: dict[str, dict[str, bytes]] = {}
 
     # -- plumbing ---------------------------------------------------------------
 
@@ -133,35 +141,52 @@ class GitBackend(Backend):
         import git
 
         try:
-            with self.repo.git.custom_environment(**self._env()):
-                self.repo.git.fetch(
-                    "--quiet", "--filter=blob:none", "origin", f"+refs/heads/{self.ref}:refs/remotes/origin/{self.ref}"
-                )
+            with self._cache_lock(), self.repo.git.custom_environment(**self._env()):
+                self.repo.git.fetch("--quiet", "origin", f"+refs/heads/{self.ref}:refs/remotes/origin/{self.ref}")
         except git.GitCommandError as exc:
-            message = _last_line(exc.stderr)
+            message = exc.stderr or ""
             if "couldn't find remote ref" in message or "could not find remote ref" in message:
                 return False
-            raise RemoteError(f"{self.url}: cannot fetch: {message}") from None
+            raise RemoteError(f"{self.url}: cannot fetch: {_last_line(message)}") from None
         self._fetched = True
         return True
 
-    def _remote_blob(self, name: str) -> str | None:
-        if not self._fetched:
-            return None
+    @contextmanager
+    def _cache_lock(self) -> Iterator[None]:
+        """Workspaces on one machine share the cache; git's own index lock is not enough."""
+        self.cache.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.cache.parent / f"{self.cache.name}.lock", os.O_RDWR | os.O_CREAT, 0o644)
         try:
-            return self._git("rev-parse", "--verify", "--quiet", f"origin/{self.ref}:{self._path(name)}").strip()
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)
+
+    def _rev(self, spec: str) -> str | None:
+        try:
+            return self._git("rev-parse", "--verify", "--quiet", spec).strip() or None
         except RemoteError:
             return None
 
-    def _blob_bytes(self, blob: str) -> bytes:
-        import git
+    def _field_tree(self) -> str | None:
+        """The field folder's tree id at the remote ref: the version token."""
+        if not self._fetched:
+            return None
+        spec = f"origin/{self.ref}:{self.path}" if self.path else f"origin/{self.ref}^{{tree}}"
+        return self._rev(spec)
 
-        try:
-            with self.repo.git.custom_environment(**self._env()):
-                # GitPython strips a trailing newline unless told not to: bytes must be exact.
-                return self.repo.git.cat_file("blob", blob, stdout_as_string=False, strip_newline_in_stdout=False)
-        except git.GitCommandError as exc:
-            raise RemoteError(f"{self.url}: cannot read {blob[:12]}: {_last_line(exc.stderr)}") from None
+    def _read_tree(self, tree: str) -> dict[str, bytes]:
+        """Every file directly in the field folder, read through one cat-file process."""
+        if tree in self._trees:
+            return self._trees[tree]
+        files: dict[str, bytes] = {}
+        for line in self._git("ls-tree", tree).splitlines():
+            meta, _, name = line.partition("\t")
+            _mode, kind, blob = meta.split()
+            if kind == "blob":
+                files[name] = self.repo.odb.stream(bytes.fromhex(blob)).read()
+        self._trees = {tree: files}
+        return files
 
     # -- reading ----------------------------------------------------------------
 
@@ -171,35 +196,34 @@ class GitBackend(Backend):
     def fetch_manifest(self, if_none_match: str | None = None) -> ManifestFile | NotModified | None:
         if not self.fetch():
             return None
-        blob = self._remote_blob(MANIFEST_NAME)
-        if blob is None:
+        tree = self._field_tree()
+        if tree is None:
             return None
-        if blob == if_none_match:
+        if tree == if_none_match:
             return NOT_MODIFIED
-        sig_blob = self._remote_blob(SIGNATURE_NAME)
-        signature = self._blob_bytes(sig_blob) if sig_blob else None
-        return ManifestFile(self._blob_bytes(blob), blob, signature)
+        files = self._read_tree(tree)
+        actual = Manifest({n: sha256_hex(d) for n, d in files.items() if role_of(n) is Role.CONTENT})
+        declared = files.get(MANIFEST_NAME)
+        if declared is None and not actual:
+            return None
+        if declared == actual.to_bytes():
+            return ManifestFile(declared, tree, files.get(SIGNATURE_NAME))
+        # Someone committed to the field by hand (a web edit, say) without memsync:
+        # what the repository holds is the field, and no signature vouches for it.
+        return ManifestFile(actual.to_bytes(), tree, None)
 
     def list_names(self) -> list[str]:
         if not self._fetched and not self.fetch():
             return []
-        target = f"origin/{self.ref}:{self.path}" if self.path else f"origin/{self.ref}"
-        try:
-            out = self._git("ls-tree", target)
-        except RemoteError:
-            return []
-        names = []
-        for line in out.splitlines():
-            meta, _, name = line.partition("\t")
-            if meta.split()[1] == "blob":
-                names.append(name)
-        return sorted(names)
+        tree = self._field_tree()
+        return sorted(self._read_tree(tree)) if tree else []
 
     def get(self, name: str) -> bytes:
-        blob = self._remote_blob(name)
-        if blob is None:
+        tree = self._field_tree()
+        files = self._read_tree(tree) if tree else {}
+        if name not in files:
             raise RemoteError(f"{self.url}: {name!r} is listed but missing")
-        return self._blob_bytes(blob)
+        return files[name]
 
     def log(self, limit: int = 50) -> list[dict[str, str]]:
         """The field's history: commits on the remote ref that touched its folder."""
@@ -219,45 +243,56 @@ class GitBackend(Backend):
     @contextmanager
     def transaction(self, expected_etag: str | None) -> Iterator[Writer]:
         self.fetch()
-        if self._remote_blob(MANIFEST_NAME) != expected_etag:
+        if self._field_tree() != expected_etag:
             raise PullFirst(f"{self.url} changed since you last synced: pull first")
         yield _GitWriter(self, expected_etag)
 
     def _commit_and_push(self, puts: dict[str, bytes], deletes: set[str], message: str, expected: str | None) -> str:
-        for _ in range(PUSH_ATTEMPTS):
-            has_remote = (
-                self._fetched
-                and self._git("rev-parse", "--verify", "--quiet", f"refs/remotes/origin/{self.ref}^{{commit}}")
-                if self._fetched
-                else False
-            )
-            if has_remote:
-                self._git("checkout", "--quiet", "--force", "-B", self.ref, f"origin/{self.ref}")
-            else:
-                self._git("checkout", "--quiet", "--force", "--orphan", self.ref)
-                self._git("rm", "-r", "--quiet", "--cached", "--ignore-unmatch", ".")
-            if self._remote_blob(MANIFEST_NAME) != expected:
-                raise PullFirst(f"{self.url}: another writer changed the field first: pull first")
-            folder = self.cache / self.path if self.path else self.cache
-            folder.mkdir(parents=True, exist_ok=True)
-            for name, data in puts.items():
-                (folder / name).write_bytes(data)
-            for name in deletes:
-                (folder / name).unlink(missing_ok=True)
-            self._git("add", "--all", "--", self.path or ".")
-            self._git(*_identity(self.repo), "commit", "--quiet", "--allow-empty", "-m", message)
-            try:
-                self._git("push", "--quiet", "origin", f"HEAD:refs/heads/{self.ref}")
-            except RemoteError as exc:
-                if "rejected" not in str(exc) and "fetch first" not in str(exc) and "non-fast-forward" not in str(exc):
-                    raise
-                self.fetch()  # someone else pushed: retry on their head if they left the field alone
-                continue
-            self.fetch()
-            blob = self._remote_blob(MANIFEST_NAME)
-            assert blob is not None
-            return blob
+        import git
+
+        with self._cache_lock():
+            for _ in range(PUSH_ATTEMPTS):
+                if self._field_tree() != expected:
+                    raise PullFirst(f"{self.url}: another writer changed the field first: pull first")
+                commit = self._commit_on_remote_head(puts, deletes, message)
+                try:
+                    with self.repo.git.custom_environment(**self._env()):
+                        self.repo.git.push("--quiet", "origin", f"{commit}:refs/heads/{self.ref}")
+                except git.GitCommandError as exc:
+                    stderr = exc.stderr or ""
+                    if not any(s in stderr for s in ("rejected", "fetch first", "non-fast-forward", "stale info")):
+                        raise RemoteError(f"{self.url}: git push failed: {_last_line(stderr)}") from None
+                    self._fetch_locked()  # someone else pushed: go again on their head if the field is untouched
+                    continue
+                self._fetch_locked()
+                tree = self._field_tree()
+                assert tree is not None
+                return tree
         raise PullFirst(f"{self.url}: the repository keeps moving; pull first and try again")
+
+    def _fetch_locked(self) -> None:
+        with self.repo.git.custom_environment(**self._env()):
+            self.repo.git.fetch("--quiet", "origin", f"+refs/heads/{self.ref}:refs/remotes/origin/{self.ref}")
+        self._fetched = True
+
+    def _commit_on_remote_head(self, puts: dict[str, bytes], deletes: set[str], message: str) -> str:
+        """One commit on top of the remote head that changes only the field's folder."""
+        if self._rev(f"refs/remotes/origin/{self.ref}^{{commit}}"):
+            self._git("checkout", "--quiet", "--force", "-B", self.ref, f"origin/{self.ref}")
+        else:
+            self._git("checkout", "--quiet", "--force", "--orphan", self.ref)
+            self._git("rm", "-r", "--quiet", "--cached", "--ignore-unmatch", ".")
+        folder = self.cache / self.path if self.path else self.cache
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, data in puts.items():
+            (folder / name).write_bytes(data)
+        for name in deletes:
+            (folder / name).unlink(missing_ok=True)
+        self._git("add", "--all", "--", self.path or ".")
+        self._git(*_identity(self.repo), "commit", "--quiet", "--allow-empty", "-m", message)
+        commit = self._rev("HEAD")
+        assert commit is not None
+        return commit
 
     def reset_cache(self) -> None:
         shutil.rmtree(self.cache, ignore_errors=True)
@@ -288,11 +323,16 @@ class _GitWriter(Writer):
 
 
 def _identity(repo: Any) -> list[str]:
-    """Use the user's git identity when set; otherwise commit as memsync."""
-    reader = repo.config_reader()
-    if reader.has_option("user", "name") and reader.has_option("user", "email"):
-        return []
-    return ["-c", "user.name=memsync", "-c", "user.email=memsync@localhost"]
+    """Use the user's git identity when set (asked of git itself, which honours
+    GIT_CONFIG_GLOBAL and friends); otherwise commit as memsync."""
+    import git
+
+    try:
+        repo.git.config("user.name")
+        repo.git.config("user.email")
+    except git.GitCommandError:
+        return ["-c", "user.name=memsync", "-c", "user.email=memsync@localhost"]
+    return []
 
 
 def _last_line(stderr: str) -> str:

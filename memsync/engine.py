@@ -435,7 +435,12 @@ class MirrorReport:
 
 
 def mirror(
-    source_url: str, dest_url: str, *, dry_run: bool = False, progress: ProgressFactory = silent
+    source_url: str,
+    dest_url: str,
+    *,
+    dry_run: bool = False,
+    progress: ProgressFactory = silent,
+    label: str | None = None,
 ) -> MirrorReport:
     """Make DEST hold exactly SOURCE's field (one way; DEST's own changes are replaced)."""
     with open_backend(source_url) as src, open_backend(dest_url) as dst:
@@ -456,10 +461,10 @@ def mirror(
 
         with dst.transaction(there.etag) as writer:
             send_changes(writer, todo, content, progress, f"mirroring to {dst.url}")
-            writer.commit(have.manifest.to_bytes(), have.signature, commit_message(src.url, todo, []))
+            writer.commit(have.manifest.to_bytes(), have.signature, commit_message(label or src.url, todo, []))
         return report
 
 
 def publish(root: Path, dest_url: str, *, dry_run: bool = False, progress: ProgressFactory = silent) -> MirrorReport:
     """Make DEST hold the field at ``root`` exactly (a field URL or an archive URL)."""
-    return mirror(str(root), dest_url, dry_run=dry_run, progress=progress)
+    return mirror(str(root), dest_url, dry_run=dry_run, progress=progress, label=root.name)
