@@ -112,7 +112,7 @@ http {{
     scgi_temp_path {root}/tmp-scgi;
     types {{ text/markdown md; text/plain sums; application/zip zip; }}
     server {{
-        listen 127.0.0.1:{port};
+        listen 127.0.0.1:{port}{tls};
         root {www};
         autoindex on;
         location = /moved/ {{ return 301 /field/; }}
@@ -127,7 +127,7 @@ http {{
 class Nginx:
     """nginx from Debian's package, autoindex on, configured inside ``root``."""
 
-    def __init__(self, root: Path, www: Path) -> None:
+    def __init__(self, root: Path, www: Path, cert: tuple[Path, Path] | None = None) -> None:
         binary = nginx_binary()
         if binary is None:
             raise FileNotFoundError("nginx")
@@ -135,12 +135,13 @@ class Nginx:
         self.root = root
         user = "user root;" if os.geteuid() == 0 else ""
         conf = root / "nginx.conf"
-        conf.write_text(NGINX_CONF.format(user=user, root=root, port=self.port, www=www))
+        tls = f" ssl; ssl_certificate {cert[0]}; ssl_certificate_key {cert[1]}" if cert else ""
+        conf.write_text(NGINX_CONF.format(user=user, root=root, port=self.port, www=www, tls=tls))
         self.process = subprocess.Popen(
             [binary, "-p", str(root), "-c", str(conf)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
         )
         _wait_for_port(self.port, self.process, "nginx")
-        self.url = f"http://127.0.0.1:{self.port}/"
+        self.url = f"{'https' if cert else 'http'}://127.0.0.1:{self.port}/"
 
     def requests_logged(self) -> list[str]:
         log = self.root / "access.log"
@@ -155,3 +156,36 @@ def nginx_binary() -> str | None:
     return shutil.which("nginx") or next(
         (p for p in ("/usr/sbin/nginx", "/usr/local/sbin/nginx") if os.access(p, os.X_OK)), None
     )
+
+
+def self_signed_cert(folder: Path) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1 and its key (PEM), made with cryptography."""
+    import datetime as dt
+    import ipaddress
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")])
+    now = dt.datetime.now(dt.UTC)
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - dt.timedelta(minutes=5))
+        .not_valid_after(now + dt.timedelta(days=1))
+        .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), False)
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), True)
+        .sign(key, hashes.SHA256())
+    )
+    cert_path, key_path = folder / "cert.pem", folder / "key.pem"
+    cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    key_path.write_bytes(
+        key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    )
+    return cert_path, key_path

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from conftest import CliRunner, assert_one_line_error, make_field, page, snapshot
-from http_support import Nginx, StaticServer, nginx_binary
+from http_support import Nginx, StaticServer, nginx_binary, self_signed_cert
 
 from memsync.archive import pack_field
 from memsync.manifest import sha256_hex
@@ -25,9 +25,11 @@ def _content(root: Path) -> dict[str, bytes]:
     return {n: d for n, d in snapshot(root).items() if role_of(n) is Role.CONTENT}
 
 
-def _pull(cli: CliRunner, url: str, where: Path, name: str = "demo", *extra: str) -> Path:
+def _pull(
+    cli: CliRunner, url: str, where: Path, name: str = "demo", *extra: str, env: dict[str, str] | None = None
+) -> Path:
     where.mkdir(parents=True, exist_ok=True)
-    result = cli("pull", url, "--field", name, "--trust", "self", *extra, cwd=where)
+    result = cli("pull", url, "--field", name, "--trust", "self", *extra, cwd=where, env=env)
     assert result.returncode == 0, result.stderr
     return where / name
 
@@ -161,3 +163,23 @@ def test_nginx_server_errors_are_retried_then_one_line(nginx, cli, tmp_path):
     assert "503" in line and "retries" in line
     tries = [entry for entry in server.requests_logged() if "/broken/SHA256SUMS" in entry]
     assert len(tries) > 1
+
+
+def test_nginx_over_https_checks_the_certificate(tmp_path, cli):
+    if nginx_binary() is None:
+        pytest.skip("nginx is not installed (.ci/run installs Debian's nginx package)")
+    www = tmp_path / "www"
+    field = make_field(www / "field", FILES)
+    conf = tmp_path / "nginx"
+    conf.mkdir()
+    cert = self_signed_cert(conf)
+    server = Nginx(conf, www, cert=cert)
+    try:
+        where = tmp_path / "ws"
+        where.mkdir()
+        untrusted = cli("pull", server.url + "field/", "--field", "x", "--trust", "self", cwd=where)
+        assert "TLS" in assert_one_line_error(untrusted)
+        local = _pull(cli, server.url + "field/", where, "demo", env={"REQUESTS_CA_BUNDLE": str(cert[0])})
+        assert _content(local) == _content(field)
+    finally:
+        server.stop()
