@@ -1,0 +1,808 @@
+"""S3 remotes against moto's server mode on 127.0.0.1 (issue 3).
+
+Everything a user does runs the real CLI in a subprocess with the standard AWS
+environment (credentials + ``AWS_ENDPOINT_URL``); the bucket is inspected with
+a plain boto3 client, as another tool would see it. Request counts come from
+the requests moto's server answered (so they include those made by CLI
+subprocesses). The heavy concurrency and crash tests are in
+``test_s3_concurrency.py`` and reuse the helpers here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import logging
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+import requests as http
+from s3_support import FlakyProxy
+
+import backends.s3
+from memsync import cli
+from memsync.names import Role, role_of
+from memsync.workspace import STATE_DIR, Workspace
+from tests.conftest import assert_one_line_error, make_field, page
+
+# -- plumbing shared with test_s3_concurrency.py ---------------------------------------
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+_REQUEST_LINE = re.compile(r'"(?P<method>[A-Z]+) (?P<path>\S+) HTTP/[0-9.]+" (?P<status>\d{3})')
+
+
+class Requests(logging.Handler):
+    """Every request moto's server answered, as (method, path, status).
+
+    Like ``s3_support.RequestLog``, but werkzeug wraps the request line of
+    every non-200 answer (304, 404, 204, 412…) in ANSI colour codes, so those
+    are matched after stripping them.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[tuple[str, str, int]] = []
+        self._guard = threading.Lock()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        match = _REQUEST_LINE.search(_ANSI.sub("", record.getMessage()))
+        if match:
+            with self._guard:
+                self.seen.append((match["method"], match["path"], int(match["status"])))
+
+    def take(self) -> list[tuple[str, str, int]]:
+        """The requests since the last take, once the server has gone quiet
+        (werkzeug logs a request after answering it)."""
+        last, quiet_since = -1, time.monotonic()
+        while time.monotonic() - quiet_since < 0.3:
+            time.sleep(0.05)
+            with self._guard:
+                if len(self.seen) != last:
+                    last, quiet_since = len(self.seen), time.monotonic()
+        with self._guard:
+            taken, self.seen = self.seen, []
+        return taken
+
+
+@contextlib.contextmanager
+def watch_requests() -> Iterator[Requests]:
+    log = Requests()
+    logger = logging.getLogger("werkzeug")  # moto's server logs each request it answers here
+    logger.addHandler(log)
+    try:
+        yield log
+    finally:
+        logger.removeHandler(log)
+
+
+@pytest.fixture
+def requests_seen(s3_server) -> Iterator[Requests]:
+    with watch_requests() as log:
+        yield log
+
+
+def aws_env(server: Any, endpoint: str | None = None) -> dict[str, str]:
+    """A whole process environment for memsync talking to ``server`` (or ``endpoint``)
+    through the standard AWS chain, with nothing of the developer's own AWS setup."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("AWS_")}
+    env.update(server.env(endpoint))
+    # s3_support sets AWS_CA_BUNDLE="" which current botocore refuses outright
+    # ("Invalid CA bundle"); plain http needs no bundle at all.
+    if not env.get("AWS_CA_BUNDLE"):
+        env.pop("AWS_CA_BUNDLE", None)
+    env.update(MEMSYNC_DEBUG="", AWS_EC2_METADATA_DISABLED="true")
+    return env
+
+
+def use_aws_env(monkeypatch: pytest.MonkeyPatch, env: dict[str, str]) -> None:
+    """Give this (pytest) process ``env``'s AWS settings, for in-process library calls."""
+    for key in [k for k in os.environ if k.startswith("AWS_")]:
+        monkeypatch.delenv(key)
+    for key, value in env.items():
+        if key.startswith("AWS_"):
+            monkeypatch.setenv(key, value)
+
+
+def memsync(
+    *args: str | Path, cwd: Path, env: dict[str, str], timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    """``memsync ARGS`` in a fresh process with exactly ``env``."""
+    return subprocess.run(
+        [sys.executable, "-m", "memsync", *map(str, args)],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def ok(result: subprocess.CompletedProcess[str]) -> str:
+    assert result.returncode == 0, f"exit {result.returncode}\nstdout: {result.stdout}\nstderr: {result.stderr}"
+    return result.stdout
+
+
+def run_in_process(*argv: str) -> int:
+    """The CLI's own code path in this process; returns its exit code."""
+    try:
+        cli.main.main(args=list(argv), prog_name="memsync", standalone_mode=False)
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else 1
+    return 0
+
+
+def new_workspace(
+    root: Path, url: str | None = None, files: dict[str, str | bytes] | None = None, **options: str
+) -> Path:
+    """A workspace at ``root`` with field ``f`` (folder ``root/f``) and remote ``origin``."""
+    ws = Workspace.init(root)
+    ws.add_field("f", root / "f")
+    make_field(root / "f", files or {})
+    if url:
+        ws.add_remote("f", "origin", url, dict(options))
+    return root
+
+
+def clone(url: str, root: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    root.mkdir(parents=True, exist_ok=True)
+    return memsync("clone", url, "f", "--name", "f", cwd=root, env=env)
+
+
+def content(folder: Path) -> dict[str, bytes]:
+    """A field folder's content files (no SHA256SUMS, no hidden or derived files)."""
+    if not folder.is_dir():
+        return {}
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file() and role_of(p.name) is Role.CONTENT}
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def manifest_of(files: dict[str, bytes]) -> bytes:
+    """SHA256SUMS as coreutils ``sha256sum`` prints it for ``files``."""
+    names = sorted(files, key=lambda n: n.encode())
+    return "".join(f"{sha256(files[n])}  {n}\n" for n in names).encode()
+
+
+def parse_sums(data: bytes) -> dict[str, str]:
+    entries: dict[str, str] = {}
+    for line in data.decode().splitlines():
+        match = re.fullmatch(r"([0-9a-f]{64})  (.+)", line)
+        assert match, f"malformed SHA256SUMS line {line!r}"
+        entries[match[2]] = match[1]
+    assert list(entries) == sorted(entries, key=lambda n: n.encode()), "SHA256SUMS must be sorted by name bytes"
+    return entries
+
+
+def bucket_objects(client: Any, bucket: str, prefix: str = "") -> dict[str, bytes]:
+    """Every object under ``prefix/`` (by name relative to it), read in parallel."""
+    start = f"{prefix}/" if prefix else ""
+    keys = [obj["Key"] for part in client.get_paginator("list_objects_v2").paginate(Bucket=bucket, Prefix=start)
+            for obj in part.get("Contents", ())]  # fmt: skip
+
+    def read(key: str) -> bytes:
+        return client.get_object(Bucket=bucket, Key=key)["Body"].read()
+
+    with ThreadPoolExecutor(8) as pool:  # botocore's pool holds 10 connections
+        bodies = list(pool.map(read, keys))
+    return {key[len(start) :]: body for key, body in zip(keys, bodies, strict=True)}
+
+
+def assert_remote_consistent(client: Any, bucket: str, prefix: str = "", *, lock_ok: bool = False) -> dict[str, bytes]:
+    """The remote is a plain memoryfield: SHA256SUMS lists exactly its content
+    objects, each with the sha256 of its bytes, and (unless ``lock_ok``) no
+    writer's lock is left."""
+    objects = bucket_objects(client, bucket, prefix)
+    assert "SHA256SUMS" in objects, sorted(objects)
+    files = {n: d for n, d in objects.items() if role_of(n) is Role.CONTENT}
+    listed = parse_sums(objects["SHA256SUMS"])
+    actual = {n: sha256(d) for n, d in files.items()}
+    assert actual.keys() == listed.keys(), f"objects vs SHA256SUMS: {sorted(actual.keys() ^ listed.keys())}"
+    bad = sorted(n for n in listed if listed[n] != actual[n])
+    assert not bad, f"objects whose bytes do not match SHA256SUMS: {bad}"
+    assert lock_ok or backends.s3.LOCK_NAME not in objects, "a finished push must release its lock"
+    return files
+
+
+def pages(n: int, prefix: str = "page", size: int = 1) -> dict[str, str | bytes]:
+    filler = "".join(f"line {k} of the page body\n" for k in range(size))
+    uid = lambda i: str(uuid.uuid5(uuid.NAMESPACE_URL, f"{prefix}{i}"))  # noqa: E731 - stable across calls
+    return {f"{prefix}-{i:04}.md": page(f"{prefix} {i}", f"{filler}end {i}", uid(i)) for i in range(n)}
+
+
+def no_trace_of_failed_clone(root: Path) -> None:
+    assert not (root / STATE_DIR).exists(), "a failed first clone must not leave a workspace behind"
+    assert not (root / "f").exists(), "a failed first clone must not leave a field behind"
+
+
+# -- 1. layout and round trip -----------------------------------------------------------
+
+
+def test_push_lays_out_a_plain_field_then_clone_and_sync_both_ways(s3_server, tmp_path):
+    client, bucket = s3_server.client(), s3_server.new_bucket()
+    url, prefix = f"s3://{bucket}/team/notes", "team/notes"
+    env = aws_env(s3_server)
+    files: dict[str, str | bytes] = {
+        **pages(12),
+        "index.md": "# Notes\n\n- [page 0](page-0000.md)\n",
+        "diagram.png": bytes(range(256)) * 4,
+    }
+    junk = {".DS_Store": b"finder", "nomic-embed-text-v1.5.sqlite3": b"derived index", ".page-0001.md.swp": b"x"}
+    a = new_workspace(tmp_path / "a", url, {**files, **junk})
+    # Another field in the same bucket whose prefix starts with ours must not leak in.
+    client.put_object(Bucket=bucket, Key="team/notes-old/stray.md", Body=b"not ours")
+
+    ok(memsync("push", "f", cwd=a, env=env))
+
+    keys = {o["Key"] for o in client.list_objects_v2(Bucket=bucket)["Contents"]}
+    want = {f"{prefix}/{name}" for name in files} | {f"{prefix}/SHA256SUMS", "team/notes-old/stray.md"}
+    assert keys == want, "pages at prefix/name, plus SHA256SUMS; no lock, no hidden or derived files"
+    remote = assert_remote_consistent(client, bucket, prefix)
+    expected = {n: d.encode() if isinstance(d, str) else d for n, d in files.items()}
+    assert remote == expected
+    sums = client.get_object(Bucket=bucket, Key=f"{prefix}/SHA256SUMS")["Body"].read()
+    assert sums == manifest_of(expected) == (a / "f" / "SHA256SUMS").read_bytes()
+
+    # A second machine clones it and verifies it.
+    b = tmp_path / "b"
+    ok(clone(url, b, env))
+    assert content(b / "f") == expected
+    assert "OK field" in ok(memsync("verify", "f", cwd=b, env=env))
+
+    # B edits, adds and deletes; A pulls it all.
+    (b / "f" / "page-0001.md").write_text(page("page 1", "rewritten on b"))
+    (b / "f" / "from-b.md").write_text(page("From b", "new on b"))
+    (b / "f" / "page-0002.md").unlink()
+    ok(memsync("push", "f", cwd=b, env=env))
+    assert assert_remote_consistent(client, bucket, prefix) == content(b / "f")
+    ok(memsync("pull", "f", cwd=a, env=env))
+    assert content(a / "f") == content(b / "f")
+    hidden = {n: d for n, d in junk.items() if n.startswith(".")}
+    assert {n: (a / "f" / n).read_bytes() for n in hidden} == hidden, "a pull leaves hidden files alone"
+    assert not [n for n in hidden if (b / "f" / n).exists()], "hidden files never travel"
+    index = b / "f" / "nomic-embed-text-v1.5.sqlite3"  # B may build its own; it never gets A's
+    assert not index.exists() or index.read_bytes() != junk[index.name]
+
+    # Both edit different pages; sync on each side converges.
+    (a / "f" / "page-0003.md").write_text(page("page 3", "edited on a"))
+    (b / "f" / "page-0004.md").write_text(page("page 4", "edited on b"))
+    ok(memsync("sync", "f", cwd=a, env=env))
+    ok(memsync("sync", "f", cwd=b, env=env))
+    ok(memsync("sync", "f", cwd=a, env=env))
+    assert content(a / "f") == content(b / "f")
+    assert b"edited on a" in content(b / "f")["page-0003.md"]
+    assert b"edited on b" in content(a / "f")["page-0004.md"]
+    assert assert_remote_consistent(client, bucket, prefix) == content(a / "f")
+    assert client.get_object(Bucket=bucket, Key="team/notes-old/stray.md")["Body"].read() == b"not ours"
+
+
+def test_field_at_the_bucket_root_and_one_written_by_another_tool(s3_server, tmp_path):
+    """``s3://bucket`` (no prefix) works, and a field uploaded by a plain S3
+    tool (no SHA256SUMS) is read by listing and hashing it."""
+    client, env = s3_server.client(), aws_env(s3_server)
+    root_bucket = s3_server.new_bucket()
+    files = {k: v.encode() if isinstance(v, str) else v for k, v in pages(3).items()}
+    a = new_workspace(tmp_path / "a", f"s3://{root_bucket}", files)
+    ok(memsync("push", "f", cwd=a, env=env))
+    assert set(bucket_objects(client, root_bucket)) == {*files, "SHA256SUMS"}
+    assert_remote_consistent(client, root_bucket)
+
+    plain = s3_server.new_bucket()
+    for name, data in files.items():
+        client.put_object(Bucket=plain, Key=f"by-hand/{name}", Body=data)
+    client.put_object(Bucket=plain, Key="by-hand/.hidden", Body=b"litter")
+    b = tmp_path / "b"
+    ok(clone(f"s3://{plain}/by-hand", b, env))
+    assert content(b / "f") == files
+    ok(memsync("verify", "f", cwd=b, env=env))
+
+
+# -- 2. request economy -----------------------------------------------------------------
+
+
+def test_request_counts_noop_pull_and_ten_page_push(s3_server, tmp_path, requests_seen):
+    bucket = s3_server.new_bucket()
+    url, env = f"s3://{bucket}/big", aws_env(s3_server)
+    manifest_key, lock_key = f"/{bucket}/big/SHA256SUMS", f"/{bucket}/big/.memsync-lock"
+    a = new_workspace(tmp_path / "a", url, pages(1000))
+    ok(memsync("push", "f", cwd=a, env=env))
+    first = requests_seen.take()
+    assert sum(1 for m, p, _ in first if m == "PUT" and p.endswith(".md")) == 1000
+    shutil.copytree(a, tmp_path / "b")  # a second machine at the same sync base
+    b = tmp_path / "b"
+
+    # A no-op pull, sync and status of 1,000 pages: one conditional GET answered 304.
+    for command in ("pull", "sync", "status"):
+        ok(memsync(command, "f", cwd=a, env=env))
+        seen = requests_seen.take()
+        assert len(seen) <= 2, (command, seen)
+        assert seen == [("GET", manifest_key, 304)], (command, seen)
+
+    # Push 10 changed pages: 10 page PUTs, plus a constant that does not grow with the field.
+    costs = {}
+    for changed in (10, 1):
+        for i in range(changed):
+            (a / "f" / f"page-{i:04}.md").write_text(page(f"page {i}", f"changed for the {changed}-page push"))
+        ok(memsync("push", "f", cwd=a, env=env))
+        seen = requests_seen.take()
+        page_puts = [p for m, p, _ in seen if m == "PUT" and p.endswith(".md")]
+        other = [(m, p, s) for m, p, s in seen if not (m == "PUT" and p.endswith(".md"))]
+        assert len(page_puts) == changed, seen
+        assert len(other) <= 8, other
+        assert ("PUT", lock_key, 200) in other and ("DELETE", lock_key, 204) in other
+        assert [(m, s) for m, p, s in other if p == manifest_key and m == "PUT"] == [("PUT", 200)]
+        assert not [r for r in other if r[0] == "GET" and r[1] != manifest_key], "a push reads no pages"
+        costs[changed] = sorted((m, p.rsplit("/", 1)[-1], s) for m, p, s in other)
+    assert costs[10] == costs[1], f"the constant must not depend on how many pages changed: {costs}"
+    print(f"\nno-op pull/sync/status: 1 request (GET SHA256SUMS -> 304); 10-page push: 10 page PUTs + {costs[10]}")
+
+    # The other machine pulls: it fetches exactly the 10 changed pages.
+    ok(memsync("pull", "f", cwd=b, env=env))
+    seen = requests_seen.take()
+    page_gets = [p for m, p, _ in seen if m == "GET" and p.endswith(".md")]
+    assert sorted(page_gets) == [f"/{bucket}/big/page-{i:04}.md" for i in range(10)], seen
+    assert len(seen) - len(page_gets) <= 3, seen
+    assert content(b / "f") == content(a / "f")
+
+
+# -- 3. pull first ----------------------------------------------------------------------
+
+
+def lines_page(title: str, n: int = 12) -> str:
+    return page(title, "".join(f"paragraph {k}\n\n" for k in range(n)))
+
+
+def test_push_behind_the_remote_is_told_to_pull_first_and_sync_merges(s3_server, tmp_path):
+    client, bucket = s3_server.client(), s3_server.new_bucket()
+    url, env = f"s3://{bucket}/shared", aws_env(s3_server)
+    a = new_workspace(tmp_path / "a", url, {"notes.md": lines_page("Notes"), "other.md": page("Other", "x")})
+    ok(memsync("push", "f", cwd=a, env=env))
+    b = tmp_path / "b"
+    ok(clone(url, b, env))
+
+    notes = (a / "f" / "notes.md").read_text()
+    (a / "f" / "notes.md").write_text(notes.replace("paragraph 1\n", "paragraph 1, edited by a\n"))
+    ok(memsync("push", "f", cwd=a, env=env))
+    remote_before = bucket_objects(client, bucket, "shared")
+    etag_before = client.head_object(Bucket=bucket, Key="shared/SHA256SUMS")["ETag"]
+
+    (b / "f" / "notes.md").write_text(notes.replace("paragraph 10\n", "paragraph 10, edited by b\n"))
+    (b / "f" / "new-on-b.md").write_text(page("New on b", "b's page"))
+    local_before = content(b / "f")
+    result = memsync("push", "f", cwd=b, env=env)
+    line = assert_one_line_error(result)
+    assert result.returncode == 4, result.stderr
+    assert "pull first" in line
+    assert bucket_objects(client, bucket, "shared") == remote_before, "a refused push changes nothing"
+    assert client.head_object(Bucket=bucket, Key="shared/SHA256SUMS")["ETag"] == etag_before
+    assert content(b / "f") == local_before, "a refused push changes nothing locally either"
+
+    ok(memsync("sync", "f", cwd=b, env=env))
+    merged = (b / "f" / "notes.md").read_text()
+    assert "edited by a" in merged and "edited by b" in merged
+    assert assert_remote_consistent(client, bucket, "shared") == content(b / "f")
+    ok(memsync("pull", "f", cwd=a, env=env))
+    assert content(a / "f") == content(b / "f")
+
+
+@pytest.mark.xfail(
+    reason="engine.Session._once / transfer.fetch_verified: a page overwritten by a push in flight "
+    "(its SHA256SUMS not yet committed) is re-fetched 3 times at once, then the sync fails with exit 1 "
+    "'does not match its SHA256SUMS hash' instead of waiting for the commit (or saying pull first)",
+    strict=True,
+)
+def test_sync_waits_out_a_push_in_flight(s3_server, tmp_path, requests_seen):
+    """B syncs while A's push is half done (A holds the lock and has overwritten a
+    page B needs, its new SHA256SUMS not written yet), and A commits a moment later.
+    Concurrent writers either land or are told to pull first: never a hard error."""
+    client, bucket = s3_server.client(), s3_server.new_bucket()
+    url, env = f"s3://{bucket}/inflight", aws_env(s3_server)
+    a = new_workspace(tmp_path / "a", url, {"x.md": page("X", "v0"), "y.md": page("Y", "v0")})
+    ok(memsync("push", "f", cwd=a, env=env))
+    b = tmp_path / "b"
+    ok(clone(url, b, env))
+    (a / "f" / "x.md").write_text(page("X", "v1"))
+    ok(memsync("push", "f", cwd=a, env=env))  # B is one version behind: it will fetch x.md
+    (b / "f" / "y.md").write_text(page("Y", "edited on b"))
+
+    # A's next push, stopped half way: lock taken, x.md overwritten, SHA256SUMS still v1.
+    old_etag = client.head_object(Bucket=bucket, Key="inflight/SHA256SUMS")["ETag"]
+    client.put_object(
+        Bucket=bucket,
+        Key="inflight/.memsync-lock",
+        Body=lock_body("a", socket.gethostname(), os.getpid(), time.time() + 60),
+        IfNoneMatch="*",
+    )
+    v2 = page("X", "v2").encode()
+    client.put_object(Bucket=bucket, Key="inflight/x.md", Body=v2)
+    requests_seen.take()
+    sync_b = subprocess.Popen(
+        [sys.executable, "-m", "memsync", "sync", "f"], cwd=b, env=env, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    # A commits once B has read the overwritten page (or B has given up already).
+    deadline = time.monotonic() + 60
+    while sync_b.poll() is None and time.monotonic() < deadline:
+        if ("GET", f"/{bucket}/inflight/x.md", 200) in list(requests_seen.seen):
+            time.sleep(0.5)
+            break
+        time.sleep(0.05)
+    files = {**content(a / "f"), "x.md": v2}
+    client.put_object(Bucket=bucket, Key="inflight/SHA256SUMS", Body=manifest_of(files), IfMatch=old_etag)
+    client.delete_object(Bucket=bucket, Key="inflight/.memsync-lock")
+    _, err = sync_b.communicate(timeout=120)
+
+    assert sync_b.returncode in (0, 3, 4), f"exit {sync_b.returncode}: {err}"
+    if sync_b.returncode == 0:
+        assert content(b / "f")["x.md"] == v2
+        assert b"edited on b" in assert_remote_consistent(client, bucket, "inflight")["y.md"]
+
+
+@pytest.mark.xfail(
+    reason="engine.Session._push writes only the pages that differ between the remote's SHA256SUMS "
+    "and the target, so objects a crashed push overwrote or added, and that the next push does not "
+    "itself change, stay wrong: the remote keeps failing verification after 'the next push'",
+    strict=True,
+)
+def test_the_next_push_after_a_crash_repairs_pages_it_does_not_change(s3_server, tmp_path):
+    """A's push died after writing x.md and a new z.md, before SHA256SUMS (exactly
+    what a SIGKILL there leaves: objects changed, manifest old, A's lock orphaned).
+    The next push, by teammate B who only edited y.md, must leave a sound remote."""
+    client, bucket = s3_server.client(), s3_server.new_bucket()
+    url, env = f"s3://{bucket}/crashed", aws_env(s3_server)
+    files = {"x.md": page("X", "v1"), "y.md": page("Y", "v1")}
+    a = new_workspace(tmp_path / "a", url, files)
+    ok(memsync("push", "f", cwd=a, env=env))
+    b = tmp_path / "b"
+    ok(clone(url, b, env))
+
+    orphaned = lock_body("a", socket.gethostname(), dead_pid(), time.time() + 60)
+    client.put_object(Bucket=bucket, Key="crashed/.memsync-lock", Body=orphaned)
+    client.put_object(Bucket=bucket, Key="crashed/x.md", Body=page("X", "v2, never committed").encode())
+    client.put_object(Bucket=bucket, Key="crashed/z.md", Body=page("Z", "added, never committed").encode())
+    fresh = tmp_path / "fresh"
+    assert_one_line_error(clone(url, fresh, env))  # readers detect the damage
+
+    (b / "f" / "y.md").write_text(page("Y", "v2 from b"))
+    ok(memsync("push", "f", cwd=b, env=env))
+    assert_remote_consistent(client, bucket, "crashed")
+    ok(clone(url, fresh, env))
+    assert content(fresh / "f") == content(b / "f")
+
+
+@pytest.mark.xfail(
+    reason="engine.Session._once returns early when a push has nothing to send (remote already equals "
+    "local) without write_manifest(), so the field's SHA256SUMS still describes the old version and "
+    "'memsync verify' fails right after a successful push (also after a push killed past its commit)",
+    strict=True,
+)
+def test_a_push_with_nothing_to_send_leaves_a_field_that_verifies(s3_server, tmp_path):
+    """B pushes an edit; A made the very same edit and pushes too: nothing to send,
+    and A's field, in sync with the remote, must verify against its SHA256SUMS."""
+    bucket, env = s3_server.new_bucket(), aws_env(s3_server)
+    url = f"s3://{bucket}/same"
+    a = new_workspace(tmp_path / "a", url, {"x.md": page("X", "v1", "x"), "y.md": page("Y", "v1", "y")})
+    ok(memsync("push", "f", cwd=a, env=env))
+    b = tmp_path / "b"
+    ok(clone(url, b, env))
+    for ws in (b, a):
+        (ws / "f" / "x.md").write_text(page("X", "the same edit on both", "x"))
+        ok(memsync("push", "f", cwd=ws, env=env))
+    assert content(a / "f") == content(b / "f")
+    ok(memsync("verify", "f", cwd=b, env=env))
+    ok(memsync("verify", "f", cwd=a, env=env))
+
+
+# -- 7. errors a user can act on ----------------------------------------------------------
+
+
+@pytest.fixture
+def moto_auth(s3_server) -> Iterator[dict[str, str]]:
+    """Turn on moto's signature checking for this test: returns a real IAM user's
+    key pair allowed s3:*; every other key or secret is refused."""
+    import boto3
+
+    iam = boto3.client(
+        "iam",
+        endpoint_url=s3_server.endpoint,
+        region_name="us-east-1",
+        aws_access_key_id="memsync-test",
+        aws_secret_access_key="memsync-test-secret",
+    )
+    user = f"u-{uuid.uuid4().hex[:8]}"
+    iam.create_user(UserName=user)
+    policy = {"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Action": "s3:*", "Resource": "*"}]}
+    iam.put_user_policy(UserName=user, PolicyName="s3", PolicyDocument=json.dumps(policy))
+    key = iam.create_access_key(UserName=user)["AccessKey"]
+    answer = http.post(f"{s3_server.endpoint}/moto-api/reset-auth", data=b"0", timeout=10)
+    previous = answer.json()["PREVIOUS_INITIAL_NO_AUTH_ACTION_COUNT"]
+    try:
+        yield {"AWS_ACCESS_KEY_ID": key["AccessKeyId"], "AWS_SECRET_ACCESS_KEY": key["SecretAccessKey"]}
+    finally:
+        http.post(f"{s3_server.endpoint}/moto-api/reset-auth", data=previous.encode(), timeout=10)
+
+
+def test_bad_credentials_are_one_clear_line(s3_server, tmp_path, moto_auth):
+    import boto3
+
+    good = {**aws_env(s3_server), **moto_auth}
+    client = boto3.client(
+        "s3",
+        endpoint_url=s3_server.endpoint,
+        region_name="us-east-1",
+        aws_access_key_id=moto_auth["AWS_ACCESS_KEY_ID"],
+        aws_secret_access_key=moto_auth["AWS_SECRET_ACCESS_KEY"],
+    )
+    bucket = f"b-{uuid.uuid4().hex[:12]}"
+    client.create_bucket(Bucket=bucket)
+    url = f"s3://{bucket}/f"
+    a = new_workspace(tmp_path / "a", url, pages(3))
+    ok(memsync("push", "f", cwd=a, env=good))  # the control: these credentials work
+
+    wrong_secret = {**good, "AWS_SECRET_ACCESS_KEY": "not-the-secret"}
+    unknown_key = {**good, "AWS_ACCESS_KEY_ID": "AKIAUNKNOWNUNKNOWN00"}
+    for env, code in ((wrong_secret, "SignatureDoesNotMatch"), (unknown_key, "InvalidAccessKeyId")):
+        (a / "f" / "page-0000.md").write_text(page("page 0", f"edit refused ({code})"))
+        line = assert_one_line_error(memsync("push", "f", cwd=a, env=env))
+        assert "credentials rejected" in line and code in line, line
+        assert env["AWS_SECRET_ACCESS_KEY"] not in line
+        b = tmp_path / f"b-{code}"
+        line = assert_one_line_error(clone(url, b, env))
+        assert "credentials rejected" in line and code in line, line
+        no_trace_of_failed_clone(b)
+    assert_remote_consistent(client, bucket, "f")
+
+
+def test_missing_credentials_are_one_clear_line(s3_server, tmp_path):
+    bucket = s3_server.new_bucket()
+    empty_config, empty_credentials = tmp_path / "config", tmp_path / "credentials"
+    empty_config.write_text("")
+    empty_credentials.write_text("")
+    env = aws_env(s3_server)
+    for key in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_PROFILE"):
+        env.pop(key, None)
+    env.update(AWS_CONFIG_FILE=str(empty_config), AWS_SHARED_CREDENTIALS_FILE=str(empty_credentials))
+    a = new_workspace(tmp_path / "a", f"s3://{bucket}/f", pages(2))
+    started = time.monotonic()
+    line = assert_one_line_error(memsync("push", "f", cwd=a, env=env))
+    assert "no AWS credentials" in line, line
+    line = assert_one_line_error(clone(f"s3://{bucket}/f", tmp_path / "b", env))
+    assert "no AWS credentials" in line, line
+    no_trace_of_failed_clone(tmp_path / "b")
+    print(f"\nmissing credentials: two commands failed in {time.monotonic() - started:.1f}s")
+    assert s3_server.client().list_objects_v2(Bucket=bucket).get("KeyCount") == 0
+
+
+def test_missing_bucket_is_one_clear_line(s3_server, tmp_path):
+    env = aws_env(s3_server)
+    url = f"s3://no-such-bucket-{uuid.uuid4().hex[:10]}/f"
+    line = assert_one_line_error(clone(url, tmp_path / "b", env))
+    assert "bucket does not exist" in line, line
+    no_trace_of_failed_clone(tmp_path / "b")
+    a = new_workspace(tmp_path / "a", url, pages(2))
+    for command in ("push", "pull", "sync"):
+        line = assert_one_line_error(memsync(command, "f", cwd=a, env=env))
+        assert "bucket does not exist" in line, (command, line)
+    assert content(a / "f") == {k: v.encode() for k, v in pages(2).items()}
+
+
+# -- 8. locks ---------------------------------------------------------------------------
+
+
+def lock_body(holder: str, host: str, pid: int, expires: float) -> bytes:
+    return json.dumps(
+        {"holder": holder, "host": host, "pid": pid, "token": uuid.uuid4().hex, "expires": expires,
+         "expires_at": time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime(expires))}
+    ).encode()  # fmt: skip
+
+
+def dead_pid() -> int:
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc.wait()
+    return proc.pid
+
+
+def test_unlock_breaks_a_stale_lock_and_a_live_lock_makes_push_wait_then_fail(s3_server, tmp_path, monkeypatch, capsys):
+    client, bucket = s3_server.client(), s3_server.new_bucket()
+    url, env = f"s3://{bucket}/locked", aws_env(s3_server)
+    lock_key = "locked/.memsync-lock"
+    a = new_workspace(tmp_path / "a", url, pages(3))
+    ok(memsync("push", "f", cwd=a, env=env))
+
+    # A stale lock left by a crashed writer on another machine: memsync unlock removes it.
+    client.put_object(Bucket=bucket, Key=lock_key, Body=lock_body("ghost", "elsewhere.example", 1, time.time() - 60))
+    out = ok(memsync("unlock", "f", cwd=a, env=env))
+    assert "lock removed" in out
+    assert "Contents" not in client.list_objects_v2(Bucket=bucket, Prefix=lock_key)
+
+    # A live lock (alive pid on this host, fresh expiry): push waits, then fails with one line.
+    live = lock_body("colleague", socket.gethostname(), os.getpid(), time.time() + 600)
+    client.put_object(Bucket=bucket, Key=lock_key, Body=live)
+    remote_before = bucket_objects(client, bucket, "locked")
+    (a / "f" / "page-0000.md").write_text(page("page 0", "waiting for the lock"))
+    use_aws_env(monkeypatch, env)
+    monkeypatch.setattr(backends.s3, "LOCK_WAIT_SECONDS", 0.5)
+    monkeypatch.chdir(a)
+    capsys.readouterr()
+    started = time.monotonic()
+    code = run_in_process("push", "f")
+    waited = time.monotonic() - started
+    err = capsys.readouterr().err
+    assert code == 1, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("memsync: "), err
+    assert "locked by colleague@" in lines[0] and "memsync unlock" in lines[0], lines[0]
+    assert 0.5 <= waited < 30, waited
+    assert bucket_objects(client, bucket, "locked") == remote_before, "nothing written, the live lock kept"
+
+    # The same lock on another host, expired: broken, the push goes through.
+    client.put_object(Bucket=bucket, Key=lock_key, Body=lock_body("colleague", "elsewhere", 1, time.time() - 1))
+    ok(memsync("push", "f", cwd=a, env=env))
+    assert b"waiting for the lock" in assert_remote_consistent(client, bucket, "locked")["page-0000.md"]
+
+    # A fresh lock whose holder process is gone from this host: broken at once.
+    client.put_object(
+        Bucket=bucket, Key=lock_key, Body=lock_body("crashed", socket.gethostname(), dead_pid(), time.time() + 600)
+    )
+    (a / "f" / "page-0001.md").write_text(page("page 1", "after a crash"))
+    monkeypatch.setattr(backends.s3, "LOCK_WAIT_SECONDS", 0.5)
+    assert run_in_process("push", "f") == 0, capsys.readouterr().err
+    assert b"after a crash" in assert_remote_consistent(client, bucket, "locked")["page-0001.md"]
+
+
+@pytest.mark.xfail(
+    reason="S3Backend.unlock() deletes without a condition and S3 answers 204 whether or not the key "
+    "existed, so 'memsync unlock' reports 'lock removed' (unlocked: true) when there was no lock",
+    strict=True,
+)
+def test_unlock_without_a_lock_says_there_was_none(s3_server, tmp_path):
+    bucket, env = s3_server.new_bucket(), aws_env(s3_server)
+    a = new_workspace(tmp_path / "a", f"s3://{bucket}/nolock", pages(1))
+    ok(memsync("push", "f", cwd=a, env=env))
+    answer = json.loads(ok(memsync("unlock", "f", "--json", cwd=a, env=env)))
+    assert answer["unlocked"] is False, answer
+
+
+# -- 6. a flaky endpoint ------------------------------------------------------------------
+
+
+def flaky_round_trip(server: Any, tmp: Path, seed: int, reset_share: float, delay_share: float) -> str:
+    """Push and pull a 200-page field through a flaky proxy; each command either
+    gets through (botocore retries) or fails with one line and nothing half done,
+    and then the same command without the proxy completes."""
+    client, bucket = server.client(), server.new_bucket()
+    url = f"s3://{bucket}/flaky"
+    host, port = server.endpoint.removeprefix("http://").split(":")
+    proxy = FlakyProxy((host, int(port)), reset_share=reset_share, delay_share=delay_share, seed=seed).start()
+    flaky, direct = aws_env(server, proxy.endpoint), aws_env(server)
+    outcomes: list[str] = []
+
+    def through(what: str, result: subprocess.CompletedProcess[str]) -> bool:
+        if result.returncode == 0:
+            outcomes.append(f"{what} ok")
+            return True
+        line = assert_one_line_error(result)
+        outcomes.append(f"{what} failed ({line})")
+        return False
+
+    try:
+        v1 = {k: v.encode() for k, v in pages(200, size=20).items()}
+        a = new_workspace(tmp / "a", url, v1)
+        if not through("push", memsync("push", "f", cwd=a, env=flaky)):
+            assert content(a / "f") == v1
+            ok(memsync("push", "f", cwd=a, env=direct))
+        assert assert_remote_consistent(client, bucket, "flaky") == v1
+
+        b = tmp / "b"
+        if not through("clone", clone(url, b, flaky)):
+            no_trace_of_failed_clone(b)
+            ok(clone(url, b, direct))
+        assert content(b / "f") == v1
+
+        # A second version: edits, additions and deletions.
+        for i in range(0, 200, 4):
+            (a / "f" / f"page-{i:04}.md").write_text(page(f"page {i}", f"version 2 of page {i}"))
+        for i in range(5):
+            (a / "f" / f"added-{i}.md").write_text(page(f"added {i}", "new"))
+            (a / "f" / f"page-{199 - i:04}.md").unlink()
+        v2 = content(a / "f")
+        if not through("push", memsync("push", "f", cwd=a, env=flaky)):
+            assert content(a / "f") == v2
+            ok(memsync("push", "f", cwd=a, env=direct))
+        assert assert_remote_consistent(client, bucket, "flaky") == v2
+
+        if not through("pull", memsync("pull", "f", cwd=b, env=flaky)):
+            assert content(b / "f") == v1, "a failed pull applies nothing"
+            ok(memsync("verify", "f", cwd=b, env=direct))
+            ok(memsync("pull", "f", cwd=b, env=direct))
+        assert content(b / "f") == v2
+        ok(memsync("verify", "f", cwd=b, env=direct))
+        # The sync state is sound on both sides: nothing left to do.
+        for ws in (a, b):
+            assert "up to date" in ok(memsync("sync", "f", cwd=ws, env=direct))
+    finally:
+        proxy.stop()
+    assert proxy.connections > 0
+    return (
+        f"seed {seed} (reset {reset_share}, delay {delay_share}): {proxy.connections} connections, "
+        f"{proxy.resets} reset, {proxy.delays} delayed; " + ", ".join(outcomes)
+    )
+
+
+def test_flaky_endpoint_retries_through_or_fails_cleanly(s3_server, tmp_path):
+    seeds = [(1, 0.1, 0.1), (2, 0.1, 0.1), (3, 0.1, 0.1)]
+    # The seeds run side by side: most of their time is botocore's retry back-off.
+    with ThreadPoolExecutor(len(seeds)) as pool:
+        futures = [pool.submit(flaky_round_trip, s3_server, tmp_path / f"seed{s[0]}", *s) for s in seeds]
+        reports = [f.result() for f in futures]
+    print("\n" + "\n".join(reports))
+
+
+# -- 7 (cont.). an unreachable endpoint, last: it ran in the background meanwhile --------
+
+
+class Unreachable:
+    """``push`` and ``clone`` against a port where nothing listens (held bound so
+    no server started meanwhile can take it). Started with the module's first
+    test: they spend their time asleep in botocore's retry back-off, so the
+    suite need not wait for them on their own."""
+
+    def __init__(self, server: Any, root: Path) -> None:
+        self.port = socket.socket()
+        self.port.bind(("127.0.0.1", 0))  # bound, never listening: connections are refused
+        self.env = aws_env(server, f"http://127.0.0.1:{self.port.getsockname()[1]}")
+        self.a = new_workspace(root / "a", "s3://some-bucket/f", pages(2))
+        self.before = content(self.a / "f")
+        self.b = root / "b"
+        self.b.mkdir()
+        self.results: dict[str, tuple[subprocess.CompletedProcess[str] | None, float]] = {}
+        runs = {"push": (("push", "f"), self.a), "clone": (("clone", "s3://some-bucket/f", "f"), self.b)}
+        self.threads = [threading.Thread(target=self._run, args=(k, *v), daemon=True) for k, v in runs.items()]
+        for thread in self.threads:
+            thread.start()
+
+    def _run(self, name: str, args: tuple[str, ...], cwd: Path) -> None:
+        started = time.monotonic()
+        try:
+            result: subprocess.CompletedProcess[str] | None = memsync(*args, cwd=cwd, env=self.env, timeout=150)
+        except subprocess.TimeoutExpired:
+            result = None  # minutes: a hang
+        self.results[name] = (result, time.monotonic() - started)
+
+    def wait(self) -> dict[str, tuple[subprocess.CompletedProcess[str] | None, float]]:
+        for thread in self.threads:
+            thread.join()
+        return self.results
+
+
+@pytest.fixture(scope="module", autouse=True)
+def unreachable(s3_server, tmp_path_factory) -> Iterator[Unreachable]:
+    runs = Unreachable(s3_server, tmp_path_factory.mktemp("unreachable"))
+    yield runs
+    runs.wait()
+    runs.port.close()
+
+
+def test_unreachable_endpoint_is_one_clear_line_and_does_not_hang(unreachable):
+    results = unreachable.wait()
+    for command, (result, _) in results.items():
+        assert result is not None, f"{command} against a closed port still hung after 150s"
+        line = assert_one_line_error(result)
+        assert "cannot reach the S3 endpoint" in line, (command, line)
+    no_trace_of_failed_clone(unreachable.b)
+    assert content(unreachable.a / "f") == unreachable.before
+    print("\nunreachable endpoint: " + ", ".join(f"{k} failed after {t:.1f}s" for k, (_, t) in results.items()))
