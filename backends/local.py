@@ -7,9 +7,7 @@ Writers are serialised by ``flock`` on the folder itself, so nothing but
 
 from __future__ import annotations
 
-import fcntl
 import os
-import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -88,7 +86,8 @@ class LocalBackend(Backend):
             raise RemoteError(f"{self.url}: cannot create folder: {exc.strerror}") from None
         fd = os.open(self.root, os.O_RDONLY | os.O_DIRECTORY)
         try:
-            _lock(fd, self.url)
+            if not atomic.lock_exclusive(fd, LOCK_TIMEOUT_SECONDS):
+                raise RemoteError(f"{self.url}: another writer holds the lock")
             current = self.fetch_manifest()
             current_etag = current.etag if isinstance(current, ManifestFile) else None
             if current_etag != expected_etag:
@@ -97,18 +96,6 @@ class LocalBackend(Backend):
             yield _LocalWriter(self.root)
         finally:
             os.close(fd)  # closing the descriptor releases the flock
-
-
-def _lock(fd: int, url: str) -> None:
-    deadline = time.monotonic() + LOCK_TIMEOUT_SECONDS
-    while True:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return
-        except BlockingIOError:
-            if time.monotonic() > deadline:
-                raise RemoteError(f"{url}: another writer holds the lock") from None
-            time.sleep(0.02)
 
 
 class _LocalWriter(Writer):

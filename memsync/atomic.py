@@ -7,8 +7,10 @@ content, and they live in the target directory so the rename is atomic.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import tempfile
+import time
 from pathlib import Path
 
 TEMP_PREFIX = ".memsync-tmp-"
@@ -61,3 +63,17 @@ def clean_temp_files(directory: Path) -> None:
 def _unlink_quietly(path: str) -> None:
     with contextlib.suppress(FileNotFoundError):
         os.unlink(path)
+
+
+def lock_exclusive(fd: int, timeout: float) -> bool:
+    """``flock`` the descriptor, waiting at most ``timeout`` seconds; False if
+    someone else still holds it. Closing the descriptor releases the lock."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.02)

@@ -23,7 +23,6 @@ from __future__ import annotations
 import base64
 import binascii
 import contextlib
-import fcntl
 import hmac
 import html
 import ipaddress
@@ -34,7 +33,6 @@ import os
 import socket
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -479,16 +477,9 @@ def _read_or_none(path: Path) -> bytes | None:
 
 
 def _flock(fd: int) -> None:
-    deadline = time.monotonic() + LOCK_WAIT_SECONDS
-    while True:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return
-        except BlockingIOError:
-            if time.monotonic() > deadline:
-                busy = "another writer holds the field's lock; try again"
-                raise HttpError(503, busy, [("Retry-After", "1")]) from None
-            time.sleep(0.02)
+    if not atomic.lock_exclusive(fd, LOCK_WAIT_SECONDS):
+        busy = "another writer holds the field's lock; try again"
+        raise HttpError(503, busy, [("Retry-After", "1")])
 
 
 # -- configuration and the command -------------------------------------------------
