@@ -40,7 +40,11 @@ NOT_MODIFIED = NotModified()
 class Writer(ABC):
     """An open write session on a remote (see ``Backend.transaction``).
 
-    ``put`` may be called from several threads at once."""
+    ``put`` may be called from several threads at once. ``repair`` is set when
+    the remote shows that an earlier push died before its commit, so the
+    caller rewrites every file instead of only its changes."""
+
+    repair = False
 
     @abstractmethod
     def put(self, name: str, data: bytes) -> None: ...

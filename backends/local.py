@@ -11,6 +11,7 @@ import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlparse
 
 from memsync import atomic
@@ -21,6 +22,7 @@ from memsync.names import MANIFEST_NAME, SIGNATURE_NAME
 from .base import NOT_MODIFIED, Backend, ManifestFile, NotModified, Writer
 
 LOCK_TIMEOUT_SECONDS = 60.0
+PUSH_MARKER = ".memsync-pushing"  # hidden: never content, never travels
 
 
 def path_from_url(url: str) -> Path:
@@ -48,6 +50,14 @@ class LocalBackend(Backend):
 
     def exists(self) -> bool:
         return self._require_root()
+
+    def lock_info(self) -> dict[str, Any] | None:
+        """A push in progress (or one that died before its commit) leaves its marker."""
+        try:
+            pid = (self.root / PUSH_MARKER).read_text().strip()
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+        return {"holder": f"pid {pid}", "host": "this machine", "pid": pid}
 
     def fetch_manifest(self, if_none_match: str | None = None) -> ManifestFile | NotModified | None:
         if not self._require_root():
@@ -93,7 +103,12 @@ class LocalBackend(Backend):
             if current_etag != expected_etag:
                 raise PullFirst(f"{self.url} changed since you last synced: pull first")
             atomic.clean_temp_files(self.root)
-            yield _LocalWriter(self.root)
+            writer = _LocalWriter(self.root)
+            # The marker outlives a push that dies before its commit, so the next
+            # push knows the folder may hold files its SHA256SUMS does not vouch for.
+            writer.repair = (self.root / PUSH_MARKER).exists()
+            atomic.write_bytes(self.root / PUSH_MARKER, f"{os.getpid()}\n".encode())
+            yield writer
         finally:
             os.close(fd)  # closing the descriptor releases the flock
 
@@ -114,4 +129,5 @@ class _LocalWriter(Writer):
         atomic.write_bytes(self.root / MANIFEST_NAME, manifest)
         if signature is not None:
             atomic.write_bytes(self.root / SIGNATURE_NAME, signature)
+        atomic.remove(self.root / PUSH_MARKER)
         return sha256_hex(manifest)

@@ -148,15 +148,18 @@ class S3Backend(Backend):
 
     @contextmanager
     def transaction(self, expected_etag: str | None) -> Iterator[Writer]:
-        lock_etag = self._acquire_lock()
+        lock_etag, broke_stale = self._acquire_lock()
         try:
             if self.manifest_etag() != expected_etag:
                 raise PullFirst(f"{self.url} changed since you last synced: pull first")
-            yield _S3Writer(self, expected_etag)
+            writer = _S3Writer(self, expected_etag)
+            writer.repair = broke_stale  # a stale lock is a push that died before its commit
+            yield writer
         finally:
             self._release_lock(lock_etag)
 
-    def _acquire_lock(self) -> str:
+    def _acquire_lock(self) -> tuple[str, bool]:
+        """The lock's ETag, and whether a dead writer's lock had to be broken for it."""
         deadline = time.monotonic() + LOCK_WAIT_SECONDS
         token = uuid.uuid4().hex
         expires = time.time() + self.lock_ttl
@@ -170,15 +173,17 @@ class S3Backend(Backend):
                 "expires_at": datetime.fromtimestamp(expires, UTC).isoformat(),
             }
         ).encode()
+        broke = False
         while True:
             try:
-                return self._call("put_object", Key=self.key(LOCK_NAME), Body=body, IfNoneMatch="*")["ETag"]
+                return self._call("put_object", Key=self.key(LOCK_NAME), Body=body, IfNoneMatch="*")["ETag"], broke
             except _Precondition:
                 pass
             info = self.lock_info()
             if info is not None and info.get("token") == token:
-                return str(info["etag"])  # our own create succeeded; only its answer was lost
+                return str(info["etag"]), broke  # our own create succeeded; only its answer was lost
             if self._break_if_stale(info):
+                broke = broke or info is not None
                 continue
             if time.monotonic() > deadline:
                 holder = info or {}
@@ -213,7 +218,12 @@ class S3Backend(Backend):
 
     def unlock(self, etag: str | None = None) -> bool:
         """Delete the lock object (only if it is still the one with ``etag``, when given)."""
-        extra = {"IfMatch": etag} if etag else {}
+        if etag is None:
+            info = self.lock_info()
+            if info is None:
+                return False  # S3 answers a delete of nothing with success: ask first
+            etag = str(info["etag"])
+        extra = {"IfMatch": etag}
         try:
             self._call("delete_object", Key=self.key(LOCK_NAME), **extra)
         except (_Precondition, _Missing):

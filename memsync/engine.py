@@ -17,6 +17,7 @@ starts over (bounded) when another writer got in between.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -30,7 +31,7 @@ from . import atomic, scanner, sshsig, trust
 from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError
 from .field import scan
 from .manifest import Manifest, sha256_hex
-from .names import MANIFEST_NAME, SIGNATURE_NAME
+from .names import MANIFEST_NAME, SIGNATURE_NAME, Role, role_of
 from .plan import Change, Contents, Plan, changes, plan
 from .progress import ProgressFactory, silent
 from .registry import open_backend
@@ -46,6 +47,7 @@ class RemoteMoved(PullFirst):
 
 
 SYNC_ATTEMPTS = 5
+PUSH_IN_FLIGHT_WAIT = 1.0  # seconds to let another writer's push commit before reading again
 PARALLEL_WRITES = 8
 
 
@@ -142,6 +144,11 @@ class Session:
                     break
                 except PullFirst as exc:
                     retry = mode == "sync" or isinstance(exc, RemoteMoved)
+                    if isinstance(exc, RemoteMoved) and attempt == SYNC_ATTEMPTS:
+                        raise IntegrityError(
+                            f"{backend.url}: files keep failing verification against SHA256SUMS (a push in "
+                            "progress, or one that died before its commit); nothing was applied"
+                        ) from None
                     if not retry or attempt == SYNC_ATTEMPTS:
                         raise
             return report
@@ -185,10 +192,14 @@ class Session:
             try:
                 staged = receive(backend, view, self.staging, self.objects, self.root, local, self.progress)
             except IntegrityError:
-                # Bytes that match no manifest usually mean a push landed mid-pull:
-                # if the manifest moved, start over against the new one.
-                if isinstance(backend.fetch_manifest(if_none_match=view.etag), NotModified) or view.etag is None:
+                # Bytes that match no manifest usually mean a push is landing: if the
+                # manifest moved, start over against it; if a writer still holds the
+                # lock, give it a moment and start over; otherwise it is damage.
+                moved = not isinstance(backend.fetch_manifest(if_none_match=view.etag), NotModified)
+                if view.etag is None or not (moved or backend.lock_info() is not None):
                     raise
+                if not moved:
+                    time.sleep(PUSH_IN_FLIGHT_WAIT)
                 raise RemoteMoved(f"{backend.url} changed during the pull") from None
         incoming = mode != "push" and not view.unchanged and view.manifest not in (base_manifest, local)
         if incoming:
@@ -243,6 +254,7 @@ class Session:
         if not report.remote_changes and view.etag is not None:
             if view.manifest != base_manifest:
                 self._record_base(target, view.etag, None)
+            write_manifest(self.root, target, view.signature if target == view.manifest else None)
             return
         etag = self._push(backend, report.remote_changes, target, view.etag, result)
         self._record_base(target, etag, None)
@@ -334,6 +346,11 @@ class Session:
 
         signature = sshsig.sign(target.to_bytes(), self.sign_key) if self.sign_key else None
         with backend.transaction(etag) as writer:
+            if writer.repair:
+                # An earlier push died between its first write and its commit: the
+                # remote may hold files that match no manifest. Rewrite it whole.
+                strays = [n for n in backend.list_names() if role_of(n) is Role.CONTENT and n not in target]
+                todo = [Change(n, target[n], None) for n in target] + [Change(n, None, n) for n in strays]
             send_changes(writer, todo, content, self.progress, f"pushing to {backend.url}")
             new_etag = writer.commit(target.to_bytes(), signature, commit_message(self.field, todo, result.renames))
         write_manifest(self.root, target, signature)

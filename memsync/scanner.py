@@ -35,6 +35,11 @@ class Finding:
 
 _I = re.IGNORECASE
 # Text that addresses the reading agent rather than recording a fact.
+_SENSITIVE = (
+    r"(keys?|api[ _-]?keys?|tokens?|passwords?|passphrases?|secrets?|credentials?|cookies?|session|"
+    r"conversation|chat|history|memor(y|ies)|context|system prompt|instructions|env(ironment)?( variables)?|"
+    r"~/|\.ssh|\.env|id_rsa|id_ed25519|private|personal data|user'?s? data)"
+)
 _STEERING = [
     (
         "agent-instructions",
@@ -47,14 +52,17 @@ _STEERING = [
     (
         "agent-instructions",
         re.compile(
-            r"\b(you are now|from now on,? you|new instructions?:|act as (an?|the) |pretend (to be|you are))", _I
+            r"\b(you are now|from now on,? you (are|will|must)|new instructions?:|pretend (to be|you are)|"
+            r"you must (now )?(obey|follow) (these|the following))",
+            _I,
         ),
     ),
     (
         "role-marker",
         re.compile(
-            r"(<\|?(im_start|im_end|system|assistant|user)\|?>|\[/?INST\]|<</?SYS>>|^\s*#{1,6}\s*(system|assistant)\s*:?\s*$"
-            r"|^\s*(system|assistant)\s*:\s|\bsystem prompt\b)",
+            r"(<\|?(im_start|im_end|system|assistant|user)\|?>|\[/?INST\]|<</?SYS>>"
+            r"|^[ \t]*#{1,6}[ \t]*(system|assistant)[ \t]*:?[ \t]*$|^[ \t]*(system|assistant)[ \t]*:[ \t]"
+            r"|\bsystem prompt\b)",
             _I | re.MULTILINE,
         ),
     ),
@@ -66,22 +74,36 @@ _STEERING = [
             _I,
         ),
     ),
+    # Sending something an agent holds (keys, memory, the conversation) somewhere.
     (
         "exfiltration",
         re.compile(
-            r"\b(send|post|upload|forward|email|exfiltrate|leak|transmit)\b[^.\n]{0,60}\b(to|at)\b[^.\n]{0,20}"
-            r"(https?://|[\w.-]+@[\w-]+\.[\w.]+|webhook|pastebin|server)",
+            r"\b(send|post|upload|forward|email|exfiltrate|leak|transmit|copy|paste)\b[^\n]{0,60}"
+            + _SENSITIVE
+            + r"[^\n]{0,60}\b(to|at|into)\b[^\n]{0,20}(https?://|[\w.-]+@[\w-]+\.[\w.]+|webhook|pastebin)",
             _I,
         ),
     ),
-    ("exfiltration", re.compile(r"\b(curl|wget|fetch\()\s*[^\n]{0,40}https?://", _I)),
+    (
+        "exfiltration",
+        re.compile(
+            r"\b(curl|wget)\b[^\n]{0,80}(\s-d\s|\s--data|\s--upload-file|\s-T\s|\s-F\s|\s--post-(data|file)"
+            r"|\|\s*(ba|z)?sh\b)",
+            _I,
+        ),
+    ),
 ]
 _INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\U000e0000-\U000e007f]")
 _HTML_COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
 _DATA_URI = re.compile(r"\bdata:[a-z]+/[a-z0-9.+-]+[;,]", _I)
 _BASE64_BLOB = re.compile(r"[A-Za-z0-9+/]{200,}={0,2}")
 _LINK = re.compile(r"\[([^\]\n]{1,200})\]\((\S+?)(?:\s+\"[^\"]*\")?\)")
-_HOSTLIKE = re.compile(r"\b((?:[a-z0-9-]+\.)+[a-z]{2,})\b", _I)
+# Only names that read as web hosts: "Node.js" and "README.md" are not.
+_HOSTLIKE = re.compile(
+    r"\b((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|co|uk|de|fr|eu|us|ai|app|gov|edu|info|biz|me|xyz|ca|au|jp|nl"
+    r"|ch|se|no|es|it|pl|br|in|ru|cn))\b",
+    _I,
+)
 _EXECUTABLE_SUFFIXES = (
     ".sh",
     ".bash",
@@ -167,6 +189,8 @@ def _scan_text(name: str, text: str) -> list[Finding]:
     for match in _INVISIBLE.finditer(text):
         if match.start() == 0 and match.group() == "\ufeff":
             continue  # a byte-order mark at the very start is harmless
+        if match.group() == "\u200d" and _joins_emoji(text, match.start()):
+            continue  # the joiner inside an emoji sequence such as a farmer with a woman
         add("invisible-unicode", match)
     for match in _HTML_COMMENT.finditer(text):
         add("hidden-comment", match)
@@ -181,6 +205,12 @@ def _scan_text(name: str, text: str) -> list[Finding]:
         if named and host and host not in named and not any(host.endswith("." + n) for n in named):
             add("deceptive-link", match)
     return _dedupe(out)
+
+
+def _joins_emoji(text: str, pos: int) -> bool:
+    before = text[pos - 1] if pos > 0 else ""
+    after = text[pos + 1] if pos + 1 < len(text) else ""
+    return all(c and (ord(c) >= 0x1F000 or 0x2600 <= ord(c) <= 0x27BF or ord(c) == 0xFE0F) for c in (before, after))
 
 
 def _dedupe(findings: list[Finding]) -> list[Finding]:

@@ -126,14 +126,22 @@ class StagingStore:
         self.root.mkdir(parents=True, exist_ok=True)
         return Path(tempfile.mkdtemp(prefix=".incoming-", dir=self.root))
 
-    def finish(self, tmp: Path, manifest: Manifest, signature: bytes | None, source: str) -> StagedVersion:
+    def finish(
+        self, tmp: Path, manifest: Manifest, signature: bytes | None, source: str, dropped: list[str] | None = None
+    ) -> StagedVersion:
         """Seal a fully written and verified temp folder as the staged version."""
         (tmp / MANIFEST_NAME).write_bytes(manifest.to_bytes())
         if signature is not None:
             (tmp / SIGNATURE_NAME).write_bytes(signature)
         folder = self.folder(manifest.digest)
         meta_path = folder.with_suffix(".json")
-        meta = {**self.meta(manifest.digest), "digest": manifest.digest, "received_at": now(), "source": source}
+        meta = {
+            **self.meta(manifest.digest),
+            "digest": manifest.digest,
+            "received_at": now(),
+            "source": source,
+            "dropped": sorted(dropped or []),
+        }
         if folder.exists():
             shutil.rmtree(tmp)  # an identical version is already staged
         else:

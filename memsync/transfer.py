@@ -36,6 +36,7 @@ class RemoteView:
     signature: bytes | None = None
     unchanged: bool = False  # answered "not modified" against our base
     prefetched: dict[str, bytes] = field(default_factory=dict)
+    dropped: list[str] = field(default_factory=list)  # derived files seen there and never taken
 
 
 def read_remote(
@@ -63,13 +64,15 @@ def read_remote(
 
 def _list_and_hash(backend: Backend) -> RemoteView:
     # A field written by another tool or by hand: its content is whatever is there.
-    names = [n for n in backend.list_names() if role_of(n) is Role.CONTENT]
+    listed = backend.list_names()
+    names = [n for n in listed if role_of(n) is Role.CONTENT]
     for name in names:
         problem = name_problem(name)
         if problem:
             raise InputError(f"{backend.url}: {problem}")
     data = dict(zip(names, _parallel(backend.get, names), strict=True))
-    return RemoteView(Manifest({n: sha256_hex(d) for n, d in data.items()}), None, prefetched=data)
+    dropped = [n for n in listed if role_of(n) is Role.DERIVED]
+    return RemoteView(Manifest({n: sha256_hex(d) for n, d in data.items()}), None, prefetched=data, dropped=dropped)
 
 
 def fetch_verified(backend: Backend, name: str, sha: str) -> bytes:
@@ -118,7 +121,7 @@ def receive(
         with progress(len(missing), f"fetching {backend.url}") as bar, ThreadPoolExecutor(PARALLEL_FETCHES) as pool:
             for _ in pool.map(fetch, missing):
                 bar.update(1)
-        return staging.finish(tmp, view.manifest, view.signature, backend.url)
+        return staging.finish(tmp, view.manifest, view.signature, backend.url, view.dropped)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

@@ -20,6 +20,7 @@ CREDENTIALS = {
     "AWS_SECRET_ACCESS_KEY": "memsync-test-secret",
     "AWS_DEFAULT_REGION": "us-east-1",
 }
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _REQUEST = re.compile(r'"(?P<method>[A-Z]+) (?P<path>\S+) HTTP/[0-9.]+" (?P<status>\d{3})')
 
 
@@ -32,7 +33,8 @@ class RequestLog(logging.Handler):
         self._lock_ = threading.Lock()
 
     def emit(self, record: logging.LogRecord) -> None:
-        match = _REQUEST.search(record.getMessage())
+        # werkzeug colours non-200 status lines; the colour codes are not part of the request.
+        match = _REQUEST.search(_ANSI.sub("", record.getMessage()))
         if match:
             with self._lock_:
                 self.requests.append((match["method"], match["path"], int(match["status"])))
@@ -73,7 +75,7 @@ class MotoS3:
 
     def env(self, endpoint: str | None = None) -> dict[str, str]:
         """Environment for a memsync process using this server (the standard AWS chain)."""
-        return {**CREDENTIALS, "AWS_ENDPOINT_URL": endpoint or self.endpoint, "AWS_CA_BUNDLE": ""}
+        return {**CREDENTIALS, "AWS_ENDPOINT_URL": endpoint or self.endpoint}
 
     def client(self) -> Any:
         import boto3

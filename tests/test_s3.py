@@ -399,12 +399,6 @@ def test_push_behind_the_remote_is_told_to_pull_first_and_sync_merges(s3_server,
     assert content(a / "f") == content(b / "f")
 
 
-@pytest.mark.xfail(
-    reason="engine.Session._once / transfer.fetch_verified: a page overwritten by a push in flight "
-    "(its SHA256SUMS not yet committed) is re-fetched 3 times at once, then the sync fails with exit 1 "
-    "'does not match its SHA256SUMS hash' instead of waiting for the commit (or saying pull first)",
-    strict=True,
-)
 def test_sync_waits_out_a_push_in_flight(s3_server, tmp_path, requests_seen):
     """B syncs while A's push is half done (A holds the lock and has overwritten a
     page B needs, its new SHA256SUMS not written yet), and A commits a moment later.
@@ -452,12 +446,6 @@ def test_sync_waits_out_a_push_in_flight(s3_server, tmp_path, requests_seen):
         assert b"edited on b" in assert_remote_consistent(client, bucket, "inflight")["y.md"]
 
 
-@pytest.mark.xfail(
-    reason="engine.Session._push writes only the pages that differ between the remote's SHA256SUMS "
-    "and the target, so objects a crashed push overwrote or added, and that the next push does not "
-    "itself change, stay wrong: the remote keeps failing verification after 'the next push'",
-    strict=True,
-)
 def test_the_next_push_after_a_crash_repairs_pages_it_does_not_change(s3_server, tmp_path):
     """A's push died after writing x.md and a new z.md, before SHA256SUMS (exactly
     what a SIGKILL there leaves: objects changed, manifest old, A's lock orphaned).
@@ -484,12 +472,6 @@ def test_the_next_push_after_a_crash_repairs_pages_it_does_not_change(s3_server,
     assert content(fresh / "f") == content(b / "f")
 
 
-@pytest.mark.xfail(
-    reason="engine.Session._once returns early when a push has nothing to send (remote already equals "
-    "local) without write_manifest(), so the field's SHA256SUMS still describes the old version and "
-    "'memsync verify' fails right after a successful push (also after a push killed past its commit)",
-    strict=True,
-)
 def test_a_push_with_nothing_to_send_leaves_a_field_that_verifies(s3_server, tmp_path):
     """B pushes an edit; A made the very same edit and pushes too: nothing to send,
     and A's field, in sync with the remote, must verify against its SHA256SUMS."""
@@ -664,11 +646,6 @@ def test_unlock_breaks_a_stale_lock_and_a_live_lock_makes_push_wait_then_fail(s3
     assert b"after a crash" in assert_remote_consistent(client, bucket, "locked")["page-0001.md"]
 
 
-@pytest.mark.xfail(
-    reason="S3Backend.unlock() deletes without a condition and S3 answers 204 whether or not the key "
-    "existed, so 'memsync unlock' reports 'lock removed' (unlocked: true) when there was no lock",
-    strict=True,
-)
 def test_unlock_without_a_lock_says_there_was_none(s3_server, tmp_path):
     bucket, env = s3_server.new_bucket(), aws_env(s3_server)
     a = new_workspace(tmp_path / "a", f"s3://{bucket}/nolock", pages(1))

@@ -170,12 +170,10 @@ def test_eight_writers_lose_no_update(s3_server, tmp_path, monkeypatch):
         s for r in reports.values() for s in r["final"]
     ]
     codes = Counter(s["code"] for s in steps)
-    # Known bug (xfail-ed deterministically in test_s3.py::test_sync_waits_out_a_push_in_flight):
-    # a sync that reads a page another writer has just overwritten, before that writer's
-    # SHA256SUMS lands, gives up with exit 1 instead of waiting for the commit. Counted and
-    # reported here so the rest of this test keeps guarding; drop this once that is fixed.
+    # A sync that reads a page another writer has just overwritten waits for that commit
+    # (test_s3.py::test_sync_waits_out_a_push_in_flight), so no step may fail otherwise.
     in_flight = [s for s in steps if s["code"] == 1 and IN_FLIGHT_ERROR in s["err"]]
-    odd = [s for s in steps if s["code"] not in (0, 3, 4) and s not in in_flight]
+    odd = [s for s in steps if s["code"] not in (0, 3, 4)]
     assert not odd, f"exit codes other than 0, 3 (conflict) or 4 (pull first): {odd[:5]} (of {len(odd)})"
     for s in steps:
         if s["code"] in (3, 4):
@@ -371,9 +369,7 @@ def test_sigkilled_pushes_never_feed_readers_bad_bytes_and_the_next_push_repairs
         assert content(writer / "f") == expected, "a killed push must not touch local edits"
         engine.Session(Workspace(writer), "f", None).run("push")
         assert content(writer / "f") == expected
-        # (Not check.verify(writer): when the kill came after the remote commit, this push has
-        # nothing to send and leaves the writer's own SHA256SUMS stale; see the xfail
-        # test_s3.py::test_a_push_with_nothing_to_send_leaves_a_field_that_verifies.)
+        check.verify(writer / "f")
         holder = lock_holder(client, bucket)
         if holder is not None:
             # Killed after its commit: the next push has nothing to send, so takes no lock and
