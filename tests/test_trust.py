@@ -622,12 +622,6 @@ def test_accept_refuses_executables_and_derived_files_are_never_taken(cli: CliRu
     assert "more.md" in live and "x.sqlite3" not in live and "run.sh" not in live
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review.review reports meta['dropped'] as findings, but nothing ever records which files a pull "
-    "dropped (engine/transfer never write 'dropped' into the staging meta): the person reviewing an untrusted "
-    "version is not told that its vector index (x.sqlite3) was left behind",
-)
 def test_review_tells_that_a_remote_vector_index_was_dropped(cli: CliRunner, tmp_path: Path) -> None:
     env = env_for(tmp_path)
     src = make_field(tmp_path / "idx", {"note.md": page("Note", "Plain."), "x.sqlite3": b"SQLite format 3\x00"})
