@@ -117,13 +117,16 @@ class _LocalWriter(Writer):
     def __init__(self, root: Path) -> None:
         self.root = root
 
+    # Each file is fsynced before its rename; the folder once, at commit, before
+    # SHA256SUMS is replaced, so the manifest never lands ahead of its pages.
     def put(self, name: str, data: bytes) -> None:
-        atomic.write_bytes(self.root / name, data)
+        atomic.write_bytes(self.root / name, data, sync_dir=False)
 
     def delete(self, name: str) -> None:
-        atomic.remove(self.root / name)
+        atomic.remove(self.root / name, sync_dir=False)
 
     def commit(self, manifest: bytes, signature: bytes | None, message: str) -> str:
+        atomic.fsync_dir(self.root)
         # The old signature must never sit beside a manifest it does not sign.
         atomic.remove(self.root / SIGNATURE_NAME)
         atomic.write_bytes(self.root / MANIFEST_NAME, manifest)
