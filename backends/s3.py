@@ -329,7 +329,7 @@ def _make_client(options: Mapping[str, str]) -> Any:
 
     session = boto3.session.Session(profile_name=options.get("profile") or None)
     config = Config(
-        retries={"max_attempts": 6, "mode": "standard"},
+        retries={"max_attempts": 4, "mode": "standard"},
         max_pool_connections=32,
         connect_timeout=5,
         read_timeout=30,
