@@ -14,6 +14,9 @@ A remote holds one field: content files plus ``SHA256SUMS`` (and maybe
 
 from __future__ import annotations
 
+import os
+import socket
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from contextlib import AbstractContextManager
@@ -117,3 +120,20 @@ class Backend(ABC):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def writer_alive(info: Mapping[str, Any] | None) -> bool:
+    """Whether the writer a lock or marker names may still be at work: not
+    expired, and not a process on this host that no longer exists."""
+    if info is None:
+        return False
+    if float(info.get("expires", float("inf"))) < time.time():
+        return False
+    if info.get("host") == socket.gethostname():
+        try:
+            os.kill(int(info.get("pid", -1)), 0)
+        except (ProcessLookupError, ValueError, TypeError):
+            return False
+        except PermissionError:
+            pass  # someone else's process: alive
+    return True

@@ -8,6 +8,7 @@ Writers are serialised by ``flock`` on the folder itself, so nothing but
 from __future__ import annotations
 
 import os
+import socket
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -57,7 +58,7 @@ class LocalBackend(Backend):
             pid = (self.root / PUSH_MARKER).read_text().strip()
         except (FileNotFoundError, NotADirectoryError):
             return None
-        return {"holder": f"pid {pid}", "host": "this machine", "pid": pid}
+        return {"holder": f"pid {pid}", "host": socket.gethostname(), "pid": pid}
 
     def fetch_manifest(self, if_none_match: str | None = None) -> ManifestFile | NotModified | None:
         if not self._require_root():

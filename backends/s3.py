@@ -36,7 +36,7 @@ from typing import Any
 from memsync.errors import PullFirst, RemoteError
 from memsync.names import MANIFEST_NAME, SIGNATURE_NAME
 
-from .base import NOT_MODIFIED, Backend, ManifestFile, NotModified, Writer
+from .base import NOT_MODIFIED, Backend, ManifestFile, NotModified, Writer, writer_alive
 
 LOCK_NAME = ".memsync-lock"
 DEFAULT_LOCK_TTL = 120.0
@@ -210,9 +210,7 @@ class S3Backend(Backend):
     def _break_if_stale(self, info: dict[str, Any] | None) -> bool:
         if info is None:
             return True  # released meanwhile: try again at once
-        expired = float(info.get("expires", 0)) < time.time()
-        orphaned = info.get("host") == socket.gethostname() and not _pid_alive(info.get("pid"))
-        if not (expired or orphaned):
+        if writer_alive({"expires": 0, **info}):
             return False
         return self.unlock(info["etag"])
 
@@ -311,16 +309,6 @@ def _stream_errors() -> tuple[type[BaseException], ...]:
     import urllib3.exceptions
 
     return (bce.BotoCoreError, urllib3.exceptions.HTTPError, OSError)
-
-
-def _pid_alive(pid: Any) -> bool:
-    try:
-        os.kill(int(pid), 0)
-    except (ProcessLookupError, ValueError, TypeError):
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def _make_client(options: Mapping[str, str]) -> Any:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from backends.archive import ArchiveBackend
-from backends.base import Backend, NotModified
+from backends.base import Backend, NotModified, writer_alive
 
 from . import atomic, scanner, sshsig, trust
 from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError
@@ -145,9 +145,8 @@ class Session:
                 except PullFirst as exc:
                     retry = mode == "sync" or isinstance(exc, RemoteMoved)
                     if isinstance(exc, RemoteMoved) and attempt == SYNC_ATTEMPTS:
-                        raise IntegrityError(
-                            f"{backend.url}: files keep failing verification against SHA256SUMS (a push in "
-                            "progress, or one that died before its commit); nothing was applied"
+                        raise PullFirst(
+                            f"{backend.url} keeps changing under other writers' pushes; nothing was applied, try again"
                         ) from None
                     if not retry or attempt == SYNC_ATTEMPTS:
                         raise
@@ -196,7 +195,7 @@ class Session:
                 # manifest moved, start over against it; if a writer still holds the
                 # lock, give it a moment and start over; otherwise it is damage.
                 moved = not isinstance(backend.fetch_manifest(if_none_match=view.etag), NotModified)
-                if view.etag is None or not (moved or backend.lock_info() is not None):
+                if view.etag is None or not (moved or writer_alive(backend.lock_info())):
                     raise
                 if not moved:
                     time.sleep(PUSH_IN_FLIGHT_WAIT)
