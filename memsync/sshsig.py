@@ -35,6 +35,8 @@ NAMESPACE = "memsync"
 
 class UnknownSigner(IntegrityError):
     """A valid signature by a key that is not in allowed_signers."""
+
+
 _MAGIC = b"SSHSIG"
 _BEGIN = "-----BEGIN SSH SIGNATURE-----"
 _END = "-----END SSH SIGNATURE-----"

@@ -396,7 +396,6 @@ def test_repo_without_dot_git_uses_double_slash(cli: CliRunner, tmp_path: Path) 
 # -- 2. two clones pushing at once -----------------------------------------------------
 
 
-
 def barrier(directory: Path, me: str, peers: int = 2) -> str:
     """Shell: announce ``me``, then wait (up to 10 s) until ``peers`` writers got here."""
     return (
