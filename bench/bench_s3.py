@@ -23,12 +23,10 @@ import argparse
 import contextlib
 import hashlib
 import json
-import logging
 import multiprocessing
 import os
 import platform
 import random
-import re
 import shutil
 import socket
 import statistics
@@ -63,38 +61,6 @@ OPERATIONS = {
 }
 
 # -- the request log and the counting proxy -------------------------------------------
-
-_ANSI = re.compile(r"\x1b\[[0-9;]*m")
-_REQUEST_LINE = re.compile(r'"(?P<method>[A-Z]+) (?P<path>\S+) HTTP/[0-9.]+" (?P<status>\d{3})')
-
-
-class RequestLog(logging.Handler):
-    """Every request moto answered, as (method, path, status); werkzeug colours
-    the request line of non-200 answers (304, 404, 412...), so strip that first."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.seen: list[tuple[str, str, int]] = []
-        self._guard = threading.Lock()
-
-    def emit(self, record: logging.LogRecord) -> None:
-        match = _REQUEST_LINE.search(_ANSI.sub("", record.getMessage()))
-        if match:
-            with self._guard:
-                self.seen.append((match["method"], match["path"], int(match["status"])))
-
-    def take(self) -> list[tuple[str, str, int]]:
-        """The requests since the last take, once the server has gone quiet
-        (werkzeug logs a request just after answering it)."""
-        last, quiet_since = -1, time.monotonic()
-        while time.monotonic() - quiet_since < 0.3:
-            time.sleep(0.05)
-            with self._guard:
-                if len(self.seen) != last:
-                    last, quiet_since = len(self.seen), time.monotonic()
-        with self._guard:
-            taken, self.seen = self.seen, []
-        return taken
 
 
 def _proxy_main(upstream: tuple[str, int], counters: Any, port_out: Any) -> None:
@@ -267,8 +233,7 @@ class Bench:
         self.logs.mkdir()
         self.src = base / "src"
         self.moto = MotoS3().start()
-        self.requests = RequestLog()
-        logging.getLogger("werkzeug").addHandler(self.requests)
+        self.requests = self.moto.log  # every request moto answers, counted in this process
         host, port = self.moto.server.get_host_and_port()
         self.proxy = CountingProxy((host, port))
         self.client = self.moto.client()  # straight to moto (setup and checks; not counted)
@@ -315,7 +280,6 @@ class Bench:
     def close(self) -> None:
         self.launcher.close()
         self.proxy.stop()
-        logging.getLogger("werkzeug").removeHandler(self.requests)
         self.moto.stop()
 
     # -- plumbing -------------------------------------------------------------------

@@ -73,3 +73,10 @@ def s3_server():
     server = MotoS3().start()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def requests_seen(s3_server):
+    """moto's request log, emptied of what earlier tests sent."""
+    s3_server.log.take()
+    return s3_server.log

@@ -12,7 +12,6 @@ import struct
 import threading
 import time
 import uuid
-from collections import Counter
 from typing import Any
 
 CREDENTIALS = {
@@ -25,29 +24,32 @@ _REQUEST = re.compile(r'"(?P<method>[A-Z]+) (?P<path>\S+) HTTP/[0-9.]+" (?P<stat
 
 
 class RequestLog(logging.Handler):
-    """Every request moto's server answered: (method, path, status)."""
+    """Every request moto's server answered, as (method, path, status)."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.requests: list[tuple[str, str, int]] = []
-        self._lock_ = threading.Lock()
+        self.seen: list[tuple[str, str, int]] = []
+        self._guard = threading.Lock()
 
     def emit(self, record: logging.LogRecord) -> None:
         # werkzeug colours non-200 status lines; the colour codes are not part of the request.
         match = _REQUEST.search(_ANSI.sub("", record.getMessage()))
         if match:
-            with self._lock_:
-                self.requests.append((match["method"], match["path"], int(match["status"])))
+            with self._guard:
+                self.seen.append((match["method"], match["path"], int(match["status"])))
 
-    def clear(self) -> None:
-        with self._lock_:
-            self.requests.clear()
-
-    def count(self, method: str | None = None) -> int:
-        return sum(1 for m, _, _ in list(self.requests) if method in (None, m))
-
-    def by_method(self) -> Counter[str]:
-        return Counter(m for m, _, _ in list(self.requests))
+    def take(self) -> list[tuple[str, str, int]]:
+        """The requests since the last take, once the server has gone quiet
+        (werkzeug logs a request just after answering it)."""
+        last, quiet_since = -1, time.monotonic()
+        while time.monotonic() - quiet_since < 0.3:
+            time.sleep(0.05)
+            with self._guard:
+                if len(self.seen) != last:
+                    last, quiet_since = len(self.seen), time.monotonic()
+        with self._guard:
+            taken, self.seen = self.seen, []
+        return taken
 
 
 class MotoS3:

@@ -10,10 +10,8 @@ subprocesses). The heavy concurrency and crash tests are in
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import logging
 import os
 import re
 import shutil
@@ -40,69 +38,12 @@ from tests.conftest import assert_one_line_error, make_field, page
 
 # -- plumbing shared with test_s3_concurrency.py ---------------------------------------
 
-_ANSI = re.compile(r"\x1b\[[0-9;]*m")
-_REQUEST_LINE = re.compile(r'"(?P<method>[A-Z]+) (?P<path>\S+) HTTP/[0-9.]+" (?P<status>\d{3})')
-
-
-class Requests(logging.Handler):
-    """Every request moto's server answered, as (method, path, status).
-
-    Like ``s3_support.RequestLog``, but werkzeug wraps the request line of
-    every non-200 answer (304, 404, 204, 412…) in ANSI colour codes, so those
-    are matched after stripping them.
-    """
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.seen: list[tuple[str, str, int]] = []
-        self._guard = threading.Lock()
-
-    def emit(self, record: logging.LogRecord) -> None:
-        match = _REQUEST_LINE.search(_ANSI.sub("", record.getMessage()))
-        if match:
-            with self._guard:
-                self.seen.append((match["method"], match["path"], int(match["status"])))
-
-    def take(self) -> list[tuple[str, str, int]]:
-        """The requests since the last take, once the server has gone quiet
-        (werkzeug logs a request after answering it)."""
-        last, quiet_since = -1, time.monotonic()
-        while time.monotonic() - quiet_since < 0.3:
-            time.sleep(0.05)
-            with self._guard:
-                if len(self.seen) != last:
-                    last, quiet_since = len(self.seen), time.monotonic()
-        with self._guard:
-            taken, self.seen = self.seen, []
-        return taken
-
-
-@contextlib.contextmanager
-def watch_requests() -> Iterator[Requests]:
-    log = Requests()
-    logger = logging.getLogger("werkzeug")  # moto's server logs each request it answers here
-    logger.addHandler(log)
-    try:
-        yield log
-    finally:
-        logger.removeHandler(log)
-
-
-@pytest.fixture
-def requests_seen(s3_server) -> Iterator[Requests]:
-    with watch_requests() as log:
-        yield log
-
 
 def aws_env(server: Any, endpoint: str | None = None) -> dict[str, str]:
     """A whole process environment for memsync talking to ``server`` (or ``endpoint``)
     through the standard AWS chain, with nothing of the developer's own AWS setup."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("AWS_")}
     env.update(server.env(endpoint))
-    # s3_support sets AWS_CA_BUNDLE="" which current botocore refuses outright
-    # ("Invalid CA bundle"); plain http needs no bundle at all.
-    if not env.get("AWS_CA_BUNDLE"):
-        env.pop("AWS_CA_BUNDLE", None)
     env.update(MEMSYNC_DEBUG="", AWS_EC2_METADATA_DISABLED="true")
     return env
 

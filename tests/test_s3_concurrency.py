@@ -12,12 +12,9 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from test_s3 import (
-    Requests,
     assert_remote_consistent,
     aws_env,
     clone,
@@ -30,7 +27,6 @@ from test_s3 import (
     run_in_process,
     sha256,
     use_aws_env,
-    watch_requests,
 )
 
 from backends.s3 import LOCK_NAME
@@ -248,12 +244,6 @@ def remote_matches(client: Any, bucket: str, prefix: str, listed: dict[str, str]
     }
     names = {n for n in etags if role_of(n) is Role.CONTENT}
     return names == set(listed) and all(etags[n] == md5_of.get(listed[n]) for n in names)
-
-
-@pytest.fixture
-def requests_seen(s3_server) -> Iterator[Requests]:
-    with watch_requests() as log:
-        yield log
 
 
 def lock_holder(client: Any, bucket: str) -> dict[str, Any] | None:
