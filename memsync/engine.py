@@ -356,8 +356,11 @@ class Session:
         return new_etag
 
     def _record_base(self, manifest: Manifest, etag: str | None, staged: StagedVersion | None) -> None:
+        previous = self.ws.load_base(self.field, self.remote)
+        before = set(previous.manifest.values()) if previous else set()
+        # Objects of the old base are stored already: only new content is copied in.
         for name, sha in manifest.items():
-            if self.objects.has(sha):
+            if sha in before or self.objects.has(sha):
                 continue
             if staged is not None and name in staged.manifest:
                 self.objects.link_from(staged.file(name), sha)
@@ -371,7 +374,9 @@ class Session:
         self.ws.save_base(self.field, self.remote, manifest, etag)
         if staged is not None:
             self.staging.discard(staged.digest)
-        self.objects.keep_only(sha for base in self.ws.bases() for sha in base.values())
+        dropped = before - set(manifest.values())
+        if dropped:
+            self.objects.discard(dropped - {sha for base in self.ws.bases() for sha in base.values()})
 
 
 def check_archive_pin(backend: Backend, expect: str) -> None:

@@ -68,18 +68,10 @@ class ObjectStore:
         except OSError:
             self.put(source.read_bytes())
 
-    def keep_only(self, wanted: Iterable[str]) -> int:
-        """Delete objects no base refers to; returns how many went."""
-        keep = set(wanted)
-        removed = 0
-        if not self.root.is_dir():
-            return 0
-        for bucket in self.root.iterdir():
-            for obj in bucket.iterdir():
-                if obj.name not in keep:
-                    obj.unlink(missing_ok=True)
-                    removed += 1
-        return removed
+    def discard(self, shas: Iterable[str]) -> None:
+        """Delete objects no base refers to any more."""
+        for sha in shas:
+            self.path(sha).unlink(missing_ok=True)
 
 
 @dataclass(frozen=True)
