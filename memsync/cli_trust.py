@@ -77,22 +77,12 @@ def trust_group() -> None:
 @json_option
 def trust_add(name: str, pubkey: str, dry_run: bool, as_json: bool) -> None:
     """Accept signatures by PUBKEY ('ssh-ed25519 AAAA…' or a .pub file) as NAME."""
-    ws = Workspace.find()
-    if dry_run:
-        key = sshsig.parse_public_key(
-            Path(pubkey).expanduser().read_text() if Path(pubkey).expanduser().is_file() else pubkey
-        )
-        _emit(
-            as_json,
-            {"name": name, "fingerprint": sshsig.fingerprint(key), "dry_run": True},
-            lambda: [f"would trust {name} ({sshsig.fingerprint(key)})"],
-        )
-        return
-    signer = trust.add_signer(ws, name, pubkey)
+    signer = trust.add_signer(Workspace.find(), name, pubkey, dry_run=dry_run)
+    verb = "would trust" if dry_run else "trusting"
     _emit(
         as_json,
-        {"name": name, "fingerprint": sshsig.fingerprint(signer.key), "dry_run": False},
-        lambda: [f"trusting {name} ({sshsig.fingerprint(signer.key)})"],
+        {"name": name, "fingerprint": sshsig.fingerprint(signer.key), "dry_run": dry_run},
+        lambda: [f"{verb} {name} ({sshsig.fingerprint(signer.key)})"],
     )
 
 

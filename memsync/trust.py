@@ -130,7 +130,7 @@ def write_pin(
 # -- allowed signers ------------------------------------------------------------
 
 
-def add_signer(ws: Workspace, name: str, key_text: str) -> sshsig.AllowedSigner:
+def add_signer(ws: Workspace, name: str, key_text: str, *, dry_run: bool = False) -> sshsig.AllowedSigner:
     if not name or any(c.isspace() for c in name) or "," in name:
         raise InputError(f"{name!r}: a signer name is one word (an email address works well)")
     candidate = Path(key_text).expanduser()
@@ -141,7 +141,8 @@ def add_signer(ws: Workspace, name: str, key_text: str) -> sshsig.AllowedSigner:
     if any(name in s.principals for s in signers):
         raise InputError(f"signer {name!r} already exists (trust remove it first)")
     signer = sshsig.AllowedSigner((name,), key, ("memsync",))
-    _write_signers(ws, [*signers, signer])
+    if not dry_run:
+        _write_signers(ws, [*signers, signer])
     return signer
 
 
