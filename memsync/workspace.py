@@ -279,8 +279,13 @@ class Workspace:
         atomic.write_bytes(folder / "statcache.json", json.dumps(cache, separators=(",", ":")).encode())
 
     def clean_temp_files(self) -> None:
-        """Remove temp files a crashed run left in memsync's own state."""
-        for folder, _, files in os.walk(self.state):
+        """Remove temp files a crashed run left in memsync's own state.
+
+        The object store is skipped: walking it costs a stat per object on every
+        sync, and a stray temp file there is only disk space, never read."""
+        for folder, dirs, files in os.walk(self.state):
+            if folder == str(self.state):
+                dirs[:] = [d for d in dirs if d != "objects"]
             if any(f.startswith(atomic.TEMP_PREFIX) for f in files):
                 atomic.clean_temp_files(Path(folder))
 
