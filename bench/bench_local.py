@@ -250,7 +250,7 @@ def revision() -> str:
             ["git", "rev-parse", "--short", "HEAD"], cwd=here, capture_output=True, text=True, check=True
         ).stdout.strip()
         dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--", "memsync", "backends"], cwd=here, capture_output=True, text=True
+            ["git", "status", "--porcelain", "--", "memsync"], cwd=here, capture_output=True, text=True
         ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
@@ -569,8 +569,8 @@ def render(data: dict[str, Any]) -> str:
 
 
 def _install_counters(calls: Counter, moved: Counter) -> None:
-    from backends import local
-    from backends.base import ManifestFile
+    from memsync.backends import local
+    from memsync.backends.base import ManifestFile
 
     lock = threading.Lock()  # pushes and pulls call the backend from worker threads
 

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from backends.archive import ArchiveBackend
-from backends.base import Backend, NotModified, writer_alive
+from memsync.backends.archive import ArchiveBackend
+from memsync.backends.base import Backend, NotModified, writer_alive
 
 from . import atomic, scanner, sshsig, trust
 from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError

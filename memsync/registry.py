@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from importlib.metadata import entry_points
 
-from backends.base import Backend
+from memsync.backends.base import Backend
 
 from .archive import ARCHIVE_SUFFIX
 from .errors import RemoteError

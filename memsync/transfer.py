@@ -14,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from backends.base import Backend, ManifestFile, NotModified, Writer
+from memsync.backends.base import Backend, ManifestFile, NotModified, Writer
 
 from .errors import InputError, IntegrityError
 from .manifest import Manifest, sha256_hex

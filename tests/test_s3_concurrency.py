@@ -29,7 +29,7 @@ from test_s3 import (
     use_aws_env,
 )
 
-from backends.s3 import LOCK_NAME
+from memsync.backends.s3 import LOCK_NAME
 from memsync import check, engine
 from memsync.names import Role, role_of
 from memsync.workspace import Workspace

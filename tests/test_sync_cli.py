@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-import backends.local
-from backends.local import LocalBackend
+import memsync.backends.local
+from memsync.backends.local import LocalBackend
 from memsync import engine
 from memsync.names import Role, conflict_name, name_problem, role_of
 from memsync.workspace import STATE_DIR, Workspace
@@ -692,7 +692,7 @@ class Calls:
         self.counts: dict[str, int] = {}
         for name in ("fetch_manifest", "get", "list_names", "transaction"):
             self._wrap(monkeypatch, LocalBackend, name)
-        self._wrap(monkeypatch, backends.local._LocalWriter, "put")
+        self._wrap(monkeypatch, memsync.backends.local._LocalWriter, "put")
 
     def _wrap(self, monkeypatch: pytest.MonkeyPatch, cls: type, name: str) -> None:
         real = getattr(cls, name)

@@ -6,14 +6,15 @@ from pathlib import Path
 
 import click
 
-from . import review as review_mod
-from . import sshsig, trust
-from .cli import _emit, _field_name, _finish, dry_run_option, json_option, main
-from .engine import Session
-from .errors import WorkspaceError
-from .progress import terminal_bar
-from .store import StagingStore
-from .workspace import TRUST_POLICIES, Workspace
+from .. import review as review_mod
+from .. import sshsig, trust
+from ..engine import Session
+from ..errors import WorkspaceError
+from ..progress import terminal_bar
+from ..store import StagingStore
+from ..workspace import TRUST_POLICIES, Workspace
+from .app import _emit, _field_name, dry_run_option, json_option, main
+from .sync import _finish
 
 DEFAULT_KEY = Path("~/.ssh/memsync_ed25519")
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import click
 
-from .cli import _emit, _folder, json_option, main
-from .errors import InputError
-from .progress import terminal_bar
-from .vectors import embedders
-from .vectors.rebuild import batch_size, rebuild
-from .vectors.search import search as search_index
+from ..errors import InputError
+from ..progress import terminal_bar
+from ..vectors import embedders
+from ..vectors.rebuild import batch_size, rebuild
+from ..vectors.search import search as search_index
+from .app import _emit, _folder, json_option, main
 
 embedder_option = click.option(
     "--embedder",
