@@ -7,11 +7,16 @@ content, and they live in the target directory so the rename is atomic.
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
+import hashlib
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
+
+from .errors import InputError
 
 TEMP_PREFIX = ".memsync-tmp-"
 
@@ -20,6 +25,20 @@ def write_bytes(path: Path, data: bytes, *, mode: int = 0o644, durable: bool = T
     """Replace ``path`` atomically. ``durable=False`` skips the fsyncs (for caches
     that verify what they read back); ``sync_dir=False`` leaves the directory
     fsync to a caller that writes many files and syncs the folder once."""
+    _refuse_link(path)
+    tmp = write_temp(path, data, mode=mode, durable=durable)
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        _unlink_quietly(tmp)
+        raise
+    if durable and sync_dir:
+        fsync_dir(path.parent)
+
+
+def write_temp(path: Path, data: bytes, *, mode: int = 0o644, durable: bool = True) -> str:
+    """``data`` in a new hidden temp file beside ``path`` (fsynced when
+    ``durable``), ready to be renamed over it; every memsync write starts here."""
     fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -28,12 +47,23 @@ def write_bytes(path: Path, data: bytes, *, mode: int = 0o644, durable: bool = T
             os.fchmod(handle.fileno(), mode)
             if durable:
                 os.fsync(handle.fileno())
-        os.replace(tmp, path)
     except BaseException:
         _unlink_quietly(tmp)
         raise
-    if durable and sync_dir:
-        fsync_dir(path.parent)
+    return tmp
+
+
+def _refuse_link(path: Path) -> None:
+    """Replacing a symlink or a special file would silently undo what its owner
+    made; memsync refuses instead (a rename never writes through a link)."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if stat.S_ISLNK(st.st_mode):
+        raise InputError(f"{path}: a symlink where a file was expected; memsync writes through no link")
+    if not stat.S_ISREG(st.st_mode):
+        raise InputError(f"{path}: not a regular file; memsync does not replace it")
 
 
 def remove(path: Path, *, sync_dir: bool = True) -> None:
@@ -77,3 +107,55 @@ def lock_exclusive(fd: int, timeout: float) -> bool:
             if time.monotonic() > deadline:
                 return False
             time.sleep(0.02)
+
+
+def _current_sha(path: Path) -> str | None:
+    """The sha256 of the regular file at ``path`` (None: absent); a link or a
+    special file there is refused, never followed."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise InputError(f"{path}: a symlink where a file was expected; memsync writes through no link") from None
+        raise
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise InputError(f"{path}: not a regular file; memsync does not replace it")
+        return hashlib.file_digest(handle, "sha256").hexdigest()
+
+
+def replace_if(path: Path, data: bytes | None, expected: str | None, *, sync_dir: bool = True) -> bool:
+    """Replace (or with ``data=None`` remove) ``path`` only while it still holds
+    the content whose sha256 is ``expected`` (None: only while absent).
+
+    False, with nothing changed, when someone changed the file since it was
+    read: compare before replace, so an edit made during a sync is never
+    overwritten. Without a lock the window left is the few microseconds
+    between the check and the rename."""
+    if data is None:
+        if _current_sha(path) != expected:
+            return False
+        remove(path, sync_dir=sync_dir)
+        return True
+    tmp = write_temp(path, data)
+    try:
+        if _current_sha(path) != expected:
+            _unlink_quietly(tmp)
+            return False
+        if expected is None:
+            try:
+                os.link(tmp, path)  # fails if the file appeared meanwhile
+            except FileExistsError:
+                return False
+            finally:
+                _unlink_quietly(tmp)
+        else:
+            os.replace(tmp, path)
+    except BaseException:
+        _unlink_quietly(tmp)
+        raise
+    if sync_dir:
+        fsync_dir(path.parent)
+    return True

@@ -1,49 +1,56 @@
 """The sync engine: status, pull, push, sync and mirror for one field and remote.
 
-Order of work for a pull (and the pull half of a sync):
+One run is a few named steps, each returning what the next needs:
 
-1. scan the live field (stat cache) and read the remote's manifest with a
-   conditional request against the stored base;
-2. receive the remote's version whole into staging, verified;
-3. plan three-way (``memsync.plan``) against the base;
-4. apply the target to the live field file by file, atomically, writes
-   before deletes; then record the remote's manifest as the new base.
+1. ``scan``: the live field's manifest (stat cache) and the sync base;
+2. ``push_first``: when only we changed, take the remote's writer lock,
+   read its manifest conditionally, and if it did not move, push at once
+   (the request that checks it is the one that would have read it);
+3. ``read``: the remote's manifest, one conditional request when unchanged;
+4. ``receive``: its version, staged whole and verified;
+5. ``admit``: the trust decision (apply, or hold in quarantine);
+6. ``plan``: the three-way target (``memsync.plan``);
+7. ``apply``: the target written to the live field file by file, each one
+   compared before it is replaced (a file edited since the scan makes the run
+   start over, merging that edit), writes before deletes; then the base;
+8. ``push``: the target written to the remote inside its exclusive
+   transaction, which refuses a remote that moved ("pull first").
 
-A push plans the same way, refuses when the remote moved past the base
-("pull first"), then writes pages, deletes, and replaces ``SHA256SUMS`` last
-inside the backend's exclusive transaction. A sync pulls, then pushes, and
-starts over (bounded) when another writer got in between.
+A sync pulls, then pushes, and starts over (bounded) when another writer
+got in between, or when the user or an agent wrote to the field meanwhile.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from memsync.backends.archive import ArchiveBackend
-from memsync.backends.base import Backend, NotModified, writer_alive
-
 from . import atomic, scanner, sshsig, trust
-from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError
+from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError, boundary
 from .field import scan
 from .manifest import Manifest, sha256_hex
-from .names import MANIFEST_NAME, SIGNATURE_NAME, Role, role_of
+from .names import MANIFEST_NAME, SIDECAR_NAMES, SIGNATURE_NAME, Role, role_of
 from .plan import Change, Contents, Plan, changes, plan
 from .progress import ProgressFactory, silent
-from .registry import open_backend
+from .registry import open_remote
+from .remote import NOT_MODIFIED, ManifestFile, NotModified, Remote, writer_alive
 from .store import ObjectStore, StagedVersion, StagingStore
-from .transfer import RemoteView, fetch_verified, read_remote, receive, send_changes
-from .workspace import Workspace
+from .transfer import RemoteView, read_remote, receive, send_changes
+from .workspace import Base, Workspace
 
 Mode = Literal["pull", "push", "sync"]
 
 
 class RemoteMoved(PullFirst):
     """The remote committed a new version while we were reading the old one."""
+
+
+class LocalMoved(RemoteMoved):
+    """A file of the live field changed after the sync planned against it."""
 
 
 SYNC_ATTEMPTS = 5
@@ -94,6 +101,23 @@ class SyncReport:
         }
 
 
+@dataclass
+class _Run:
+    """What one attempt knows as it goes from step to step."""
+
+    mode: Mode
+    dry_run: bool
+    expect: str | None
+    accept: StagedVersion | None
+    report: SyncReport
+    local: Manifest = field(default_factory=Manifest)
+    base: Base | None = None
+
+    @property
+    def base_manifest(self) -> Manifest | None:
+        return self.base.manifest if self.base else None
+
+
 class Session:
     """One field of a workspace, synced with one of its remotes."""
 
@@ -131,149 +155,276 @@ class Session:
     def run(
         self, mode: Mode, *, dry_run: bool = False, expect: str | None = None, accept: StagedVersion | None = None
     ) -> SyncReport:
-        with self.ws.locked(), open_backend(self.remote_config.url, self.remote_config.options) as backend:
+        with boundary(), self.ws.locked(), open_remote(self.remote_config.url, self.remote_config.options) as remote:
             if not self.root.exists() and mode != "push" and not dry_run:
                 self.root.mkdir(parents=True)
             self.staging.clean_incoming()
             self.ws.clean_temp_files()
-            report = SyncReport(self.field, self.remote, backend.url, mode, dry_run)
+            report = SyncReport(self.field, self.remote, remote.url, mode, dry_run)
             for attempt in range(1, SYNC_ATTEMPTS + 1):
                 report.attempts = attempt
+                run = _Run(mode, dry_run, expect, accept, report)
                 try:
-                    self._once(backend, mode, report, dry_run, expect, accept)
+                    self._once(remote, run)
                     break
                 except PullFirst as exc:
-                    retry = mode == "sync" or isinstance(exc, RemoteMoved)
-                    if isinstance(exc, RemoteMoved) and attempt == SYNC_ATTEMPTS:
+                    moved = isinstance(exc, RemoteMoved)
+                    if moved and attempt == SYNC_ATTEMPTS:
+                        what = "the field" if isinstance(exc, LocalMoved) else remote.url
                         raise PullFirst(
-                            f"{backend.url} keeps changing under other writers' pushes; nothing was applied, try again"
+                            f"{what} keeps changing under this sync (other writers, or edits to the field); "
+                            "nothing more was applied, try again"
                         ) from None
-                    if not retry or attempt == SYNC_ATTEMPTS:
+                    if not (mode == "sync" or moved) or attempt == SYNC_ATTEMPTS:
                         raise
             return report
 
-    def _once(
-        self,
-        backend: Backend,
-        mode: Mode,
-        report: SyncReport,
-        dry_run: bool,
-        expect: str | None,
-        accept: StagedVersion | None,
-    ) -> None:
-        local = self.scan_local(save=not dry_run) if self.root.exists() else Manifest()
-        base = self.ws.load_base(self.field, self.remote)
-        base_manifest = base.manifest if base else None
-        if expect is not None:
-            check_archive_pin(backend, expect)
-        if accept is not None:
-            meta = self.staging.meta(accept.digest)
-            view = RemoteView(accept.manifest, meta.get("etag"), accept.signature)
+    # -- the steps ------------------------------------------------------------------
+
+    def _once(self, remote: Remote, run: _Run) -> None:
+        self._scan(run)
+        if self._push_first(remote, run):
+            return
+        view = self._read(remote, run)
+        staged = self._receive(remote, view, run)
+        if not self._admit(remote, view, staged, run):
+            return
+        result = self._plan(remote, view, staged, run)
+        if run.dry_run:
+            return
+        if run.mode != "push":
+            self._apply(remote, view, staged, result, run)
+            if run.mode == "pull":
+                return
+        self._push(remote, view, result, run)
+
+    def _scan(self, run: _Run) -> None:
+        run.local = self.scan_local(save=not run.dry_run) if self.root.exists() else Manifest()
+        run.base = self.ws.load_base(self.field, self.remote)
+
+    def _push_first(self, remote: Remote, run: _Run) -> bool:
+        """Push local changes under the writer lock when the remote did not move
+        since the base; False when there is more to do (the remote moved, or
+        nothing was ours to push)."""
+        base = run.base
+        if run.mode == "pull" or run.dry_run or run.expect or run.accept or base is None or base.etag is None:
+            return False
+        if run.local == base.manifest:
+            return False
+        ancestor = self._base_reader(base.manifest)
+        contents = Contents(base=ancestor, local=self._local_reader(run), remote=ancestor)
+        result = plan(base.manifest, run.local, base.manifest, contents, self.remote)
+        if not self._transact(remote, base.manifest, base.etag, base.sidecars, result, run, strict=False):
+            return False
+        report = run.report
+        report.plan = result
+        report.remote_changes = changes(base.manifest, result.manifest)
+        report.digest = report.remote_digest = result.manifest.digest
+        return True
+
+    def _read(self, remote: Remote, run: _Run) -> RemoteView:
+        base = run.base
+        if run.expect is not None:
+            check_archive_pin(remote, run.expect)
+        if run.accept is not None:
+            meta = self.staging.meta(run.accept.digest)
+            view = RemoteView(run.accept.manifest, meta.get("etag"), run.accept.sidecars)
         else:
-            view = read_remote(backend, base_manifest, base.etag if base else None)
-        if expect is not None:
-            check_field_pin(view.manifest, expect, backend)
-        moved = view.manifest != (base_manifest or Manifest()) and view.manifest != local
-        if mode == "push" and moved:
-            raise PullFirst(f"{backend.url} has changes you have not pulled: pull first (or sync)")
+            known = self._base_sidecars(base)
+            view = read_remote(remote, run.base_manifest, base.etag if base else None, base_sidecars=known)
+        if run.expect is not None:
+            check_field_pin(view.manifest, run.expect, remote)
+        if run.mode == "push" and view.manifest not in (run.base_manifest or Manifest(), run.local):
+            raise PullFirst(f"{remote.url} has changes you have not pulled: pull first (or sync)")
         if view.etag is None and not view.manifest:
-            if base is not None and base_manifest:
+            if base is not None and base.manifest:
                 # Treating a vanished remote as "everything was deleted" would wipe the field.
                 raise RemoteError(
-                    f"{backend.url}: the field there is gone (it had {len(base_manifest)} files at the last sync); "
+                    f"{remote.url}: the field there is gone (it had {len(base.manifest)} files at the last sync); "
                     "nothing was changed. If it moved, remove the remote and add the new place"
                 )
-            if mode == "pull" and not backend.exists():
-                raise RemoteError(f"{backend.url}: no field there")
+            if run.mode == "pull" and not remote.exists():
+                raise RemoteError(f"{remote.url}: no field there")
+        return view
 
-        staged: StagedVersion | None = accept
-        if not view.unchanged and not dry_run and mode != "push" and accept is None:
-            try:
-                staged = receive(backend, view, self.staging, self.objects, self.root, local, self.progress)
-            except IntegrityError:
-                # Bytes that match no manifest usually mean a push is landing: if the
-                # manifest moved, start over against it; if a writer still holds the
-                # lock, give it a moment and start over; otherwise it is damage.
-                moved = not isinstance(backend.fetch_manifest(if_none_match=view.etag), NotModified)
-                if view.etag is None or not (moved or writer_alive(backend.lock_info())):
-                    raise
-                if not moved:
-                    time.sleep(PUSH_IN_FLIGHT_WAIT)
-                raise RemoteMoved(f"{backend.url} changed during the pull") from None
-        incoming = mode != "push" and not view.unchanged and view.manifest not in (base_manifest, local)
-        if incoming:
-            if accept is not None:
-                report.verdict = trust.Verdict(
-                    True, "accepted after review", trust.check_signature(self.ws, view.manifest, view.signature)[0]
-                )
-            else:
-                report.verdict = trust.decide(
-                    self.ws,
-                    self.field,
-                    backend.url,
-                    self.remote_config.trust,
-                    view.manifest,
-                    view.signature,
-                    pinned_here=expect is not None,
-                )
-            if not report.verdict.apply:
-                report.quarantined = view.manifest.digest
-                report.digest, report.remote_digest = local.digest, view.manifest.digest
-                if staged is not None:
-                    self.staging.quarantine(
-                        staged.digest,
-                        field=self.field,
-                        remote=self.remote,
-                        etag=view.etag,
-                        reason=report.verdict.reason,
-                    )
-                return
+    def _base_sidecars(self, base: Base | None) -> dict[str, bytes]:
+        """The sidecars of the base version as the live field keeps them (a 304 carries none)."""
+        if base is None or not base.sidecars:
+            return {}
+        found = {n: (self.root / n).read_bytes() for n in base.sidecars if (self.root / n).is_file()}
+        manifest = self.root / MANIFEST_NAME
+        fresh = manifest.is_file() and manifest.read_bytes() == base.manifest.to_bytes()
+        return found if fresh else {}
+
+    def _receive(self, remote: Remote, view: RemoteView, run: _Run) -> StagedVersion | None:
+        if run.accept is not None:
+            return run.accept
+        if view.unchanged or run.dry_run or run.mode == "push":
+            return None
+        try:
+            return receive(remote, view, self.staging, self.objects, self.root, run.local, self.progress)
+        except IntegrityError:
+            # Bytes that match no manifest usually mean a push is landing: if the
+            # manifest moved, start over against it; if a writer still holds the
+            # lock, give it a moment and start over; otherwise it is damage.
+            moved = not isinstance(remote.fetch_manifest(if_none_match=view.etag), NotModified)
+            if view.etag is None or not (moved or writer_alive(remote.lock_info())):
+                raise
+            if not moved:
+                time.sleep(PUSH_IN_FLIGHT_WAIT)
+            raise RemoteMoved(f"{remote.url} changed during the pull") from None
+
+    def _incoming(self, view: RemoteView, run: _Run) -> bool:
+        return run.mode != "push" and not view.unchanged and view.manifest not in (run.base_manifest, run.local)
+
+    def _admit(self, remote: Remote, view: RemoteView, staged: StagedVersion | None, run: _Run) -> bool:
+        """The trust decision on a received version; False when it is held in quarantine."""
+        if not self._incoming(view, run):
+            return True
+        report = run.report
+        if run.accept is not None:
+            signer = trust.check_signature(self.ws, view.manifest, view.signature)[0]
+            report.verdict = trust.Verdict(True, "accepted after review", signer)
+        else:
+            report.verdict = trust.decide(
+                self.ws,
+                self.field,
+                remote.url,
+                self.remote_config.trust,
+                view.manifest,
+                view.signature,
+                pinned_here=run.expect is not None,
+            )
+        if report.verdict.apply:
+            return True
+        report.quarantined = view.manifest.digest
+        report.digest, report.remote_digest = run.local.digest, view.manifest.digest
+        if staged is not None:
+            self.staging.quarantine(
+                staged.digest, field=self.field, remote=self.remote, etag=view.etag, reason=report.verdict.reason
+            )
+        return False
+
+    def _local_reader(self, run: _Run) -> Callable[[str], bytes]:
+        def read(name: str) -> bytes:
+            data = (self.root / name).read_bytes()
+            if sha256_hex(data) != run.local.get(name):
+                raise LocalMoved(f"{self.root / name} changed during the sync")
+            return data
+
+        return read
+
+    def _plan(self, remote: Remote, view: RemoteView, staged: StagedVersion | None, run: _Run) -> Plan:
         contents = Contents(
-            base=self._base_reader(base_manifest),
-            local=lambda name: (self.root / name).read_bytes(),
-            remote=(staged.read if staged else lambda name: fetch_verified(backend, name, view.manifest[name])),
+            base=self._base_reader(run.base_manifest),
+            local=self._local_reader(run),
+            remote=(staged.read if staged else lambda name: remote.fetch(name, view.manifest[name])),
         )
-        result = plan(base_manifest, local, view.manifest, contents, self.remote)
+        result = plan(run.base_manifest, run.local, view.manifest, contents, self.remote)
+        report = run.report
         report.plan = result
         target = result.manifest
-        report.local_changes = changes(local, target) if mode != "push" else []
-        report.remote_changes = changes(view.manifest, target) if mode != "pull" else []
+        report.local_changes = changes(run.local, target) if run.mode != "push" else []
+        report.remote_changes = changes(view.manifest, target) if run.mode != "pull" else []
         report.digest, report.remote_digest = target.digest, view.manifest.digest
-        if dry_run:
-            return
+        return result
 
-        if mode != "push":
-            self._apply_local(report.local_changes, result, staged, local, view, target)
-            if not view.unchanged:
-                self._record_base(view.manifest, view.etag, staged)
-            if incoming:
-                self._pin(backend, view, report, expect, accepted=accept is not None)
-            if mode == "pull":
-                return
+    def _apply(
+        self, remote: Remote, view: RemoteView, staged: StagedVersion | None, result: Plan, run: _Run
+    ) -> None:
+        target = result.manifest
+        self._apply_local(run.report.local_changes, result, staged, run.local)
+        sidecars = dict(staged.sidecars) if staged is not None and target == view.manifest else {}
+        write_manifest(self.root, target, sidecars)
+        if not view.unchanged:
+            self._record_base(view.manifest, view.etag, staged, view.sidecars)
+        if self._incoming(view, run):
+            self._pin(remote, view, run)
+
+    def _push(self, remote: Remote, view: RemoteView, result: Plan, run: _Run) -> None:
+        target = result.manifest
+        report = run.report
         if not report.remote_changes and view.etag is not None:
-            if view.manifest != base_manifest:
-                self._record_base(target, view.etag, None)
-            write_manifest(self.root, target, view.signature if target == view.manifest else None)
+            if view.manifest != run.base_manifest:
+                self._record_base(target, view.etag, None, view.sidecars)
+            write_manifest(self.root, target, dict(view.sidecars) if target == view.manifest else {})
             return
-        etag = self._push(backend, report.remote_changes, target, view.etag, result)
-        self._record_base(target, etag, None)
+        known = run.base.sidecars if view.unchanged and run.base else frozenset(view.sidecars)
+        self._transact(remote, view.manifest, view.etag, known, result, run, strict=True)
         report.remote_digest = target.digest
 
-    def _pin(self, backend: Backend, view: RemoteView, report: SyncReport, expect: str | None, accepted: bool) -> None:
+    def _transact(
+        self,
+        remote: Remote,
+        there: Manifest,
+        etag: str | None,
+        sidecars: frozenset[str] | None,
+        result: Plan,
+        run: _Run,
+        *,
+        strict: bool,
+    ) -> bool:
+        """Write the plan's target over ``there`` (the version named ``etag``)
+        inside the remote's transaction. When the remote moved meanwhile:
+        False, or with ``strict`` RemoteMoved (the pull half must run again)."""
+        target = result.manifest
+        own = self._sign(target)
+        with remote.transaction(etag, sidecars) as writer:
+            current = writer.current
+            if not (current is NOT_MODIFIED or (etag is None and current is None)):
+                if isinstance(current, ManifestFile) and current.data == target.to_bytes():
+                    new_etag, own = current.etag, dict(current.sidecars)  # already there
+                elif run.mode == "push" and not strict:
+                    raise PullFirst(f"{remote.url} changed since you last synced: pull first (or sync)")
+                elif strict:
+                    raise RemoteMoved(f"{remote.url} changed while this sync ran")
+                else:
+                    return False
+            else:
+                todo = changes(there, target)
+                if writer.repair:
+                    # An earlier push died between its first write and its commit: the
+                    # remote may hold files that match no manifest. Rewrite it whole.
+                    strays = [n for n in remote.list_names() if role_of(n) is Role.CONTENT and n not in target]
+                    todo = [Change(n, target[n], None) for n in target] + [Change(n, None, None) for n in strays]
+                send_changes(writer, todo, self._push_content(result), self.progress, f"pushing to {remote.url}")
+                new_etag = writer.commit(target.to_bytes(), own, commit_message(self.field, todo, result.renames))
+        write_manifest(self.root, target, own)
+        self._record_base(target, new_etag, None, own)
+        return True
+
+    def _sign(self, target: Manifest) -> dict[str, bytes]:
+        if not self.sign_key:
+            return {}
+        return {SIGNATURE_NAME: sshsig.sign(target.to_bytes(), self.sign_key)}
+
+    def _push_content(self, result: Plan) -> Callable[[Change], bytes]:
+        def content(change: Change) -> bytes:
+            assert change.sha256 is not None
+            if change.sha256 in result.merged:
+                return result.merged[change.sha256]
+            data = (self.root / change.name).read_bytes()
+            if sha256_hex(data) != change.sha256:
+                raise LocalMoved(f"{self.root / change.name} changed while it was being pushed")
+            return data
+
+        return content
+
+    def _pin(self, remote: Remote, view: RemoteView, run: _Run) -> None:
         """Pin what a subscription accepted (self remotes only once they have a pin)."""
-        if self.remote_config.trust == "self" and expect is None and self.field not in trust.read_pins(self.ws):
+        if self.remote_config.trust == "self" and run.expect is None and self.field not in trust.read_pins(self.ws):
             return
+        report = run.report
         assert report.verdict is not None
-        how = "review" if accepted else "pin" if expect else self.remote_config.trust
-        archive_sha = view.etag if isinstance(backend, ArchiveBackend) else None
+        how = "review" if run.accept is not None else "pin" if run.expect else self.remote_config.trust
         report.previous_pin = trust.write_pin(
             self.ws,
             self.field,
-            backend.url,
+            remote.url,
             view.manifest,
             signer=report.verdict.signer,
             how=how,
-            archive_sha256=archive_sha,
+            archive_sha256=remote.archive_sha256(),
         )
 
     def _base_reader(self, base: Manifest | None) -> Callable[[str], bytes]:
@@ -288,13 +439,7 @@ class Session:
         return read
 
     def _apply_local(
-        self,
-        todo: list[Change],
-        result: Plan,
-        staged: StagedVersion | None,
-        local: Manifest,
-        view: RemoteView,
-        target: Manifest,
+        self, todo: list[Change], result: Plan, staged: StagedVersion | None, local: Manifest
     ) -> None:
         by_hash_staged = {sha: name for name, sha in (staged.manifest.items() if staged else ())}
         by_hash_local = {sha: name for name, sha in local.items()}
@@ -312,50 +457,33 @@ class Session:
 
         self.root.mkdir(parents=True, exist_ok=True)
         atomic.clean_temp_files(self.root)
+        moved: list[str] = []
 
-        def write(change: Change) -> None:
-            assert change.sha256 is not None
-            atomic.write_bytes(self.root / change.name, content(change.sha256), sync_dir=False)
+        def replace(change: Change) -> None:
+            data = content(change.sha256) if change.sha256 is not None else None
+            # Compare before replace: a file someone wrote since the scan is theirs.
+            if not atomic.replace_if(self.root / change.name, data, local.get(change.name), sync_dir=False):
+                moved.append(change.name)
 
         # Each file is fsynced before its rename (old or new, never torn); the
         # folder is fsynced once per batch. All writes land before any delete.
         writes = [c for c in todo if c.sha256 is not None]
         with self.progress(len(todo), f"applying to {self.field}") as bar:
             with ThreadPoolExecutor(PARALLEL_WRITES) as pool:
-                for _ in pool.map(write, writes):
+                for _ in pool.map(replace, writes):
                     bar.update(1)
             atomic.fsync_dir(self.root)
             for change in todo:
                 if change.sha256 is None:
-                    atomic.remove(self.root / change.name, sync_dir=False)
+                    replace(change)
                     bar.update(1)
             atomic.fsync_dir(self.root)
-        signature = staged.signature if staged is not None and target == view.manifest else None
-        write_manifest(self.root, target, signature)
+        if moved:
+            raise LocalMoved(f"{len(moved)} file(s) of {self.field} changed during the sync ({moved[0]}…)")
 
-    def _push(self, backend: Backend, todo: list[Change], target: Manifest, etag: str | None, result: Plan) -> str:
-        def content(change: Change) -> bytes:
-            assert change.sha256 is not None
-            if change.sha256 in result.merged:
-                return result.merged[change.sha256]
-            data = (self.root / change.name).read_bytes()
-            if sha256_hex(data) != change.sha256:
-                raise IntegrityError(f"{change.name!r} changed while pushing; run the command again")
-            return data
-
-        signature = sshsig.sign(target.to_bytes(), self.sign_key) if self.sign_key else None
-        with backend.transaction(etag) as writer:
-            if writer.repair:
-                # An earlier push died between its first write and its commit: the
-                # remote may hold files that match no manifest. Rewrite it whole.
-                strays = [n for n in backend.list_names() if role_of(n) is Role.CONTENT and n not in target]
-                todo = [Change(n, target[n], None) for n in target] + [Change(n, None, n) for n in strays]
-            send_changes(writer, todo, content, self.progress, f"pushing to {backend.url}")
-            new_etag = writer.commit(target.to_bytes(), signature, commit_message(self.field, todo, result.renames))
-        write_manifest(self.root, target, signature)
-        return new_etag
-
-    def _record_base(self, manifest: Manifest, etag: str | None, staged: StagedVersion | None) -> None:
+    def _record_base(
+        self, manifest: Manifest, etag: str | None, staged: StagedVersion | None, sidecars: Mapping[str, bytes]
+    ) -> None:
         previous = self.ws.load_base(self.field, self.remote)
         before = set(previous.manifest.values()) if previous else set()
         # Objects of the old base are stored already: only new content is copied in.
@@ -371,7 +499,7 @@ class Session:
                 continue
             if sha256_hex(data) == sha:
                 self.objects.put(data)
-        self.ws.save_base(self.field, self.remote, manifest, etag)
+        self.ws.save_base(self.field, self.remote, manifest, etag, sidecars)
         if staged is not None:
             self.staging.discard(staged.digest)
         dropped = before - set(manifest.values())
@@ -379,44 +507,43 @@ class Session:
             self.objects.discard(dropped - {sha for base in self.ws.bases() for sha in base.values()})
 
 
-def check_archive_pin(backend: Backend, expect: str) -> None:
+def check_archive_pin(remote: Remote, expect: str) -> None:
     """A bare hex pin on an archive remote is the archive's sha256, checked
     before a single entry is unpacked."""
-    if expect.lower().startswith("sha256:") or not isinstance(backend, ArchiveBackend):
+    if expect.lower().startswith("sha256:"):
         return
-    data = backend.archive_bytes()
-    if data is None:
-        raise RemoteError(f"{backend.url}: no such archive")
-    actual = sha256_hex(data)
+    actual = remote.archive_sha256()
+    if actual is None:
+        return  # not an archive: the pin is the field digest (check_field_pin)
     if actual != expect.lower():
-        raise IntegrityError(f"{backend.url}: archive sha256 is {actual}, not the pinned {expect}; nothing unpacked")
+        raise IntegrityError(f"{remote.url}: archive sha256 is {actual}, not the pinned {expect}; nothing unpacked")
 
 
-def check_field_pin(manifest: Manifest, expect: str, backend: Backend) -> None:
+def check_field_pin(manifest: Manifest, expect: str, remote: Remote) -> None:
     """A ``sha256:HEX`` pin (or a bare hex one on a non-archive remote) is the field digest."""
     want = expect.lower()
     if not want.startswith("sha256:"):
-        if isinstance(backend, ArchiveBackend):
+        if remote.archive_sha256() is not None:
             return  # already checked as the archive's own hash
         want = "sha256:" + want
     if manifest.digest != want:
-        raise IntegrityError(
-            f"{backend.url}: field digest is {manifest.digest}, not the pinned {want}; nothing applied"
-        )
+        raise IntegrityError(f"{remote.url}: field digest is {manifest.digest}, not the pinned {want}; nothing applied")
 
 
-def write_manifest(root: Path, manifest: Manifest, signature: bytes | None) -> None:
-    """Keep the live field's SHA256SUMS (and signature) equal to what it now holds."""
-    path, sig_path = root / MANIFEST_NAME, root / SIGNATURE_NAME
+def write_manifest(root: Path, manifest: Manifest, sidecars: Mapping[str, bytes]) -> None:
+    """Keep the live field's SHA256SUMS (and sidecars) equal to what it now holds."""
+    path = root / MANIFEST_NAME
     data = manifest.to_bytes()
     changed = not path.is_file() or path.read_bytes() != data
     # A signature must never sit beside a manifest it does not sign.
-    if sig_path.exists() and (signature is None or changed):
-        atomic.remove(sig_path)
+    for name in SIDECAR_NAMES:
+        if (root / name).exists() and (name not in sidecars or changed):
+            atomic.remove(root / name)
     if changed:
         atomic.write_bytes(path, data)
-    if signature is not None and (changed or not sig_path.exists()):
-        atomic.write_bytes(sig_path, signature)
+    for name in SIDECAR_NAMES:
+        if name in sidecars and (changed or not (root / name).exists()):
+            atomic.write_bytes(root / name, sidecars[name])
 
 
 def commit_message(field_name: str, todo: list[Change], renames: list[tuple[str, str, str]]) -> str:
@@ -464,25 +591,28 @@ def mirror(
     label: str | None = None,
 ) -> MirrorReport:
     """Make DEST hold exactly SOURCE's field (one way; DEST's own changes are replaced)."""
-    with open_backend(source_url) as src, open_backend(dest_url) as dst:
+    with boundary(), open_remote(source_url) as src, open_remote(dest_url) as dst:
         if not src.exists():
             raise RemoteError(f"{src.url}: no field there")
         have = read_remote(src, None, None, trust_manifest=not src.live)
         there = read_remote(dst, None, None, trust_manifest=not dst.live)
         todo = changes(there.manifest, have.manifest)
         report = MirrorReport(src.url, dst.url, dry_run, todo, have.manifest.digest)
-        if dry_run or (not todo and there.etag is not None and there.signature == have.signature):
+        if dry_run or (not todo and there.etag is not None and dict(there.sidecars) == dict(have.sidecars)):
             return report
 
         def content(change: Change) -> bytes:
             assert change.sha256 is not None
             if change.name in have.prefetched:
                 return have.prefetched[change.name]
-            return fetch_verified(src, change.name, change.sha256)
+            return src.fetch(change.name, change.sha256)
 
-        with dst.transaction(there.etag) as writer:
+        known = frozenset(there.sidecars) if there.etag is not None else None
+        with dst.transaction(there.etag, known) as writer:
+            if not (writer.current is NOT_MODIFIED or (there.etag is None and writer.current is None)):
+                raise PullFirst(f"{dst.url} changed while mirroring; run it again")
             send_changes(writer, todo, content, progress, f"mirroring to {dst.url}")
-            writer.commit(have.manifest.to_bytes(), have.signature, commit_message(label or src.url, todo, []))
+            writer.commit(have.manifest.to_bytes(), have.sidecars, commit_message(label or src.url, todo, []))
         return report
 
 

@@ -6,6 +6,9 @@ anything else reaching the CLI is a bug and is reported as one line too.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 
 class MemsyncError(Exception):
     code = 1
@@ -44,3 +47,24 @@ class ConflictError(MemsyncError):
 
 class WorkspaceError(MemsyncError):
     """Missing or inconsistent workspace configuration."""
+
+
+class InternalError(MemsyncError):
+    """A bug in memsync: still one line, with the original exception as its cause."""
+
+
+@contextmanager
+def boundary() -> Iterator[None]:
+    """The library's error boundary: only memsync's own errors leave it, each with
+    the foreign exception it stands for as its ``__cause__``."""
+    try:
+        yield
+    except MemsyncError:
+        raise
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        raise MemsyncError(f"{where}{exc.strerror or exc}") from exc
+    except (KeyboardInterrupt, SystemExit, GeneratorExit):
+        raise
+    except Exception as exc:
+        raise InternalError(f"internal error: {type(exc).__name__}: {exc}") from exc

@@ -13,6 +13,12 @@ from enum import Enum
 
 MANIFEST_NAME = "SHA256SUMS"
 SIGNATURE_NAME = "SHA256SUMS.sig"
+RELEASE_NAME = "memsync-release.json"
+RELEASE_SIGNATURE_NAME = "memsync-release.json.sig"
+#: memsync's own files beside the manifest, written before it at a commit and
+#: read after it: exactly these names, so ``SHA256SUMS.md`` is a page like any other.
+SIDECAR_NAMES = (SIGNATURE_NAME, RELEASE_NAME, RELEASE_SIGNATURE_NAME)
+OWN_NAMES = frozenset({MANIFEST_NAME, *SIDECAR_NAMES})
 PAGE_SUFFIX = ".md"
 INDEX_PAGE = "index.md"
 MAX_NAME_BYTES = 200
@@ -34,7 +40,7 @@ class Role(Enum):
 def role_of(name: str) -> Role:
     if name.startswith("."):
         return Role.HIDDEN
-    if name.startswith(MANIFEST_NAME):
+    if name in OWN_NAMES:
         return Role.OWN
     if name.endswith(_DERIVED_SUFFIXES):
         return Role.DERIVED

@@ -153,7 +153,7 @@ class ServedField:
         if on_disk != data:
             # A read-only folder is still served: its manifest then lives in memory.
             with contextlib.suppress(OSError):
-                write_manifest(self.root, manifest, None)
+                write_manifest(self.root, manifest, {})
         return data, signature
 
     def reindex(self) -> None:

@@ -17,7 +17,7 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,7 +25,7 @@ from typing import Any
 from . import atomic
 from .errors import IntegrityError
 from .manifest import Manifest, sha256_hex
-from .names import MANIFEST_NAME, SIGNATURE_NAME
+from .names import MANIFEST_NAME, SIDECAR_NAMES, SIGNATURE_NAME
 from .workspace import Workspace, now
 
 
@@ -76,11 +76,16 @@ class ObjectStore:
 
 @dataclass(frozen=True)
 class StagedVersion:
-    """One received field version, complete and verified, outside the live field."""
+    """One received field version, complete and verified, outside the live field,
+    with the sidecars (signature, release statement) it arrived with."""
 
     path: Path
     manifest: Manifest
-    signature: bytes | None
+    sidecars: Mapping[str, bytes]
+
+    @property
+    def signature(self) -> bytes | None:
+        return self.sidecars.get(SIGNATURE_NAME)
 
     @property
     def digest(self) -> str:
@@ -111,20 +116,26 @@ class StagingStore:
             return None
         if manifest.digest != digest:
             return None
-        sig_path = folder / SIGNATURE_NAME
-        return StagedVersion(folder, manifest, sig_path.read_bytes() if sig_path.is_file() else None)
+        sidecars = {n: (folder / n).read_bytes() for n in SIDECAR_NAMES if (folder / n).is_file()}
+        return StagedVersion(folder, manifest, sidecars)
 
     def begin(self) -> Path:
         self.root.mkdir(parents=True, exist_ok=True)
         return Path(tempfile.mkdtemp(prefix=".incoming-", dir=self.root))
 
     def finish(
-        self, tmp: Path, manifest: Manifest, signature: bytes | None, source: str, dropped: list[str] | None = None
+        self,
+        tmp: Path,
+        manifest: Manifest,
+        sidecars: Mapping[str, bytes],
+        source: str,
+        dropped: list[str] | None = None,
     ) -> StagedVersion:
         """Seal a fully written and verified temp folder as the staged version."""
         (tmp / MANIFEST_NAME).write_bytes(manifest.to_bytes())
-        if signature is not None:
-            (tmp / SIGNATURE_NAME).write_bytes(signature)
+        for name in SIDECAR_NAMES:
+            if name in sidecars:
+                (tmp / name).write_bytes(sidecars[name])
         folder = self.folder(manifest.digest)
         meta_path = folder.with_suffix(".json")
         meta = {

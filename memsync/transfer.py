@@ -1,30 +1,30 @@
 """Reading a remote's field version and receiving it, verified, into staging.
 
 Every byte that comes from a remote is checked against the manifest before it
-is kept; a mismatch is fetched again (a push may be in flight) and reported
-if it persists. Files we already hold with the same hash (in the live field or
-the object store) are copied locally instead of fetched.
+is kept (``Remote.fetch``: bounded, refetched on a mismatch, then reported).
+Files we already hold with the same hash (in the live field or the object
+store) are copied locally instead of fetched.
 """
 
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
-from memsync.backends.base import Backend, ManifestFile, NotModified, Writer
-
-from .errors import InputError, IntegrityError
+from .errors import InputError
 from .manifest import Manifest, sha256_hex
-from .names import Role, name_problem, role_of
+from .names import SIGNATURE_NAME, Role, name_problem, role_of
 from .plan import Change
 from .progress import ProgressFactory, silent
+from .remote import ManifestFile, NotModified, Remote, Writer
 from .store import ObjectStore, StagedVersion, StagingStore
 
-FETCH_ATTEMPTS = 3
 PARALLEL_FETCHES = 8
+T = TypeVar("T")
 
 
 @dataclass
@@ -33,60 +33,58 @@ class RemoteView:
 
     manifest: Manifest
     etag: str | None  # None: the remote has no SHA256SUMS (or does not exist)
-    signature: bytes | None = None
+    sidecars: Mapping[str, bytes] = field(default_factory=dict)
     unchanged: bool = False  # answered "not modified" against our base
     prefetched: dict[str, bytes] = field(default_factory=dict)
     dropped: list[str] = field(default_factory=list)  # derived files seen there and never taken
 
+    @property
+    def signature(self) -> bytes | None:
+        return self.sidecars.get(SIGNATURE_NAME)
+
 
 def read_remote(
-    backend: Backend, base_manifest: Manifest | None, base_etag: str | None, *, trust_manifest: bool = True
+    remote: Remote,
+    base_manifest: Manifest | None,
+    base_etag: str | None,
+    *,
+    trust_manifest: bool = True,
+    base_sidecars: Mapping[str, bytes] | None = None,
 ) -> RemoteView:
     """The remote's current manifest: one conditional request when nothing changed.
 
     With ``trust_manifest=False`` the content is listed and hashed instead, and
-    the manifest's ETag is kept only to guard a later write."""
+    the manifest's token is kept only to guard a later write."""
     if not trust_manifest:
-        view = _list_and_hash(backend)
-        current = backend.fetch_manifest()
+        view = _list_and_hash(remote)
+        current = remote.fetch_manifest()
         if isinstance(current, ManifestFile):
-            view.etag, view.signature = current.etag, current.signature
+            view.etag, view.sidecars = current.etag, current.sidecars
         return view
-    answer = backend.fetch_manifest(if_none_match=base_etag if base_manifest is not None else None)
+    answer = remote.fetch_manifest(if_none_match=base_etag if base_manifest is not None else None)
     if isinstance(answer, NotModified):
         assert base_manifest is not None
-        return RemoteView(base_manifest, base_etag, unchanged=True)
+        return RemoteView(base_manifest, base_etag, dict(base_sidecars or {}), unchanged=True)
     if isinstance(answer, ManifestFile):
-        manifest = Manifest.parse(answer.data, where=f"{backend.url}: SHA256SUMS")
-        return RemoteView(manifest, answer.etag, answer.signature)
-    return _list_and_hash(backend)
+        manifest = Manifest.parse(answer.data, where=f"{remote.url}: SHA256SUMS")
+        return RemoteView(manifest, answer.etag, answer.sidecars)
+    return _list_and_hash(remote)
 
 
-def _list_and_hash(backend: Backend) -> RemoteView:
+def _list_and_hash(remote: Remote) -> RemoteView:
     # A field written by another tool or by hand: its content is whatever is there.
-    listed = backend.list_names()
+    listed = remote.list_names()
     names = [n for n in listed if role_of(n) is Role.CONTENT]
     for name in names:
         problem = name_problem(name)
         if problem:
-            raise InputError(f"{backend.url}: {problem}")
-    data = dict(zip(names, _parallel(backend.get, names), strict=True))
+            raise InputError(f"{remote.url}: {problem}")
+    data = dict(zip(names, parallel(remote.get, names), strict=True))
     dropped = [n for n in listed if role_of(n) is Role.DERIVED]
     return RemoteView(Manifest({n: sha256_hex(d) for n, d in data.items()}), None, prefetched=data, dropped=dropped)
 
 
-def fetch_verified(backend: Backend, name: str, sha: str) -> bytes:
-    for _ in range(FETCH_ATTEMPTS):
-        data = backend.get(name)
-        if sha256_hex(data) == sha:
-            return data
-    raise IntegrityError(
-        f"{backend.url}: {name!r} does not match its SHA256SUMS hash after {FETCH_ATTEMPTS} tries "
-        "(a push may be in progress, or the remote is damaged); nothing was applied"
-    )
-
-
-def _parallel(fn, items: Iterable[str]):  # type: ignore[no-untyped-def]
+def parallel(fn: Callable[[str], T], items: Iterable[str]) -> list[T]:
     items = list(items)
     if len(items) <= 1:
         return [fn(i) for i in items]
@@ -95,7 +93,7 @@ def _parallel(fn, items: Iterable[str]):  # type: ignore[no-untyped-def]
 
 
 def receive(
-    backend: Backend,
+    remote: Remote,
     view: RemoteView,
     staging: StagingStore,
     objects: ObjectStore,
@@ -116,12 +114,12 @@ def receive(
                 missing.append(name)
 
         def fetch(name: str) -> None:
-            (tmp / name).write_bytes(fetch_verified(backend, name, view.manifest[name]))
+            (tmp / name).write_bytes(remote.fetch(name, view.manifest[name]))
 
-        with progress(len(missing), f"fetching {backend.url}") as bar, ThreadPoolExecutor(PARALLEL_FETCHES) as pool:
+        with progress(len(missing), f"fetching {remote.url}") as bar, ThreadPoolExecutor(PARALLEL_FETCHES) as pool:
             for _ in pool.map(fetch, missing):
                 bar.update(1)
-        return staging.finish(tmp, view.manifest, view.signature, backend.url, view.dropped)
+        return staging.finish(tmp, view.manifest, view.sidecars, remote.url, view.dropped)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
@@ -162,7 +160,7 @@ def send_changes(
     writes = [c for c in todo if c.sha256 is not None]
 
     def put(change: Change) -> None:
-        writer.put(change.name, content(change))
+        writer.put(change.name, content(change), change.was)
 
     with progress(len(writes), desc) as bar, ThreadPoolExecutor(PARALLEL_FETCHES) as pool:
         for _ in pool.map(put, writes):

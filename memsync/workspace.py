@@ -22,7 +22,7 @@ import json
 import os
 import re
 import shutil
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -69,6 +69,8 @@ class Base:
     manifest: Manifest
     etag: str | None
     synced_at: str
+    #: memsync's own files that were beside the manifest at the remote (None: not recorded)
+    sidecars: frozenset[str] | None = None
 
 
 class Workspace:
@@ -247,12 +249,16 @@ class Workspace:
             meta = json.loads((folder / f"{remote}.json").read_bytes())
         except FileNotFoundError:
             return None
-        return Base(manifest, meta.get("etag"), meta.get("synced_at", ""))
+        sidecars = meta.get("sidecars")
+        known = frozenset(sidecars) if isinstance(sidecars, list) else None
+        return Base(manifest, meta.get("etag"), meta.get("synced_at", ""), known)
 
-    def save_base(self, field_name: str, remote: str, manifest: Manifest, etag: str | None) -> None:
+    def save_base(
+        self, field_name: str, remote: str, manifest: Manifest, etag: str | None, sidecars: Iterable[str] = ()
+    ) -> None:
         folder = self._base_dir(field_name)
         folder.mkdir(parents=True, exist_ok=True)
-        meta = {"etag": etag, "synced_at": now(), "digest": manifest.digest}
+        meta = {"etag": etag, "synced_at": now(), "digest": manifest.digest, "sidecars": sorted(sidecars)}
         # The manifest first: a crash between the two leaves an ETag that no longer
         # matches, which only costs one full (still three-way) fetch next time.
         atomic.write_bytes(folder / f"{remote}.json", _dump({**meta, "etag": None}))

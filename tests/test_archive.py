@@ -467,16 +467,14 @@ def test_unpack_skips_litter_and_derived_entries(cli: CliRunner, tmp_path: Path)
         ("good.md", GOOD),
         ("notes.sqlite3", MARKER),
         ("notes.sqlite3-wal", MARKER),
-        ("SHA256SUMS.old", MARKER),
-        ("SHA256SUMS", sums({"good.md": GOOD})),
+        ("SHA256SUMS-old.txt", MARKER),  # content like any other: only SHA256SUMS itself is memsync's
+        ("SHA256SUMS", sums({"good.md": GOOD, "SHA256SUMS-old.txt": MARKER})),
     )
     (tmp_path / "in.memoryfield.zip").write_bytes(data)
     run = cli("unpack", "in.memoryfield.zip", "out", "--json")
     assert run.returncode == 0, run.stderr
-    assert sorted(json.loads(run.stdout)["skipped"]) == sorted(
-        [".DS_Store", "notes.sqlite3", "notes.sqlite3-wal", "SHA256SUMS.old"]
-    )
-    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["SHA256SUMS", "good.md"]
+    assert sorted(json.loads(run.stdout)["skipped"]) == sorted([".DS_Store", "notes.sqlite3", "notes.sqlite3-wal"])
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["SHA256SUMS", "SHA256SUMS-old.txt", "good.md"]
 
 
 def test_unpack_with_sha256_pin(cli: CliRunner, tmp_path: Path) -> None:

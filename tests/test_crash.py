@@ -1,7 +1,7 @@
 """Crash safety: an interrupted pull leaves every live page old or new, and a
 crashed push leaves a remote that readers detect and the next push repairs.
 
-- in process: ``memsync.atomic.write_bytes`` fails after N writes, for every N
+- in process: ``memsync.atomic.write_temp`` fails after N writes, for every N
   a pull (or a push) makes; each failure also leaves a half-written temp file
   behind, as a crash mid-write would;
 - out of process: ``memsync pull`` / ``memsync push`` on ~2000 pages of 2-8 KB
@@ -142,10 +142,11 @@ def local_edit(root: Path, name: str, trial: int) -> None:
 # -- a. failed writes, in process --------------------------------------------------
 
 
-def failing_write_bytes(real: Callable[..., None], allowed: int) -> Callable[..., None]:
+def failing_write_bytes(real: Callable[..., str], allowed: int) -> Callable[..., str]:
+    """``atomic.write_temp`` (where every atomic write starts) failing after ``allowed`` calls."""
     calls = 0
 
-    def write_bytes(path: Path, data: bytes, **options: Any) -> None:
+    def write_temp(path: Path, data: bytes, **options: Any) -> str:
         nonlocal calls
         if calls >= allowed:
             # What a crash mid-write leaves: a half-written temp file beside the target.
@@ -154,9 +155,9 @@ def failing_write_bytes(real: Callable[..., None], allowed: int) -> Callable[...
             os.close(fd)
             raise OSError(errno.ENOSPC, "No space left on device (injected)")
         calls += 1
-        real(path, data, **options)
+        return real(path, data, **options)
 
-    return write_bytes
+    return write_temp
 
 
 def test_pull_failing_after_any_number_of_writes_leaves_old_or_new(
@@ -172,20 +173,20 @@ def test_pull_failing_after_any_number_of_writes_leaves_old_or_new(
     stable = versions.stable_names()[0]
 
     # How many atomic writes does one such pull make?
-    real = atomic.write_bytes
+    real = atomic.write_temp
     counted = 0
 
-    def counting(path: Path, data: bytes, **options: Any) -> None:
+    def counting(path: Path, data: bytes, **options: Any) -> str:
         nonlocal counted
         counted += 1
-        real(path, data, **options)
+        return real(path, data, **options)
 
     local_edit(root, stable, 0)
     edits[stable] = (root / stable).read_bytes()
     publish(remote, versions.files(1))
-    monkeypatch.setattr(atomic, "write_bytes", counting)
+    monkeypatch.setattr(atomic, "write_temp", counting)
     Session(ws, FIELD, "origin").run("pull")
-    monkeypatch.setattr(atomic, "write_bytes", real)
+    monkeypatch.setattr(atomic, "write_temp", real)
     assert live(root) == versions.files(1) | edits
     assert counted > versions.count  # one per page at least
 
@@ -197,10 +198,10 @@ def test_pull_failing_after_any_number_of_writes_leaves_old_or_new(
         old, new = live(root), versions.files(gen)
         publish(remote, new)
 
-        monkeypatch.setattr(atomic, "write_bytes", failing_write_bytes(real, allowed))
-        with pytest.raises(OSError, match="injected"):
+        monkeypatch.setattr(atomic, "write_temp", failing_write_bytes(real, allowed))
+        with pytest.raises(MemsyncError, match="injected"):
             Session(ws, FIELD, "origin").run("pull")
-        monkeypatch.setattr(atomic, "write_bytes", real)
+        monkeypatch.setattr(atomic, "write_temp", real)
 
         now = live(root)
         still_old, already_new = assert_old_or_new(now, old, new)
@@ -228,28 +229,28 @@ def test_push_failing_after_any_number_of_writes_is_detected_and_repaired(
     write_field(wroot, versions.files(0))
     Session(writer, FIELD, "origin").run("push")
 
-    real = atomic.write_bytes
+    real = atomic.write_temp
     counted = 0
 
-    def counting(path: Path, data: bytes, **options: Any) -> None:
+    def counting(path: Path, data: bytes, **options: Any) -> str:
         nonlocal counted
         counted += 1
-        real(path, data, **options)
+        return real(path, data, **options)
 
     write_field(wroot, versions.files(1))
-    monkeypatch.setattr(atomic, "write_bytes", counting)
+    monkeypatch.setattr(atomic, "write_temp", counting)
     Session(writer, FIELD, "origin").run("push")
-    monkeypatch.setattr(atomic, "write_bytes", real)
+    monkeypatch.setattr(atomic, "write_temp", real)
     assert counted > versions.count
 
     torn_seen = 0
     for allowed in range(counted):
         new = versions.files(allowed + 2)
         write_field(wroot, new)
-        monkeypatch.setattr(atomic, "write_bytes", failing_write_bytes(real, allowed))
-        with pytest.raises(OSError, match="injected"):
+        monkeypatch.setattr(atomic, "write_temp", failing_write_bytes(real, allowed))
+        with pytest.raises(MemsyncError, match="injected"):
             Session(writer, FIELD, "origin").run("push")
-        monkeypatch.setattr(atomic, "write_bytes", real)
+        monkeypatch.setattr(atomic, "write_temp", real)
 
         # A new reader gets the whole verified version the remote claims, or a clear refusal.
         claimed = Manifest.parse((remote / MANIFEST_NAME).read_bytes())

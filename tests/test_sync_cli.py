@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-import memsync.backends.local
-from memsync.backends.local import LocalBackend
+import memsync.protocol
+from memsync.protocol import FieldRemote
 from memsync import engine
 from memsync.names import Role, conflict_name, name_problem, role_of
 from memsync.workspace import STATE_DIR, Workspace
@@ -691,8 +691,8 @@ class Calls:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.counts: dict[str, int] = {}
         for name in ("fetch_manifest", "get", "list_names", "transaction"):
-            self._wrap(monkeypatch, LocalBackend, name)
-        self._wrap(monkeypatch, memsync.backends.local._LocalWriter, "put")
+            self._wrap(monkeypatch, FieldRemote, name)
+        self._wrap(monkeypatch, memsync.protocol._FieldWriter, "put")
 
     def _wrap(self, monkeypatch: pytest.MonkeyPatch, cls: type, name: str) -> None:
         real = getattr(cls, name)

@@ -53,7 +53,7 @@ def digest_of(folder: Path) -> str:
 
 def write_manifest(folder: Path) -> str:
     """Give a hand-made folder its SHA256SUMS (unsigned), as `memsync manifest` does."""
-    engine.write_manifest(folder, scan(folder), None)
+    engine.write_manifest(folder, scan(folder), {})
     return digest_of(folder)
 
 

@@ -1,139 +1,245 @@
-"""The one small interface every transport implements.
+"""The small interface a transport implements: plain byte operations on the
+named objects at one location (a folder, a bucket prefix, a URL path).
 
-A remote holds one field: content files plus ``SHA256SUMS`` (and maybe
-``SHA256SUMS.sig``). The sync engine needs only five things from it:
+A store knows nothing of fields, manifests, signatures or locks: the field
+protocol (``memsync.protocol``) is written once above it, as restic's
+backends and python-tuf's fetcher are. A store supplies:
 
-- ``fetch_manifest``: the manifest bytes and a version token (an ETag), with
-  a conditional form so an unchanged remote costs one cheap request;
-- ``list_names``: file names, for remotes that carry no ``SHA256SUMS``;
-- ``get``: one file's bytes (the engine verifies them, never the backend);
-- ``transaction``: an exclusive write session that refuses to start when
-  the remote moved past the version the caller planned against, writes
-  files, and commits by replacing ``SHA256SUMS`` last.
+- ``_open(name, if_none_match)``: the object's bytes as chunks, its version
+  token and size (or ``NOT_MODIFIED``); ``NotFound`` when absent;
+- ``list()``: the names directly at the location;
+- ``put(name, data, if_match=, if_absent=)``: a write, conditional when asked
+  (``PreconditionFailed`` when the condition does not hold);
+- ``delete(name, if_match=)``;
+
+and says what it can promise: ``conditional`` (the conditions above are
+atomic at the store) and ``content_token(sha)`` (its tokens are content
+hashes). Reading is bounded here, once for every store: ``read`` stops at
+``max_bytes + 1`` and at the deadline, whatever the transport does.
 """
 
 from __future__ import annotations
 
 import os
-import socket
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
-from typing import Any
+from typing import BinaryIO, ClassVar
 
+from memsync.errors import RemoteError, WorkspaceError
 
-@dataclass(frozen=True)
-class ManifestFile:
-    """``SHA256SUMS`` as the remote holds it, with its version token."""
-
-    data: bytes
-    etag: str
-    signature: bytes | None = None
+#: Seconds to connect, and the longest a read may wait for its next byte.
+DEFAULT_TIMEOUT = 30.0
+#: After the first ``timeout`` seconds a transfer must average this many bytes
+#: per second, so a body that drips a byte at a time ends at a deadline too.
+MIN_RATE = 32 * 1024
+CHUNK = 256 * 1024
+READ_ATTEMPTS = 4
 
 
 class NotModified:
-    """Answer to a conditional fetch whose ETag still matches."""
+    """Answer to a conditional read whose token still matches."""
+
+    def __repr__(self) -> str:
+        return "NOT_MODIFIED"
 
 
 NOT_MODIFIED = NotModified()
 
 
-class Writer(ABC):
-    """An open write session on a remote (see ``Backend.transaction``).
-
-    ``put`` may be called from several threads at once. ``repair`` is set when
-    the remote shows that an earlier push died before its commit, so the
-    caller rewrites every file instead of only its changes."""
-
-    repair = False
-
-    @abstractmethod
-    def put(self, name: str, data: bytes) -> None: ...
-
-    @abstractmethod
-    def delete(self, name: str) -> None: ...
-
-    def delete_many(self, names: list[str]) -> None:
-        """Delete several files; backends with a batch call override this."""
-        for name in names:
-            self.delete(name)
-
-    @abstractmethod
-    def commit(self, manifest: bytes, signature: bytes | None, message: str) -> str:
-        """Replace ``SHA256SUMS`` (and its signature) last; returns the new ETag."""
+class NotFound(RemoteError):
+    """The named object is not there."""
 
 
-class Backend(ABC):
-    """One field at one URL."""
+class PreconditionFailed(RemoteError):
+    """A conditional write or delete whose condition did not hold."""
 
-    #: Files here may be edited in place (a folder someone works in), so its
-    #: SHA256SUMS can be stale; one-way copies read it by hashing instead.
-    live = False
+
+class TooLarge(RemoteError):
+    """A remote object larger than memsync will read."""
+
+
+class TimedOut(RemoteError):
+    """A remote that stopped answering, or answers too slowly to finish."""
+
+
+class TransferFailed(RemoteError):
+    """A response cut off mid-body (a reset, a proxy hiccup): worth another try."""
+
+
+@dataclass(frozen=True)
+class Blob:
+    data: bytes
+    token: str
+    content_type: str = ""
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    size: int | None = None
+    token: str | None = None
+
+
+@dataclass
+class Opened:
+    """An object being read: its token, size when known, and its bytes as chunks.
+    ``close`` releases the connection (also when reading stops early)."""
+
+    token: str
+    size: int | None
+    chunks: Iterator[bytes]
+    close: Callable[[], None] = lambda: None
+    content_type: str = ""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A remote option a store accepts (``-o KEY=VALUE``)."""
+
+    meaning: str
+    secret: bool = False
+
+
+#: Options every remote accepts.
+COMMON_OPTIONS: Mapping[str, Option] = {
+    "timeout": Option("seconds to connect and to wait for the next byte (default 30; also $MEMSYNC_TIMEOUT)"),
+}
+
+
+class Store(ABC):
+    """Named objects at one location."""
+
+    #: The options this kind of store accepts, beside ``COMMON_OPTIONS``.
+    OPTIONS: ClassVar[Mapping[str, Option]] = {}
+    #: ``if_match``/``if_absent`` are atomic at the store (compare-and-swap).
+    conditional: ClassVar[bool] = True
+    #: Files here may be edited in place (a folder someone works in), so a
+    #: ``SHA256SUMS`` there can be stale; one-way copies hash instead.
+    live: ClassVar[bool] = False
+    #: ``exclusive()`` is a real lock that dies with its holder (flock): a lock
+    #: object found while holding it was left by a writer that died.
+    exclusive_lock: ClassVar[bool] = False
 
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
         self.url = url
         self.options = dict(options or {})
+        unknown = sorted(set(self.options) - set(self.OPTIONS) - set(COMMON_OPTIONS))
+        if unknown:
+            valid = ", ".join(sorted({*self.OPTIONS, *COMMON_OPTIONS}))
+            raise WorkspaceError(f"{url}: unknown option {unknown[0]!r} (valid here: {valid})")
+        self.timeout = _positive(url, "timeout", self.options.get("timeout") or os.environ.get("MEMSYNC_TIMEOUT"))
+
+    # -- what a transport implements -------------------------------------------
 
     @abstractmethod
-    def fetch_manifest(self, if_none_match: str | None = None) -> ManifestFile | NotModified | None:
-        """The remote's manifest; NOT_MODIFIED if its ETag equals ``if_none_match``;
-        None when the remote has no ``SHA256SUMS`` (written by another tool, or empty)."""
+    def _open(self, name: str, if_none_match: str | None, max_bytes: int) -> Opened | NotModified:
+        """Start reading ``name``; ``NotFound`` when it is not there. ``max_bytes``
+        lets a store refuse early; the bound is enforced above it anyway."""
 
     @abstractmethod
-    def list_names(self) -> list[str]:
-        """Every file name at the remote (used only when it has no manifest)."""
+    def list(self) -> list[Entry]:
+        """The objects directly at this location (no recursion)."""
 
     @abstractmethod
-    def get(self, name: str) -> bytes: ...
+    def put(self, name: str, data: bytes, *, if_match: str | None = None, if_absent: bool = False) -> str:
+        """Write ``name``; returns its new token. ``PreconditionFailed`` when
+        ``if_match`` is not its current token, or ``if_absent`` and it exists."""
 
     @abstractmethod
-    def transaction(self, expected_etag: str | None) -> AbstractContextManager[Writer]:
-        """Exclusive write session. Raises ``PullFirst`` when the remote's current
-        manifest ETag is not ``expected_etag`` (None: expect no manifest)."""
+    def delete(self, name: str, *, if_match: str | None = None) -> None:
+        """Remove ``name`` (absent is fine unless ``if_match`` is given)."""
 
-    def log(self, limit: int = 50) -> list[dict[str, str]]:
-        """The field's history (commit, author, date, message), newest first."""
-        from memsync.errors import RemoteError
-
-        raise RemoteError(f"{self.url}: this kind of remote keeps no history (git remotes do)")
-
-    def lock_info(self) -> dict[str, Any] | None:
-        """Who holds the writer lock, for backends whose locks outlive their holder."""
-        return None
-
-    def unlock(self) -> bool:
-        """Break a writer's lock left by a crashed push; False if there was none.
-        Backends whose locks die with their holder have nothing to break."""
-        return False
+    def delete_many(self, names: list[str]) -> None:
+        for name in names:
+            self.delete(name)
 
     def exists(self) -> bool:
-        """Whether anything is at the URL (a pull from nowhere is an error)."""
+        """Whether the location itself is there (a folder, a bucket)."""
         return True
 
-    def close(self) -> None:  # noqa: B027 - optional hook, most backends hold nothing
+    def exclusive(self) -> AbstractContextManager[None]:
+        """A lock the store itself offers writers (a folder's flock); none by default."""
+        return nullcontext()
+
+    def content_token(self, sha256: str) -> str | None:
+        """The token this store gives an object whose content has this sha256,
+        when its tokens are content hashes (then writes of pages can be
+        conditional on the content the push planned against)."""
+        return None
+
+    def close(self) -> None:  # noqa: B027 - optional hook, most stores hold nothing
         pass
 
-    def __enter__(self) -> Backend:
-        return self
+    # -- bounded reading, the same for every store -------------------------------
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def read(self, name: str, max_bytes: int, if_none_match: str | None = None) -> Blob | NotModified:
+        """``name`` whole, refusing more than ``max_bytes`` and a transfer past its deadline."""
+        for attempt in range(1, READ_ATTEMPTS + 1):
+            parts: list[bytes] = []
+            try:
+                opened = self._drain(name, max_bytes, if_none_match, parts.append)
+            except TransferFailed:
+                if attempt == READ_ATTEMPTS:
+                    raise
+                time.sleep(0.1 * attempt)
+                continue
+            if isinstance(opened, NotModified):
+                return opened
+            return Blob(b"".join(parts), opened.token, opened.content_type)
+        raise AssertionError("unreachable")
 
+    def read_to(self, name: str, sink: BinaryIO, max_bytes: int) -> str:
+        """Stream ``name`` into ``sink`` under the same bounds; returns its token."""
+        for attempt in range(1, READ_ATTEMPTS + 1):
+            sink.seek(0)
+            sink.truncate()
+            try:
+                opened = self._drain(name, max_bytes, None, sink.write)
+            except TransferFailed:
+                if attempt == READ_ATTEMPTS:
+                    raise
+                time.sleep(0.1 * attempt)
+                continue
+            assert isinstance(opened, Opened)
+            return opened.token
+        raise AssertionError("unreachable")
 
-def writer_alive(info: Mapping[str, Any] | None) -> bool:
-    """Whether the writer a lock or marker names may still be at work: not
-    expired, and not a process on this host that no longer exists."""
-    if info is None:
-        return False
-    if float(info.get("expires", float("inf"))) < time.time():
-        return False
-    if info.get("host") == socket.gethostname():
+    def _drain(
+        self, name: str, max_bytes: int, if_none_match: str | None, write: Callable[[bytes], object]
+    ) -> Opened | NotModified:
+        opened = self._open(name, if_none_match, max_bytes)
+        if isinstance(opened, NotModified):
+            return opened
         try:
-            os.kill(int(info.get("pid", -1)), 0)
-        except (ProcessLookupError, ValueError, TypeError):
-            return False
-        except PermissionError:
-            pass  # someone else's process: alive
-    return True
+            if opened.size is not None and opened.size > max_bytes:
+                raise TooLarge(f"{self.where(name)}: {opened.size} bytes, more than the {max_bytes} memsync reads")
+            start, got = time.monotonic(), 0
+            for chunk in opened.chunks:
+                got += len(chunk)
+                if got > max_bytes:
+                    raise TooLarge(f"{self.where(name)}: more than the {max_bytes} bytes memsync reads")
+                if time.monotonic() - start > self.timeout + got / MIN_RATE:
+                    raise TimedOut(f"{self.where(name)}: transfer too slow ({got} bytes so far); gave up")
+                write(chunk)
+            return opened
+        finally:
+            opened.close()
+
+    def where(self, name: str) -> str:
+        """How errors name an object of this store."""
+        return f"{self.url.rstrip('/')}/{name}"
+
+
+def _positive(url: str, key: str, value: str | None) -> float:
+    if value is None:
+        return DEFAULT_TIMEOUT
+    try:
+        number = float(value)
+    except ValueError:
+        number = -1.0
+    if not number > 0:
+        raise WorkspaceError(f"{url}: option {key}={value!r}: expected a positive number of seconds")
+    return number

@@ -2,22 +2,24 @@
 
 URLs:
 - ``git+file:///srv/repo.git[@REF]/path/to/field`` (also ``git+https://``,
-  ``git+ssh://``): the repository URL runs up to ``.git``; without ``.git``,
-  a ``//`` separates the repository from the path inside it;
+  ``git+ssh://``, ``git://``): the repository URL runs up to ``.git``;
+  without ``.git``, a ``//`` separates the repository from the path in it;
 - ``github://OWNER/REPO[@REF]/path``: the repository on GitHub, token from
   ``GITHUB_TOKEN`` (sent as an HTTP header through git's environment, never
   on a command line or in a config file) or git's credential helper.
 
-Each remote has a cached repository under ``$MEMSYNC_CACHE_DIR`` (default
-``$XDG_CACHE_HOME/memsync/git``), shared by the workspaces of one machine
-under a file lock, and sparse-checked-out to the field's folder only. Reading
-needs no checkout: the field's files are read from the fetched ref through
-one ``git cat-file`` process and hashed, so a page someone committed by hand
-without updating ``SHA256SUMS`` is seen for what it is (and unsigned). A
-push checks out the remote head, applies the field's changes, commits only
-the field's folder and pushes that commit; a rejected push is retried on the
-new head when the other writer did not touch the field, and is "pull first"
-when it did. Version token: the tree id of the field's folder at the ref.
+A commit is git's own transaction, so this remote speaks the field protocol
+itself instead of through a store. Each remote has a bare cache repository
+under ``$MEMSYNC_CACHE_DIR`` (default ``$XDG_CACHE_HOME/memsync/git``),
+shared by the workspaces of one machine under a file lock. Nothing is ever
+checked out: the field's files are read from the fetched tree (blob sizes
+checked before reading), and a push builds its tree and commit from objects
+(``mktree``, ``commit-tree``) on top of the remote head, then pushes that
+commit. A field folder holding a symlink, a submodule or a subfolder is
+refused, so no link in a repository can lead a write anywhere. A rejected
+push is retried on the new head when the other writer did not touch the
+field, and is "pull first" when it did. Version token: the tree id of the
+field's folder at the ref.
 """
 
 from __future__ import annotations
@@ -25,24 +27,34 @@ from __future__ import annotations
 import base64
 import fcntl
 import hashlib
+import io
 import os
 import re
 import shutil
+import subprocess
+import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from memsync.errors import PullFirst, RemoteError
+from memsync.errors import InputError, PullFirst, RemoteError, WorkspaceError
 from memsync.manifest import Manifest, sha256_hex
-from memsync.names import MANIFEST_NAME, SIGNATURE_NAME, Role, role_of
+from memsync.names import MANIFEST_NAME, SIDECAR_NAMES, Role, role_of
+from memsync.remote import NOT_MODIFIED, ManifestFile, NotModified, Remote, Writer, file_limit
 
-from .base import NOT_MODIFIED, Backend, ManifestFile, NotModified, Writer
+from .base import COMMON_OPTIONS, Option, TooLarge
 
 PUSH_ATTEMPTS = 4
+_REGULAR = ("100644", "100755")
 _WITH_DOT_GIT = re.compile(r"(?P<repo>.+?\.git)(?:@(?P<ref>[^/]+))?(?:/(?P<path>.*))?\Z")
 _WITH_SLASHES = re.compile(r"(?P<repo>[a-z][a-z0-9+.-]*://.+?)(?:@(?P<ref>[^/@]+))?//(?P<path>.*)\Z")
 _GITHUB = re.compile(r"github://(?P<owner>[^/@]+)/(?P<repo>[^/@]+?)(?:@(?P<ref>[^/]+))?(?:/(?P<path>.*))?\Z")
+
+OPTIONS: Mapping[str, Option] = {
+    "ref": Option("the branch to sync (default: the repository's default branch)"),
+    "github_base": Option("the GitHub server for github:// URLs (default https://github.com)"),
+}
 
 
 def parse_git_url(url: str, options: Mapping[str, str]) -> tuple[str, str | None, str]:
@@ -57,29 +69,34 @@ def parse_git_url(url: str, options: Mapping[str, str]) -> tuple[str, str | None
     elif url.startswith("git+"):
         rest = url[len("git+") :]
     else:
-        raise RemoteError(f"{url}: git remotes start with git+, git:// or github://")
+        raise WorkspaceError(f"{url}: git remotes start with git+, git:// or github://")
     match = _WITH_DOT_GIT.match(rest) or _WITH_SLASHES.match(rest)
     if not match:
-        raise RemoteError(f"{url}: expected git+SCHEME://HOST/REPO.git[@REF]/PATH (or REPO//PATH)")
+        raise WorkspaceError(f"{url}: expected git+SCHEME://HOST/REPO.git[@REF]/PATH (or REPO//PATH)")
     path = (match["path"] or "").strip("/")
     if any(part in ("", ".", "..") for part in path.split("/")) and path:
-        raise RemoteError(f"{url}: the path inside the repository must be plain folder names")
+        raise WorkspaceError(f"{url}: the path inside the repository must be plain folder names")
     return match["repo"], match["ref"] or options.get("ref"), path
 
 
-class GitBackend(Backend):
+class GitRemote(Remote):
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
-        super().__init__(url, options)
+        self.url = url
+        self.options = dict(options or {})
+        unknown = sorted(set(self.options) - set(OPTIONS) - set(COMMON_OPTIONS))
+        if unknown:
+            valid = ", ".join(sorted({*OPTIONS, *COMMON_OPTIONS}))
+            raise WorkspaceError(f"{url}: unknown option {unknown[0]!r} (valid here: {valid})")
         self.repo_url, self._ref, self.path = parse_git_url(url, self.options)
         root = os.environ.get("MEMSYNC_CACHE_DIR") or os.path.join(
             os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "memsync"
         )
-        # One cache per repository and folder: the sparse checkout is the folder's.
         key = f"{self.repo_url}\n{self.path}"
         self.cache = Path(root) / "git" / hashlib.sha256(key.encode()).hexdigest()[:24]
         self._repo: Any = None
         self._fetched = False
-        self._trees: dict[str, dict[str, bytes]] = {}
+        self._trees: dict[str, dict[str, tuple[str, int, str]]] = {}
+        self._odb_lock = threading.Lock()
 
     # -- plumbing ---------------------------------------------------------------
 
@@ -97,36 +114,35 @@ class GitBackend(Backend):
             )
         return {k: v for k, v in env.items() if v}
 
-    def _git(self, *args: str) -> str:
-        import git
-
+    def _git(self, *args: str, stdin: bytes | None = None) -> str:
+        assert self.repo is not None  # the cache exists before git runs in it
         try:
-            with self.repo.git.custom_environment(**self._env()):
-                return self.repo.git.execute(["git", *args], strip_newline_in_stdout=False)
-        except git.GitCommandError as exc:
-            raise RemoteError(f"{self.url}: git {args[0]} failed: {_last_line(exc.stderr)}") from None
+            done = subprocess.run(
+                ["git", "--git-dir", str(self.cache), *args],
+                input=stdin,
+                capture_output=True,
+                env={**os.environ, **self._env()},
+                check=False,
+            )
+        except OSError as exc:
+            raise RemoteError(f"{self.url}: cannot run git: {exc.strerror}") from exc
+        if done.returncode != 0:
+            raise RemoteError(f"{self.url}: git {args[0]} failed: {_last_line(done.stderr.decode('utf-8', 'replace'))}")
+        return done.stdout.decode("utf-8", "surrogateescape")
 
     @property
     def repo(self) -> Any:
         if self._repo is None:
             import git
 
-            if (self.cache / ".git").is_dir():
+            if (self.cache / "HEAD").is_file():
                 self._repo = git.Repo(self.cache)
             else:
+                shutil.rmtree(self.cache, ignore_errors=True)  # an older cache layout, or a half-made one
                 self.cache.mkdir(parents=True, exist_ok=True)
-                self._repo = git.Repo.init(self.cache)
+                self._repo = git.Repo.init(self.cache, bare=True)
                 self._repo.create_remote("origin", self.repo_url)
-                with self._repo.config_writer() as config:
-                    config.set_value("core", "sparseCheckout", "true" if self.path else "false")
-                if self.path:
-                    info = self.cache / ".git" / "info"
-                    info.mkdir(parents=True, exist_ok=True)
-                    (info / "sparse-checkout").write_text(f"/{self.path}/\n")
         return self._repo
-
-    def _path(self, name: str) -> str:
-        return f"{self.path}/{name}" if self.path else name
 
     @property
     def ref(self) -> str:
@@ -136,25 +152,29 @@ class GitBackend(Backend):
             self._ref = found.group(1) if found else "main"
         return self._ref
 
-    def fetch(self) -> bool:
+    def _update(self) -> bool:
         """Bring the remote ref into the cache; False when the repository has no such branch yet."""
+        with self._cache_lock():
+            return self._fetch_locked()
+
+    def _fetch_locked(self) -> bool:
         import git
 
         try:
-            with self._cache_lock(), self.repo.git.custom_environment(**self._env()):
+            with self.repo.git.custom_environment(**self._env()):
                 self.repo.git.fetch("--quiet", "origin", f"+refs/heads/{self.ref}:refs/remotes/origin/{self.ref}")
         except git.GitCommandError as exc:
             message = exc.stderr or ""
             if "couldn't find remote ref" in message or "could not find remote ref" in message:
                 return False
-            raise RemoteError(f"{self.url}: cannot fetch: {_last_line(message)}") from None
+            raise RemoteError(f"{self.url}: cannot fetch: {_last_line(message)}") from exc
         self._fetched = True
         return True
 
     @contextmanager
     def _cache_lock(self) -> Iterator[None]:
-        """Workspaces on one machine share the cache; git's own index lock is not enough."""
-        self.cache.mkdir(parents=True, exist_ok=True)
+        """Workspaces on one machine share the cache; git's own locks are not enough."""
+        self.cache.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(self.cache.parent / f"{self.cache.name}.lock", os.O_RDWR | os.O_CREAT, 0o644)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
@@ -172,65 +192,88 @@ class GitBackend(Backend):
         """The field folder's tree id at the remote ref: the version token."""
         if not self._fetched:
             return None
-        spec = f"origin/{self.ref}:{self.path}" if self.path else f"origin/{self.ref}^{{tree}}"
+        spec = (
+            f"refs/remotes/origin/{self.ref}:{self.path}" if self.path else f"refs/remotes/origin/{self.ref}^{{tree}}"
+        )
         return self._rev(spec)
 
-    def _read_tree(self, tree: str) -> dict[str, bytes]:
-        """Every file directly in the field folder, read through one cat-file process."""
+    def _entries(self, tree: str) -> dict[str, tuple[str, int, str]]:
+        """name → (blob id, size, mode) of every file directly in the field folder.
+
+        Anything but a regular file there (a symlink, a submodule, a subfolder)
+        is refused: git would happily check it out, and a write could follow it."""
         if tree in self._trees:
             return self._trees[tree]
-        files: dict[str, bytes] = {}
-        for line in self._git("ls-tree", tree).splitlines():
+        files: dict[str, tuple[str, int, str]] = {}
+        for line in self._git("ls-tree", "-l", "-z", tree).split("\0"):
+            if not line:
+                continue
             meta, _, name = line.partition("\t")
-            _mode, kind, blob = meta.split()
-            if kind == "blob":
-                files[name] = self.repo.odb.stream(bytes.fromhex(blob)).read()
+            mode, kind, blob, size = meta.split()
+            if mode in _REGULAR and kind == "blob":
+                files[name] = (blob, int(size), mode)
+            elif role_of(name) is not Role.HIDDEN or mode in ("120000", "160000"):
+                what = {"120000": "a symlink", "160000": "a submodule", "040000": "a subfolder"}.get(mode, kind)
+                raise InputError(f"{self.url}: {name!r} in the field folder is {what}; a field holds only files")
         self._trees = {tree: files}
         return files
+
+    def _blob(self, name: str, blob: str, size: int, mode: str = "100644") -> bytes:
+        limit = file_limit()
+        if size > limit:
+            raise TooLarge(f"{self.url}: {name!r} is {size} bytes, more than the {limit} memsync reads")
+        with self._odb_lock:  # one cat-file --batch process answers one question at a time
+            data: bytes = self.repo.odb.stream(bytes.fromhex(blob)).read()
+        return data
 
     # -- reading ----------------------------------------------------------------
 
     def exists(self) -> bool:
-        return self.fetch() and bool(self.list_names())
+        return self._update() and bool(self.list_names())
 
     def fetch_manifest(self, if_none_match: str | None = None) -> ManifestFile | NotModified | None:
-        if not self.fetch():
+        if not self._update():
             return None
-        tree = self._field_tree()
+        return self._manifest_at(self._field_tree(), if_none_match)
+
+    def _manifest_at(self, tree: str | None, if_none_match: str | None) -> ManifestFile | NotModified | None:
         if tree is None:
             return None
         if tree == if_none_match:
             return NOT_MODIFIED
-        files = self._read_tree(tree)
-        actual = Manifest({n: sha256_hex(d) for n, d in files.items() if role_of(n) is Role.CONTENT})
-        declared = files.get(MANIFEST_NAME)
+        entries = self._entries(tree)
+        actual = Manifest({n: blob_sha(self, n, e) for n, e in entries.items() if role_of(n) is Role.CONTENT})
+        declared = self._blob(MANIFEST_NAME, *entries[MANIFEST_NAME]) if MANIFEST_NAME in entries else None
         if declared is None and not actual:
             return None
         if declared == actual.to_bytes():
-            return ManifestFile(declared, tree, files.get(SIGNATURE_NAME))
+            sidecars = {n: self._blob(n, *entries[n]) for n in SIDECAR_NAMES if n in entries}
+            return ManifestFile(declared, tree, sidecars)
         # Someone committed to the field by hand (a web edit, say) without memsync:
-        # what the repository holds is the field, and no signature vouches for it.
-        return ManifestFile(actual.to_bytes(), tree, None)
+        # what the repository holds is the field, and nothing vouches for it.
+        return ManifestFile(actual.to_bytes(), tree, {})
 
     def list_names(self) -> list[str]:
-        if not self._fetched and not self.fetch():
+        if not self._fetched and not self._update():
             return []
         tree = self._field_tree()
-        return sorted(self._read_tree(tree)) if tree else []
+        return sorted(self._entries(tree)) if tree else []
 
     def get(self, name: str) -> bytes:
         tree = self._field_tree()
-        files = self._read_tree(tree) if tree else {}
-        if name not in files:
+        entries = self._entries(tree) if tree else {}
+        if name not in entries:
             raise RemoteError(f"{self.url}: {name!r} is listed but missing")
-        return files[name]
+        return self._blob(name, *entries[name])
 
     def log(self, limit: int = 50) -> list[dict[str, str]]:
         """The field's history: commits on the remote ref that touched its folder."""
-        if not self.fetch():
+        if not self._update():
             return []
         fmt = "%H%x1f%an%x1f%aI%x1f%B%x1e"
-        out = self._git("log", f"-n{limit}", f"--format={fmt}", f"origin/{self.ref}", "--", self.path or ".")
+        out = self._git(
+            "log", f"-n{limit}", f"--format={fmt}", f"refs/remotes/origin/{self.ref}", "--", self.path or "."
+        )
         entries = []
         for record in out.split("\x1e"):
             parts = record.strip("\n").split("\x1f")
@@ -241,85 +284,102 @@ class GitBackend(Backend):
     # -- writing ----------------------------------------------------------------
 
     @contextmanager
-    def transaction(self, expected_etag: str | None) -> Iterator[Writer]:
-        self.fetch()
-        if self._field_tree() != expected_etag:
-            raise PullFirst(f"{self.url} changed since you last synced: pull first")
-        yield _GitWriter(self, expected_etag)
+    def transaction(self, expected: str | None, sidecars: frozenset[str] | None = None) -> Iterator[Writer]:
+        with self._cache_lock():
+            tree = self._field_tree() if self._fetch_locked() else None
+            writer = _GitWriter(self, tree)
+            writer.current = self._manifest_at(tree, expected)
+            yield writer
 
-    def _commit_and_push(self, puts: dict[str, bytes], deletes: set[str], message: str, expected: str | None) -> str:
+    def _commit_and_push(self, puts: dict[str, bytes], deletes: set[str], message: str, seen: str | None) -> str:
         import git
 
-        with self._cache_lock():
-            for _ in range(PUSH_ATTEMPTS):
-                if self._field_tree() != expected:
-                    raise PullFirst(f"{self.url}: another writer changed the field first: pull first")
-                commit = self._commit_on_remote_head(puts, deletes, message)
-                try:
-                    with self.repo.git.custom_environment(**self._env()):
-                        self.repo.git.push("--quiet", "origin", f"{commit}:refs/heads/{self.ref}")
-                except git.GitCommandError as exc:
-                    stderr = exc.stderr or ""
-                    if not any(s in stderr for s in ("rejected", "fetch first", "non-fast-forward", "stale info")):
-                        raise RemoteError(f"{self.url}: git push failed: {_last_line(stderr)}") from None
-                    self._fetch_locked()  # someone else pushed: go again on their head if the field is untouched
-                    continue
-                self._fetch_locked()
-                tree = self._field_tree()
-                assert tree is not None
-                return tree
+        for _ in range(PUSH_ATTEMPTS):
+            if self._field_tree() != seen:
+                raise PullFirst(f"{self.url}: another writer changed the field first: pull first")
+            commit = self._commit_on_remote_head(puts, deletes, message)
+            try:
+                with self.repo.git.custom_environment(**self._env()):
+                    self.repo.git.push("--quiet", "origin", f"{commit}:refs/heads/{self.ref}")
+            except git.GitCommandError as exc:
+                stderr = exc.stderr or ""
+                if not any(s in stderr for s in ("rejected", "fetch first", "non-fast-forward", "stale info")):
+                    raise RemoteError(f"{self.url}: git push failed: {_last_line(stderr)}") from exc
+                self._fetch_locked()  # someone else pushed: go again on their head if the field is untouched
+                continue
+            self._fetch_locked()
+            tree = self._field_tree()
+            assert tree is not None
+            return tree
         raise PullFirst(f"{self.url}: the repository keeps moving; pull first and try again")
 
-    def _fetch_locked(self) -> None:
-        with self.repo.git.custom_environment(**self._env()):
-            self.repo.git.fetch("--quiet", "origin", f"+refs/heads/{self.ref}:refs/remotes/origin/{self.ref}")
-        self._fetched = True
-
     def _commit_on_remote_head(self, puts: dict[str, bytes], deletes: set[str], message: str) -> str:
-        """One commit on top of the remote head that changes only the field's folder."""
-        if self._rev(f"refs/remotes/origin/{self.ref}^{{commit}}"):
-            self._git("checkout", "--quiet", "--force", "-B", self.ref, f"origin/{self.ref}")
-        else:
-            self._git("checkout", "--quiet", "--force", "--orphan", self.ref)
-            self._git("rm", "-r", "--quiet", "--cached", "--ignore-unmatch", ".")
-        folder = self.cache / self.path if self.path else self.cache
-        folder.mkdir(parents=True, exist_ok=True)
-        for name, data in puts.items():
-            (folder / name).write_bytes(data)
+        """One commit on top of the remote head that changes only the field's folder,
+        built from objects: nothing is checked out, so nothing can be written through a link."""
+        parent = self._rev(f"refs/remotes/origin/{self.ref}^{{commit}}")
+        field_tree = self._field_tree()
+        old = self._entries(field_tree) if field_tree else {}
+        entries = {n: (mode, "blob", blob) for n, (blob, _, mode) in old.items()}
         for name in deletes:
-            (folder / name).unlink(missing_ok=True)
-        self._git("add", "--all", "--", self.path or ".")
-        self._git(*_identity(self.repo), "commit", "--quiet", "--allow-empty", "-m", message)
-        commit = self._rev("HEAD")
-        assert commit is not None
-        return commit
+            entries.pop(name, None)
+        for name, data in puts.items():
+            entries[name] = (old[name][2] if name in old else "100644", "blob", self._store_blob(data))
+        root = self._graft(parent, self.path.split("/") if self.path else [], self._mktree(entries))
+        args = ["commit-tree", root, *(["-p", parent] if parent else []), "-m", message]
+        return self._git(*_identity(self.repo), *args).strip()
+
+    def _graft(self, commit: str | None, parts: list[str], tree: str) -> str:
+        """The root tree of ``commit`` with the folder at ``parts`` replaced by ``tree``."""
+        if not parts:
+            return tree
+        folder = "/".join(parts[:-1])
+        spec = f"{commit}:{folder}" if folder else f"{commit}^{{tree}}"
+        parent_tree = self._rev(spec) if commit else None
+        entries = {}
+        for line in (self._git("ls-tree", "-z", parent_tree) if parent_tree else "").split("\0"):
+            if line:
+                meta, _, name = line.partition("\t")
+                mode, kind, sha = meta.split()
+                entries[name] = (mode, kind, sha)
+        entries[parts[-1]] = ("040000", "tree", tree)
+        return self._graft(commit, parts[:-1], self._mktree(entries))
+
+    def _mktree(self, entries: dict[str, tuple[str, str, str]]) -> str:
+        body = "".join(f"{mode} {kind} {sha}\t{name}\0" for name, (mode, kind, sha) in sorted(entries.items()))
+        return self._git("mktree", "-z", stdin=body.encode("utf-8")).strip()
+
+    def _store_blob(self, data: bytes) -> str:
+        from gitdb import IStream
+
+        stream = self.repo.odb.store(IStream(b"blob", len(data), io.BytesIO(data)))
+        return str(stream.hexsha.decode() if isinstance(stream.hexsha, bytes) else stream.hexsha)
 
     def reset_cache(self) -> None:
         shutil.rmtree(self.cache, ignore_errors=True)
         self._repo = None
 
 
+def blob_sha(remote: GitRemote, name: str, entry: tuple[str, int, str]) -> str:
+    return sha256_hex(remote._blob(name, *entry))
+
+
 class _GitWriter(Writer):
-    def __init__(self, backend: GitBackend, expected: str | None) -> None:
-        self.backend = backend
-        self.expected = expected
+    def __init__(self, remote: GitRemote, seen: str | None) -> None:
+        self.remote = remote
+        self.seen = seen
         self.puts: dict[str, bytes] = {}
         self.deletes: set[str] = set()
 
-    def put(self, name: str, data: bytes) -> None:
+    def put(self, name: str, data: bytes, was: str | None) -> None:
         self.puts[name] = data
 
-    def delete(self, name: str) -> None:
-        self.deletes.add(name)
+    def delete_many(self, names: list[str]) -> None:
+        self.deletes.update(names)
 
-    def commit(self, manifest: bytes, signature: bytes | None, message: str) -> str:
-        puts = {**self.puts, MANIFEST_NAME: manifest}
-        deletes = set(self.deletes)
-        if signature is not None:
-            puts[SIGNATURE_NAME] = signature
-        else:
-            deletes.add(SIGNATURE_NAME)
-        return self.backend._commit_and_push(puts, deletes, message, self.expected)
+    def commit(self, manifest: bytes, sidecars: Mapping[str, bytes], message: str) -> str:
+        puts = {**self.puts, **sidecars, MANIFEST_NAME: manifest}
+        deletes = self.deletes | {n for n in SIDECAR_NAMES if n not in sidecars}
+        return self.remote._commit_and_push(puts, deletes, message, self.seen)
 
 
 def _identity(repo: Any) -> list[str]:

@@ -1,50 +1,64 @@
 """Spec HTTP servers: ``http://host/path/`` and ``https://host/path/``.
 
-Reading works against any server that serves the field's files under the URL:
+Reading works against any server that serves the field's files under the
+URL: ``SHA256SUMS`` when present, fetched with ``If-None-Match`` (servers
+without ETags are versioned by the content's hash), else the names the
+pages of ``index.md`` link to, else the links of a directory listing (nginx
+autoindex, Apache, python's http.server); the field protocol then falls back
+to ``/memoryfield.zip``.
 
-- ``SHA256SUMS`` when present, fetched with ``If-None-Match`` so a no-op pull
-  is one request answered 304 (servers without ETags are compared by hash);
-- else the pages ``index.md`` links to, else the links of a directory
-  listing page (nginx autoindex, Apache, python's http.server), else the
-  entries of ``/memoryfield.zip``.
+Writing follows ``memsync serve``'s protocol (docs/FORMAT.md): conditional
+``PUT`` and ``DELETE`` (``If-Match``, ``If-None-Match: *``; 412 when they
+fail). Servers whose ETags are the quoted sha256 of the bytes (memsync
+serve) let a push make page writes conditional on the planned content.
 
-Writing follows ``memsync serve``'s protocol (docs/FORMAT.md): PUT changed
-files, DELETE removed ones, then PUT ``SHA256SUMS`` with ``If-Match: <the
-ETag the push planned against>`` (``If-None-Match: *`` for a new field); a 412
-means another writer got there first. Servers whose ``SHA256SUMS`` ETag is
-the quoted sha256 of its bytes use content-hash ETags for every file, so page
-writes are made conditional on the page the push planned against as well.
-
-HTTP Basic credentials come from netrc (``NETRC`` or ``~/.netrc``) or
-``MEMSYNC_HTTP_USER``/``MEMSYNC_HTTP_PASSWORD``; they are never printed.
+Credentials (HTTP Basic, from netrc — ``$NETRC`` or ``~/.netrc`` — or
+``MEMSYNC_HTTP_USER``/``MEMSYNC_HTTP_PASSWORD``) are bound to the origin
+(scheme, host, port) of the remote's URL: a redirect to another origin is
+followed for reads without them, refused for writes, and the field's base
+URL moves only within its origin. They are never printed.
 """
 
 from __future__ import annotations
 
+import hashlib
 import html.parser
+import json
+import netrc
 import os
 import re
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
 from urllib.parse import unquote, urljoin, urlsplit
 
 import requests
+import urllib3.exceptions
 from requests.adapters import HTTPAdapter
 from urllib3.util.retry import Retry
 
-from memsync.archive import open_archive
-from memsync.errors import MemsyncError, PullFirst, RemoteError
-from memsync.manifest import Manifest, sha256_hex
-from memsync.names import INDEX_PAGE, MANIFEST_NAME, SIGNATURE_NAME, is_page, name_problem
+from memsync.errors import MemsyncError, RemoteError
+from memsync.names import INDEX_PAGE, MANIFEST_NAME, OWN_NAMES, is_page, name_problem
 
-from .base import NOT_MODIFIED, Backend, ManifestFile, NotModified, Writer
+from .base import (
+    CHUNK,
+    NOT_MODIFIED,
+    Blob,
+    Entry,
+    NotFound,
+    NotModified,
+    Opened,
+    PreconditionFailed,
+    Store,
+    TimedOut,
+    TransferFailed,
+)
 
 ARCHIVE_NAME = "memoryfield.zip"
 MAX_REDIRECTS = 5
-TIMEOUT = (5, 60)  # connect, read (seconds)
 POOL_SIZE = 16
+LISTING_LIMIT = 16 * 1024 * 1024  # an index.md or a directory listing page
 _RETRIED_STATUS = re.compile(r"too many (\d{3}) error")
 _MD_LINK = re.compile(r"\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+_READS = ("GET", "HEAD")
 
 _EXPLAINED = {
     401: "credentials missing or rejected (set them in netrc or MEMSYNC_HTTP_USER/MEMSYNC_HTTP_PASSWORD)",
@@ -58,98 +72,162 @@ _EXPLAINED = {
 }
 
 
-class HttpBackend(Backend):
+def origin(url: str) -> tuple[str, str, int | None]:
+    parts = urlsplit(url)
+    port = parts.port or {"http": 80, "https": 443}.get(parts.scheme)
+    return parts.scheme, (parts.hostname or "").lower(), port
+
+
+class _OriginAuth(requests.auth.AuthBase):
+    """HTTP Basic for one origin only; any other origin gets nothing (and,
+    being an auth object, keeps requests from looking in netrc for it)."""
+
+    def __init__(self, bound: tuple[str, str, int | None], credentials: tuple[str, str] | None) -> None:
+        self.bound = bound
+        self.credentials = credentials
+
+    def __call__(self, request: requests.PreparedRequest) -> requests.PreparedRequest:
+        if self.credentials is not None and request.url and origin(request.url) == self.bound:
+            return requests.auth.HTTPBasicAuth(*self.credentials)(request)
+        return request
+
+
+class HttpStore(Store):
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
         super().__init__(url, options)
         self.base = url if url.endswith("/") else url + "/"
+        self.origin = origin(self.base)
         self.session = _session()
-        self._archive: dict[str, bytes] | None = None
+        self.auth = _OriginAuth(self.origin, _credentials(self.base))
+        self._content_etags = False
+
+    def where(self, name: str) -> str:
+        return urljoin(self.base, name)
 
     # -- plumbing ---------------------------------------------------------------
 
-    def _url(self, name: str) -> str:
-        return urljoin(self.base, name)
+    def _request(
+        self, method: str, name: str, ok: tuple[int, ...], *, stream: bool = False, **kwargs: object
+    ) -> requests.Response:
+        """One request, redirects followed by hand so credentials stay with their
+        origin; statuses outside ``ok`` become a one-line error."""
+        url = self.where(name)
+        for _ in range(MAX_REDIRECTS + 1):
+            answer = self._send(method, url, stream=stream, **kwargs)
+            if not answer.is_redirect:
+                break
+            target = urljoin(url, answer.headers["Location"])
+            answer.close()
+            if origin(target) != self.origin and method not in _READS:
+                raise RemoteError(f"{url}: redirected to another origin ({target}); memsync sends no writes there")
+            url = target
+        else:
+            raise RemoteError(f"{self.where(name)}: more than {MAX_REDIRECTS} redirects")
+        if answer.status_code not in ok:
+            error = _error(url, method, answer)
+            answer.close()
+            raise error
+        if url != self.where(name) and answer.status_code == 200 and origin(url) == self.origin:
+            # A field file reached through redirects means the field lives where
+            # they led: later requests (and relative links) go there directly.
+            self.base = url.rsplit("/", 1)[0] + "/"
+        return answer
 
-    def _request(self, method: str, name: str, ok: tuple[int, ...], **kwargs: object) -> requests.Response:
-        """One request; statuses outside ``ok`` become a one-line RemoteError."""
-        url = self._url(name)
+    def _send(self, method: str, url: str, **kwargs: object) -> requests.Response:
         try:
-            answer = self.session.request(method, url, timeout=TIMEOUT, **kwargs)  # type: ignore[arg-type]
-        except requests.TooManyRedirects:
-            raise RemoteError(f"{url}: more than {MAX_REDIRECTS} redirects") from None
+            return self.session.request(  # type: ignore[misc]
+                method, url, auth=self.auth, allow_redirects=False, timeout=(self.timeout, self.timeout), **kwargs
+            )
         except requests.exceptions.RetryError as exc:
             status = _RETRIED_STATUS.search(str(exc))
             code = status.group(1) if status else "5xx"
-            raise RemoteError(f"{url}: {method} got {code}: server error, still failing after retries") from None
-        except requests.exceptions.SSLError:
-            raise RemoteError(f"{url}: TLS certificate or handshake failed") from None
-        except (requests.ConnectionError, requests.Timeout) as exc:
-            raise RemoteError(f"{url}: cannot reach the server ({_reason(exc)})") from None
+            raise RemoteError(f"{url}: {method} got {code}: server error, still failing after retries") from exc
+        except requests.exceptions.SSLError as exc:
+            raise RemoteError(f"{url}: TLS certificate or handshake failed") from exc
+        except (requests.exceptions.ConnectTimeout, requests.exceptions.ReadTimeout) as exc:
+            raise TimedOut(f"{url}: the server did not answer in time") from exc
+        except requests.ConnectionError as exc:
+            raise RemoteError(f"{url}: cannot reach the server ({_reason(exc)})") from exc
         except requests.RequestException as exc:
-            raise RemoteError(f"{url}: {type(exc).__name__}") from None
-        if answer.status_code not in ok:
-            raise _error(url, method, answer)
-        return answer
-
-    def _follow(self, answer: requests.Response) -> None:
-        """A field file reached through redirects means the field lives where they
-        led: later requests (and relative links in listings) go there directly."""
-        if answer.history and answer.status_code == 200:
-            self.base = answer.url.rsplit("/", 1)[0] + "/"
+            raise RemoteError(f"{url}: {type(exc).__name__}") from exc
 
     # -- reading ----------------------------------------------------------------
 
-    def exists(self) -> bool:
-        return self.fetch_manifest() is not None or bool(self.list_names())
-
-    def fetch_manifest(self, if_none_match: str | None = None) -> ManifestFile | NotModified | None:
+    def _open(self, name: str, if_none_match: str | None, max_bytes: int) -> Opened | NotModified:
         headers = {"If-None-Match": if_none_match} if if_none_match else {}
-        answer = self._request("GET", MANIFEST_NAME, (200, 304, 404, 410), headers=headers)
+        answer = self._request("GET", name, (200, 304, 404, 410), stream=True, headers=headers)
         if answer.status_code == 304:
+            answer.close()
             return NOT_MODIFIED
         if answer.status_code in (404, 410):
-            return None
-        self._follow(answer)
-        data = answer.content
-        # Servers without ETags (a plain static server) are versioned by content.
-        etag = answer.headers.get("ETag") or sha256_hex(data)
-        if etag == if_none_match:
-            return NOT_MODIFIED
-        signature = self._request("GET", SIGNATURE_NAME, (200, 404, 410))
-        return ManifestFile(data, etag, signature.content if signature.status_code == 200 else None)
+            answer.close()
+            raise NotFound(f"{self.where(name)}: not found")
+        length = answer.headers.get("Content-Length", "")
+        size = int(length) if length.isdigit() and not answer.headers.get("Content-Encoding") else None
+        opened = Opened("", size, iter(()), answer.close, answer.headers.get("Content-Type", ""))
+        opened.chunks = self._chunks(answer, opened)
+        return opened
 
-    def list_names(self) -> list[str]:
+    def _chunks(self, answer: requests.Response, opened: Opened) -> Iterator[bytes]:
+        digest = hashlib.sha256()
+        try:
+            # read1 hands over whatever arrived, so the deadline above sees a drip.
+            while chunk := answer.raw.read1(CHUNK, decode_content=True):
+                digest.update(chunk)
+                yield chunk
+        except (urllib3.exceptions.ReadTimeoutError, TimeoutError) as exc:
+            raise TimedOut(f"{answer.url}: the server stopped sending") from exc
+        except (urllib3.exceptions.HTTPError, OSError) as exc:
+            raise TransferFailed(f"{answer.url}: transfer keeps failing ({type(exc).__name__})") from exc
+        sha = digest.hexdigest()
+        etag = answer.headers.get("ETag")
+        # Servers without ETags (a plain static server) are versioned by content.
+        opened.token = etag or sha
+        if etag == f'"{sha}"':
+            self._content_etags = True
+
+    def content_token(self, sha256: str) -> str | None:
+        return f'"{sha256}"' if self._content_etags else None
+
+    def exists(self) -> bool:
+        answer = self._request("GET", MANIFEST_NAME, (200, 404, 410), stream=True)
+        answer.close()
+        return answer.status_code == 200 or bool(self.list())
+
+    def list(self) -> list[Entry]:
         """Every file of a field that has no SHA256SUMS, from the best source the server offers."""
-        for source in (self._names_from_index, self._names_from_listing, self._names_from_archive):
+        for source in (self._names_from_index, self._names_from_listing):
             names = source()
             if names:
-                return sorted(names)
+                return [Entry(n) for n in sorted(names)]
         return []
 
+    def _page(self, name: str) -> Blob | None:
+        try:
+            blob = self.read(name, LISTING_LIMIT)
+        except NotFound:
+            return None
+        except RemoteError as exc:
+            if "got 403" in str(exc):  # a server that lists nothing
+                return None
+            raise
+        assert isinstance(blob, Blob)
+        return blob
+
     def _names_from_index(self) -> set[str]:
-        answer = self._request("GET", INDEX_PAGE, (200, 404, 410))
-        if answer.status_code != 200:
+        blob = self._page(INDEX_PAGE)
+        if blob is None:
             return set()
-        self._follow(answer)
-        text = answer.content.decode("utf-8", "replace")
+        text = blob.data.decode("utf-8", "replace")
         return {INDEX_PAGE} | {n for n in map(self._own_name, _MD_LINK.findall(text)) if n and is_page(n)}
 
     def _names_from_listing(self) -> set[str]:
-        answer = self._request("GET", "", (200, 404, 403))
-        if answer.status_code != 200 or "html" not in answer.headers.get("Content-Type", ""):
+        blob = self._page("")
+        if blob is None or "html" not in blob.content_type:
             return set()
-        self._follow(answer)
         links = _Links()
-        links.feed(answer.text)
+        links.feed(blob.data.decode("utf-8", "replace"))
         return {n for n in map(self._own_name, links.hrefs) if n}
-
-    def _names_from_archive(self) -> set[str]:
-        answer = self._request("GET", ARCHIVE_NAME, (200, 404, 410))
-        if answer.status_code != 200:
-            return set()
-        with open_archive(answer.content, where=self._url(ARCHIVE_NAME)) as archive:
-            self._archive = dict(archive.files())
-        return set(self._archive)
 
     def _own_name(self, href: str) -> str | None:
         """The file name a link points at when it is a file directly in this field."""
@@ -161,91 +239,31 @@ class HttpBackend(Backend):
         if not path.startswith(unquote(base.path)):
             return None
         name = path[len(unquote(base.path)) :]
-        if name in (MANIFEST_NAME, SIGNATURE_NAME, ARCHIVE_NAME) or name_problem(name):
+        if name in OWN_NAMES or name == ARCHIVE_NAME or name_problem(name):
             return None
         return name
 
-    def get(self, name: str) -> bytes:
-        if self._archive is not None:
-            try:
-                return self._archive[name]
-            except KeyError:
-                raise RemoteError(f"{self._url(ARCHIVE_NAME)}: {name!r} is not in the archive") from None
-        answer = self._request("GET", name, (200, 404, 410))
-        if answer.status_code != 200:
-            raise RemoteError(f"{self._url(name)}: listed but missing (404)")
-        return answer.content
-
     # -- writing ----------------------------------------------------------------
 
-    @contextmanager
-    def transaction(self, expected_etag: str | None) -> Iterator[Writer]:
-        current = self.fetch_manifest()
-        current_etag = current.etag if isinstance(current, ManifestFile) else None
-        if current_etag != expected_etag:
-            raise PullFirst(f"{self.url} changed since you last synced: pull first")
-        planned: Manifest | None = None
-        if isinstance(current, ManifestFile) and current.etag == f'"{sha256_hex(current.data)}"':
-            planned = Manifest.parse(current.data, where=self._url(MANIFEST_NAME))
-        yield _HttpWriter(self, expected_etag, planned)
+    def put(self, name: str, data: bytes, *, if_match: str | None = None, if_absent: bool = False) -> str:
+        headers = {"If-Match": if_match} if if_match else {"If-None-Match": "*"} if if_absent else {}
+        answer = self._request("PUT", name, (200, 201, 204, 412), data=data, headers=headers)
+        answer.close()
+        if answer.status_code == 412:
+            raise PreconditionFailed(f"{self.where(name)}: changed by another writer")
+        return answer.headers.get("ETag") or hashlib.sha256(data).hexdigest()
+
+    def delete(self, name: str, *, if_match: str | None = None) -> None:
+        headers = {"If-Match": if_match} if if_match else {}
+        answer = self._request("DELETE", name, (200, 204, 404, 410, 412), headers=headers)
+        answer.close()
+        if answer.status_code == 412:
+            raise PreconditionFailed(f"{self.where(name)}: changed by another writer")
+        if answer.status_code in (404, 410) and if_match:
+            raise NotFound(f"{self.where(name)}: not found")
 
     def close(self) -> None:
         self.session.close()
-
-
-class _HttpWriter(Writer):
-    """Writes for one push. ``planned`` (content-hash servers only) is the manifest
-    the push planned against: page writes are conditional on it."""
-
-    def __init__(self, backend: HttpBackend, expected_etag: str | None, planned: Manifest | None) -> None:
-        self.backend = backend
-        self.expected_etag = expected_etag
-        self.planned = planned
-
-    def _condition(self, name: str) -> dict[str, str]:
-        if self.planned is None:
-            return {}
-        if name in self.planned:
-            return {"If-Match": f'"{self.planned[name]}"'}
-        return {"If-None-Match": "*"}
-
-    def put(self, name: str, data: bytes) -> None:
-        b = self.backend
-        answer = b._request("PUT", name, (200, 201, 204, 412), data=data, headers=self._condition(name))
-        if answer.status_code == 412 and not self._landed(name, sha256_hex(data)):
-            raise PullFirst(f"{b._url(name)}: another writer changed it first: pull first")
-
-    def delete(self, name: str) -> None:
-        b = self.backend
-        answer = b._request("DELETE", name, (200, 204, 404, 410, 412), headers=self._condition(name))
-        if answer.status_code == 412 and not self._landed(name, None):
-            raise PullFirst(f"{b._url(name)}: another writer changed it first: pull first")
-
-    def _landed(self, name: str, sha: str | None) -> bool:
-        """Whether a write refused as stale is in fact our own retried write that had landed."""
-        answer = self.backend._request("GET", name, (200, 404, 410))
-        if answer.status_code != 200:
-            return sha is None
-        return sha256_hex(answer.content) == sha
-
-    def commit(self, manifest: bytes, signature: bytes | None, message: str) -> str:
-        b = self.backend
-        condition = {"If-Match": self.expected_etag} if self.expected_etag else {"If-None-Match": "*"}
-        answer = b._request("PUT", MANIFEST_NAME, (200, 201, 204, 412), data=manifest, headers=condition)
-        if answer.status_code == 412:
-            current = b.fetch_manifest()
-            if not (isinstance(current, ManifestFile) and current.data == manifest):
-                raise PullFirst(f"{b.url}: another writer committed first: pull first")
-            etag = current.etag  # a retry of our own commit that had landed
-        else:
-            etag = answer.headers.get("ETag") or sha256_hex(manifest)
-        # The signature follows the manifest it signs, conditional on it; a reader
-        # in between sees an unsigned manifest, never a signature of another one.
-        if signature is not None:
-            b._request("PUT", SIGNATURE_NAME, (200, 201, 204), data=signature, headers={"If-Match": etag})
-        else:
-            b._request("DELETE", SIGNATURE_NAME, (200, 204, 404, 410))
-        return etag
 
 
 class _Links(html.parser.HTMLParser):
@@ -260,28 +278,40 @@ class _Links(html.parser.HTMLParser):
 
 def _session() -> requests.Session:
     session = requests.Session()
-    session.max_redirects = MAX_REDIRECTS
     # Connection errors and 5xx are retried; a PUT retried after it landed is
-    # recognised by its content (see _HttpWriter), so writes are retried too.
+    # recognised by its content (memsync.protocol), so writes are retried too.
     retry = Retry(
         total=4,
         connect=4,
         read=2,
         status=3,
+        redirect=0,
         backoff_factor=0.2,
         status_forcelist=(500, 502, 503, 504),
         allowed_methods=None,
         raise_on_status=True,
+        raise_on_redirect=False,
         respect_retry_after_header=True,
     )
     adapter = HTTPAdapter(max_retries=retry, pool_connections=POOL_SIZE, pool_maxsize=POOL_SIZE)
     session.mount("http://", adapter)
     session.mount("https://", adapter)
+    return session
+
+
+def _credentials(url: str) -> tuple[str, str] | None:
     user, password = os.environ.get("MEMSYNC_HTTP_USER"), os.environ.get("MEMSYNC_HTTP_PASSWORD")
     if user and password is not None:
-        session.auth = (user, password)
-    # Otherwise requests reads netrc (NETRC or ~/.netrc) for the host on each request.
-    return session
+        return user, password
+    path = os.environ.get("NETRC") or os.path.expanduser("~/.netrc")
+    try:
+        entry = netrc.netrc(path).authenticators(urlsplit(url).hostname or "")
+    except (FileNotFoundError, netrc.NetrcParseError, OSError):
+        return None
+    if entry is None:
+        return None
+    login, _, secret = entry
+    return login, secret or ""
 
 
 def _reason(exc: BaseException) -> str:
@@ -294,19 +324,18 @@ def _reason(exc: BaseException) -> str:
 
 def _error(url: str, method: str, answer: requests.Response) -> MemsyncError:
     status = answer.status_code
-    if status == 412:
-        return PullFirst(f"{url}: {_EXPLAINED[412]}")
     meaning = _EXPLAINED.get(status) or ("server error" if status >= 500 else answer.reason or "unexpected answer")
     detail = _server_message(answer)
     return RemoteError(f"{url}: {method} got {status}: {meaning}" + (f" ({detail})" if detail else ""))
 
 
 def _server_message(answer: requests.Response) -> str:
-    """The one-line reason a memsync server gives in its JSON error body, if any."""
+    """The one-line reason a memsync server gives in its JSON error body, if any
+    (read no further than an error line needs)."""
     if "json" not in answer.headers.get("Content-Type", ""):
         return ""
     try:
-        message = answer.json().get("error", "")
-    except (ValueError, AttributeError):
+        message = json.loads(answer.raw.read(4096, decode_content=True)).get("error", "")
+    except (ValueError, AttributeError, OSError, requests.RequestException, urllib3.exceptions.HTTPError):
         return ""
     return " ".join(str(message).split())[:200]

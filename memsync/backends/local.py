@@ -1,29 +1,30 @@
 """Local folders: ``/path`` and ``file:///path``.
 
-Writers are serialised by ``flock`` on the folder itself, so nothing but
-``SHA256SUMS`` and its signature is added to the field; every write is atomic
-(temp file, fsync, rename) and ``SHA256SUMS`` is replaced last.
+Writers are serialised by ``flock`` on the folder itself (``exclusive``), so
+conditional writes are plain compare-then-write under that lock. Every write
+is atomic (temp file, fsync, rename) and never follows a symlink; tokens are
+the sha256 of the content. The folder is fsynced once, before the commit's
+``SHA256SUMS`` write, instead of once per file.
 """
 
 from __future__ import annotations
 
+import errno
 import os
-import socket
+import stat
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 from urllib.parse import unquote, urlparse
 
 from memsync import atomic
-from memsync.errors import PullFirst, RemoteError
+from memsync.errors import RemoteError
 from memsync.manifest import sha256_hex
-from memsync.names import MANIFEST_NAME, SIGNATURE_NAME
+from memsync.names import MANIFEST_NAME
 
-from .base import NOT_MODIFIED, Backend, ManifestFile, NotModified, Writer
+from .base import CHUNK, NOT_MODIFIED, Entry, NotFound, NotModified, Opened, PreconditionFailed, Store
 
 LOCK_TIMEOUT_SECONDS = 60.0
-PUSH_MARKER = ".memsync-pushing"  # hidden: never content, never travels
 
 
 def path_from_url(url: str) -> Path:
@@ -35,103 +36,105 @@ def path_from_url(url: str) -> Path:
     return Path(url).expanduser()
 
 
-class LocalBackend(Backend):
+class LocalStore(Store):
     live = True
+    exclusive_lock = True
 
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
         super().__init__(url, options)
         self.root = path_from_url(url).absolute()
 
-    def _require_root(self) -> bool:
+    def where(self, name: str) -> str:
+        return str(self.root / name)
+
+    def _path(self, name: str) -> Path:
+        return self.root / name
+
+    def exists(self) -> bool:
         if self.root.is_dir():
             return True
         if self.root.exists():
             raise RemoteError(f"{self.url}: not a folder")
         return False
 
-    def exists(self) -> bool:
-        return self._require_root()
-
-    def lock_info(self) -> dict[str, Any] | None:
-        """A push in progress (or one that died before its commit) leaves its marker."""
+    def _open(self, name: str, if_none_match: str | None, max_bytes: int) -> Opened | NotModified:
         try:
-            pid = (self.root / PUSH_MARKER).read_text().strip()
+            fd = os.open(self._path(name), os.O_RDONLY | os.O_NOFOLLOW)
         except (FileNotFoundError, NotADirectoryError):
-            return None
-        return {"holder": f"pid {pid}", "host": socket.gethostname(), "pid": pid}
-
-    def fetch_manifest(self, if_none_match: str | None = None) -> ManifestFile | NotModified | None:
-        if not self._require_root():
-            return None
-        try:
-            data = (self.root / MANIFEST_NAME).read_bytes()
-        except FileNotFoundError:
-            return None
-        etag = sha256_hex(data)
-        if etag == if_none_match:
-            return NOT_MODIFIED
-        try:
-            signature: bytes | None = (self.root / SIGNATURE_NAME).read_bytes()
-        except FileNotFoundError:
-            signature = None
-        return ManifestFile(data, etag, signature)
-
-    def list_names(self) -> list[str]:
-        if not self._require_root():
-            return []
-        return sorted(e.name for e in os.scandir(self.root))
-
-    def get(self, name: str) -> bytes:
-        try:
-            return (self.root / name).read_bytes()
-        except FileNotFoundError:
-            raise RemoteError(f"{self.url}: {name!r} is listed but missing") from None
+            raise NotFound(f"{self.where(name)}: not found") from None
         except OSError as exc:
-            raise RemoteError(f"{self.url}: cannot read {name!r}: {exc.strerror}") from None
+            if exc.errno == errno.ELOOP:
+                raise RemoteError(f"{self.where(name)}: a symlink, which memsync does not follow") from None
+            raise RemoteError(f"{self.where(name)}: cannot read: {exc.strerror}") from exc
+        with os.fdopen(fd, "rb") as handle:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                raise RemoteError(f"{self.where(name)}: not a regular file")
+            if st.st_size > max_bytes:
+                return Opened("", st.st_size, iter(()))
+            # A folder has no version tokens of its own: the content's hash is one.
+            data = handle.read(max_bytes + 1)
+        token = sha256_hex(data)
+        if token == if_none_match:
+            return NOT_MODIFIED
+        return Opened(token, len(data), iter([data[i : i + CHUNK] for i in range(0, len(data), CHUNK)] or [b""]))
+
+    def list(self) -> list[Entry]:
+        try:
+            return [Entry(e.name) for e in os.scandir(self.root)]
+        except FileNotFoundError:
+            return []
+        except NotADirectoryError:
+            raise RemoteError(f"{self.url}: not a folder") from None
+
+    def _current(self, name: str) -> str | None:
+        try:
+            return sha256_hex(self._path(name).read_bytes())
+        except FileNotFoundError:
+            return None
+
+    def _check(self, name: str, if_match: str | None, if_absent: bool) -> None:
+        if if_match is None and not if_absent:
+            return
+        current = self._current(name)
+        if (if_absent and current is not None) or (if_match is not None and current != if_match):
+            raise PreconditionFailed(f"{self.where(name)}: changed by another writer")
+
+    def put(self, name: str, data: bytes, *, if_match: str | None = None, if_absent: bool = False) -> str:
+        self._check(name, if_match, if_absent)
+        if name == MANIFEST_NAME:
+            # Every file written so far must be on disk before the manifest that lists them.
+            atomic.fsync_dir(self.root)
+        try:
+            atomic.write_bytes(self._path(name), data, sync_dir=name == MANIFEST_NAME)
+        except OSError as exc:
+            raise RemoteError(f"{self.where(name)}: cannot write: {exc.strerror}") from exc
+        return sha256_hex(data)
+
+    def delete(self, name: str, *, if_match: str | None = None) -> None:
+        if if_match is not None:
+            if self._current(name) is None:
+                raise NotFound(f"{self.where(name)}: not found")
+            self._check(name, if_match, False)
+        try:
+            atomic.remove(self._path(name), sync_dir=False)
+        except OSError as exc:
+            raise RemoteError(f"{self.where(name)}: cannot delete: {exc.strerror}") from exc
 
     @contextmanager
-    def transaction(self, expected_etag: str | None) -> Iterator[Writer]:
+    def exclusive(self) -> Iterator[None]:
         try:
             self.root.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise RemoteError(f"{self.url}: cannot create folder: {exc.strerror}") from None
+            raise RemoteError(f"{self.url}: cannot create folder: {exc.strerror}") from exc
         fd = os.open(self.root, os.O_RDONLY | os.O_DIRECTORY)
         try:
             if not atomic.lock_exclusive(fd, LOCK_TIMEOUT_SECONDS):
                 raise RemoteError(f"{self.url}: another writer holds the lock")
-            current = self.fetch_manifest()
-            current_etag = current.etag if isinstance(current, ManifestFile) else None
-            if current_etag != expected_etag:
-                raise PullFirst(f"{self.url} changed since you last synced: pull first")
             atomic.clean_temp_files(self.root)
-            writer = _LocalWriter(self.root)
-            # The marker outlives a push that dies before its commit, so the next
-            # push knows the folder may hold files its SHA256SUMS does not vouch for.
-            writer.repair = (self.root / PUSH_MARKER).exists()
-            atomic.write_bytes(self.root / PUSH_MARKER, f"{os.getpid()}\n".encode())
-            yield writer
+            yield
         finally:
             os.close(fd)  # closing the descriptor releases the flock
 
-
-class _LocalWriter(Writer):
-    def __init__(self, root: Path) -> None:
-        self.root = root
-
-    # Each file is fsynced before its rename; the folder once, at commit, before
-    # SHA256SUMS is replaced, so the manifest never lands ahead of its pages.
-    def put(self, name: str, data: bytes) -> None:
-        atomic.write_bytes(self.root / name, data, sync_dir=False)
-
-    def delete(self, name: str) -> None:
-        atomic.remove(self.root / name, sync_dir=False)
-
-    def commit(self, manifest: bytes, signature: bytes | None, message: str) -> str:
-        atomic.fsync_dir(self.root)
-        # The old signature must never sit beside a manifest it does not sign.
-        atomic.remove(self.root / SIGNATURE_NAME)
-        atomic.write_bytes(self.root / MANIFEST_NAME, manifest)
-        if signature is not None:
-            atomic.write_bytes(self.root / SIGNATURE_NAME, signature)
-        atomic.remove(self.root / PUSH_MARKER)
-        return sha256_hex(manifest)
+    def content_token(self, sha256: str) -> str | None:
+        return sha256

@@ -93,7 +93,7 @@ def manifest(field: str, dry_run: bool, as_json: bool) -> None:
     root = _folder(field)
     current = scan(root)
     if not dry_run:
-        engine.write_manifest(root, current, None)
+        engine.write_manifest(root, current, {})
     _emit(
         as_json,
         {"digest": current.digest, "files": len(current), "dry_run": dry_run},

@@ -14,7 +14,7 @@ from .. import engine
 from ..errors import WorkspaceError
 from ..plan import Change
 from ..progress import terminal_bar
-from ..registry import is_archive_url, open_backend
+from ..registry import is_archive_url, open_remote
 from ..transfer import read_remote
 from ..vectors.after_sync import reindex_after
 from ..workspace import TRUST_POLICIES, Workspace, absolute_if_path
@@ -218,8 +218,8 @@ def unlock(field: str, remote: str | None, as_json: bool) -> None:
     """Break the writer lock a crashed push left on FIELD's remote."""
     ws = Workspace.find()
     name, config = ws.remote(_field_name(ws, field), remote)
-    with open_backend(config.url, config.options) as backend:
-        broken = backend.unlock()
+    with open_remote(config.url, config.options) as opened:
+        broken = opened.unlock()
     _emit(
         as_json,
         {"remote": name, "url": config.url, "unlocked": broken},
@@ -236,8 +236,8 @@ def log(field: str, remote: str | None, limit: int, as_json: bool) -> None:
     """Show FIELD's history as its (git) remote records it."""
     ws = Workspace.find()
     _, config = ws.remote(_field_name(ws, field), remote)
-    with open_backend(config.url, config.options) as backend:
-        entries = backend.log(limit)
+    with open_remote(config.url, config.options) as opened:
+        entries = opened.log(limit)
 
     def text() -> list[str]:
         out = []
@@ -307,8 +307,8 @@ def clone(
     if not dry_run:
         _finish(_subscribe(url, field_name, directory, expect, trust_policy), as_json, no_index)
         return
-    with open_backend(absolute_if_path(url)) as backend:
-        remote_manifest = read_remote(backend, None, None).manifest
+    with open_remote(absolute_if_path(url)) as remote:
+        remote_manifest = read_remote(remote, None, None).manifest
     data = {"url": url, "dry_run": True, "files": list(remote_manifest), "digest": remote_manifest.digest}
     _emit(
         as_json,

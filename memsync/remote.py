@@ -1,0 +1,167 @@
+"""What the sync engine sees of a remote: one field at one URL.
+
+``Remote`` is the field protocol's face. ``memsync.protocol.FieldRemote``
+implements it once over any thin ``Store`` (folders, S3, HTTP, fsspec
+stores); an archive (``memsync.archive_remote``) and a git repository
+(``memsync.backends.git``) implement it directly, since a packed file and a
+commit are their own natural transactions. Every file a remote hands over is
+bounded in size and checked against the manifest before it is kept.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from typing import Any
+
+from .backends.base import NOT_MODIFIED, NotModified
+from .errors import IntegrityError, RemoteError
+from .manifest import sha256_hex
+from .names import SIGNATURE_NAME
+
+__all__ = ["NOT_MODIFIED", "ManifestFile", "NotModified", "Remote", "Writer", "file_limit", "writer_alive"]
+
+#: Size limits on what memsync reads from any remote (bytes).
+MANIFEST_LIMIT = 64 * 1024 * 1024  # ~300,000 entries at typical name lengths
+SIDECAR_LIMIT = 64 * 1024  # a signature or release statement
+LOCK_LIMIT = 4096
+FETCH_ATTEMPTS = 3
+
+
+def file_limit() -> int:
+    """The largest content file memsync takes from a remote ($MEMSYNC_MAX_FILE_BYTES, default 64 MiB)."""
+    value = os.environ.get("MEMSYNC_MAX_FILE_BYTES", "")
+    return int(value) if value.isdigit() and int(value) > 0 else 64 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class ManifestFile:
+    """``SHA256SUMS`` as the remote holds it, its version token, and memsync's
+    own files beside it (signature, release statement) that were there."""
+
+    data: bytes
+    etag: str
+    sidecars: Mapping[str, bytes] = field(default_factory=dict)
+
+    @property
+    def signature(self) -> bytes | None:
+        return self.sidecars.get(SIGNATURE_NAME)
+
+
+class Writer(ABC):
+    """An open, exclusive write session on a remote (``Remote.transaction``).
+
+    ``current`` is the remote's manifest as read inside the session:
+    ``NOT_MODIFIED`` when it is still the version the caller named, else what
+    is there now (None: nothing). ``repair`` is set when an earlier push died
+    before its commit, so the caller rewrites every file, not only its changes.
+    ``put`` may be called from several threads at once."""
+
+    current: ManifestFile | NotModified | None = None
+    repair = False
+
+    @abstractmethod
+    def put(self, name: str, data: bytes, was: str | None) -> None:
+        """Write a content file; ``was`` is the sha256 the push planned it had there (None: absent)."""
+
+    @abstractmethod
+    def delete_many(self, names: list[str]) -> None: ...
+
+    @abstractmethod
+    def commit(self, manifest: bytes, sidecars: Mapping[str, bytes], message: str) -> str:
+        """Write the sidecars, drop stale ones, and replace ``SHA256SUMS`` last,
+        conditional on the version read at the start; returns the new token."""
+
+
+class Remote(ABC):
+    """One field at one URL."""
+
+    url: str
+    options: dict[str, str]
+    #: Files there may be edited in place, so its manifest can be stale.
+    live = False
+
+    @abstractmethod
+    def fetch_manifest(self, if_none_match: str | None = None) -> ManifestFile | NotModified | None:
+        """The remote's manifest; NOT_MODIFIED if its token equals ``if_none_match``;
+        None when it has no ``SHA256SUMS`` (written by another tool, or empty)."""
+
+    @abstractmethod
+    def list_names(self) -> list[str]:
+        """Every file name at the remote (used when it has no manifest)."""
+
+    @abstractmethod
+    def get(self, name: str) -> bytes:
+        """One file's bytes, bounded by ``file_limit()``; the caller verifies them."""
+
+    @abstractmethod
+    def transaction(
+        self, expected: str | None, sidecars: frozenset[str] | None = None
+    ) -> AbstractContextManager[Writer]:
+        """An exclusive write session. ``expected`` is the token the caller last
+        agreed on (its ``Writer.current`` is NOT_MODIFIED while that holds);
+        ``sidecars`` are the own files the caller knows are there with it
+        (None: unknown, so a commit drops any it does not write)."""
+
+    def fetch(self, name: str, sha: str) -> bytes:
+        """``name``'s bytes, verified against ``sha``; refetched a few times
+        (a push may be landing), then reported."""
+        for _ in range(FETCH_ATTEMPTS):
+            data = self.get(name)
+            if sha256_hex(data) == sha:
+                return data
+        raise IntegrityError(
+            f"{self.url}: {name!r} does not match its SHA256SUMS hash after {FETCH_ATTEMPTS} tries "
+            "(a push may be in progress, or the remote is damaged); nothing was applied"
+        )
+
+    def archive_sha256(self) -> str | None:
+        """The sha256 of the archive this remote is, when it is one (pins name it)."""
+        return None
+
+    def log(self, limit: int = 50) -> list[dict[str, str]]:
+        """The field's history (commit, author, date, message), newest first."""
+        raise RemoteError(f"{self.url}: this kind of remote keeps no history (git remotes do)")
+
+    def lock_info(self) -> dict[str, Any] | None:
+        """Who holds the writer lock, where locks outlive their holder."""
+        return None
+
+    def unlock(self) -> bool:
+        """Break a writer's lock left by a crashed push; False if there was none."""
+        return False
+
+    def exists(self) -> bool:
+        """Whether anything is at the URL (a pull from nowhere is an error)."""
+        return True
+
+    def close(self) -> None:  # noqa: B027 - optional hook
+        pass
+
+    def __enter__(self) -> Remote:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def writer_alive(info: Mapping[str, Any] | None) -> bool:
+    """Whether the writer a lock names may still be at work: not expired, and
+    not a process on this host that no longer exists."""
+    if info is None:
+        return False
+    if float(info.get("expires", float("inf"))) < time.time():
+        return False
+    if info.get("host") == socket.gethostname():
+        try:
+            os.kill(int(info.get("pid", -1)), 0)
+        except (ProcessLookupError, ValueError, TypeError, OverflowError):
+            return False
+        except PermissionError:
+            pass  # someone else's process: alive
+    return True
