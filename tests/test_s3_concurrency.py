@@ -29,9 +29,9 @@ from test_s3 import (
     use_aws_env,
 )
 
-from memsync.backends.s3 import LOCK_NAME
 from memsync import check, engine
 from memsync.names import Role, role_of
+from memsync.protocol import LOCK_NAME
 from memsync.workspace import Workspace
 from tests.conftest import assert_one_line_error, page
 

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 import memsync.protocol
-from memsync.protocol import FieldRemote
 from memsync import engine
 from memsync.names import Role, conflict_name, name_problem, role_of
+from memsync.protocol import FieldRemote
 from memsync.workspace import STATE_DIR, Workspace
 from tests.conftest import CliRunner, assert_one_line_error, make_field, page
 
