@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 import memsync.backends.local
-from memsync.backends.local import LocalBackend
 from memsync import engine, frontmatter, merge
+from memsync.backends.local import LocalBackend
 from memsync.names import Role, conflict_name, name_problem, role_of
 from memsync.workspace import STATE_DIR, Workspace
 from tests.conftest import CliRunner, assert_one_line_error, make_field, page
