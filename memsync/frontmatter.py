@@ -4,11 +4,16 @@ Pages can come from strangers, so the YAML is parsed with the safe loader,
 refused when it uses anchors or aliases (the "billion laughs" shape), when it
 is larger than a page should ever need, or when it nests or branches more than
 a metadata block plausibly does. Readers must not rely on any key existing.
+
+``entries`` cuts a block into the exact text of each key and ``edit`` sets or
+drops keys in it, so a merge or a conflict copy rewrites only the keys it
+changes and leaves every other line as its writer left it.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 from typing import Any
 
 import yaml
@@ -47,24 +52,89 @@ class _BoundedLoader(yaml.SafeLoader):
             self._depth -= 1
 
 
-def split(text: str) -> tuple[str | None, str]:
-    """Split a page into (frontmatter YAML or None, body)."""
+@dataclass(frozen=True)
+class Parts:
+    """A page cut at its frontmatter fences; joining the four gives the page back.
+
+    Without frontmatter ``opening`` is None, ``block`` and ``closing`` are empty
+    and ``body`` is the whole text.
+    """
+
+    opening: str | None  # the opening fence line, newline included
+    block: str  # the YAML between the fences
+    closing: str  # the closing fence line, newline included when there is one
+    body: str
+
+    @property
+    def text(self) -> str:
+        return (self.opening or "") + self.block + self.closing + self.body
+
+
+def parts(text: str) -> Parts:
+    """Cut a page at its frontmatter fences (``---``, closed by ``---`` or ``...``)."""
+    none = Parts(None, "", "", text)
     if not text.startswith("---"):
-        return None, text
+        return none
     first_nl = text.find("\n")
     if first_nl == -1 or text[:first_nl].rstrip() != "---":
-        return None, text
+        return none
     pos = first_nl + 1
     while pos <= len(text):
         nl = text.find("\n", pos)
         line = text[pos:] if nl == -1 else text[pos:nl]
         if line.rstrip() in ("---", "..."):
-            body = "" if nl == -1 else text[nl + 1 :]
-            return text[first_nl + 1 : pos], body
+            end = len(text) if nl == -1 else nl + 1
+            return Parts(text[: first_nl + 1], text[first_nl + 1 : pos], text[pos:end], text[end:])
         if nl == -1:
             break
         pos = nl + 1
-    return None, text  # an opening fence with no closing one is just Markdown
+    return none  # an opening fence with no closing one is just Markdown
+
+
+def split(text: str) -> tuple[str | None, str]:
+    """Split a page into (frontmatter YAML or None, body)."""
+    cut = parts(text)
+    return (None if cut.opening is None else cut.block), cut.body
+
+
+def _load(block: str) -> tuple[yaml.Node | None, Any]:
+    """Compose and construct ``block`` within the bounds: (root node, data).
+
+    Every failure, whatever part of PyYAML notices it, is one InputError.
+    """
+    if len(block.encode("utf-8", "surrogateescape")) > MAX_FRONTMATTER_BYTES:
+        raise InputError(f"frontmatter larger than {MAX_FRONTMATTER_BYTES} bytes")
+    loader: _BoundedLoader | None = None
+    try:
+        # The reader checks characters as it is built: a control character fails here.
+        loader = _BoundedLoader(block)
+        node = loader.get_single_node()
+        return node, (loader.construct_document(node) if node is not None else None)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 2}" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or "invalid YAML"
+        raise InputError(f"frontmatter{where}: {problem}") from None
+    except InputError:
+        raise
+    except Exception as exc:
+        # PyYAML builds dates and tagged scalars after parsing, and some of its
+        # constructors fail with plain Python errors on odd values (2026-02-30,
+        # an empty !!timestamp): all of that is invalid frontmatter, not a crash.
+        why = exc if isinstance(exc, ValueError | OverflowError) else f"{type(exc).__name__} building a tagged value"
+        raise InputError(f"frontmatter: invalid value ({why})") from None
+    finally:
+        if loader is not None:
+            loader.dispose()
+
+
+def _mapping(block: str) -> tuple[yaml.Node | None, dict[Any, Any]]:
+    node, data = _load(block)
+    if data is None:
+        return node, {}
+    if not isinstance(data, dict):
+        raise InputError("frontmatter is not a mapping of keys to values")
+    return node, data
 
 
 def parse(text: str) -> dict[str, Any]:
@@ -75,26 +145,96 @@ def parse(text: str) -> dict[str, Any]:
     block, _ = split(text)
     if block is None or not block.strip():
         return {}
-    if len(block.encode("utf-8", "surrogateescape")) > MAX_FRONTMATTER_BYTES:
-        raise InputError(f"frontmatter larger than {MAX_FRONTMATTER_BYTES} bytes")
-    loader = _BoundedLoader(block)
-    try:
-        data = loader.get_single_data()
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 2}" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or "invalid YAML"
-        raise InputError(f"frontmatter{where}: {problem}") from None
-    except (ValueError, TypeError, OverflowError) as exc:
-        # PyYAML builds dates and tagged scalars after parsing: 2026-02-30 lands here.
-        raise InputError(f"frontmatter: invalid value ({exc})") from None
-    finally:
-        loader.dispose()
-    if data is None:
-        return {}
-    if not isinstance(data, dict):
-        raise InputError("frontmatter is not a mapping of keys to values")
+    _, data = _mapping(block)
     return {str(k): _jsonable(v) for k, v in data.items()}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One top-level key of a frontmatter block: its value as YAML builds it
+    (dates stay dates) and its exact text: the comment lines right above the
+    key, the key's lines, and blank lines after them."""
+
+    key: str
+    value: Any
+    text: str
+
+
+def entries(block: str) -> tuple[str, list[Entry]] | None:
+    """``block`` cut into (text before the first key, one Entry per key), so
+    that joining them gives ``block`` back; None when it cannot be cut that way
+    (a flow mapping ``{...}``, indented or complex keys, merge keys, duplicate
+    keys). Raises InputError when the block does not parse as a mapping."""
+    node, data = _mapping(block)
+    if node is None:  # empty, or only comments
+        return block, []
+    if not isinstance(node, yaml.MappingNode):  # a null spelled out (`~`, `null`)
+        return None
+    pairs = node.value
+    if (
+        node.flow_style
+        or len(pairs) != len(data)
+        or any(k.start_mark.column != 0 or k.tag == "tag:yaml.org,2002:merge" for k, _ in pairs)
+    ):
+        return None
+    keys = [str(k) for k in data]
+    if len(set(keys)) != len(keys):
+        return None
+    raw_keys, values = list(data), list(data.values())
+    starts = [k.start_mark.index for k, _ in pairs]
+    # Comment lines right above a key describe it, so they go with it; unless
+    # they turn out to be part of the previous value (a quoted scalar may span
+    # lines that start with '#'), which re-reading that value alone tells.
+    for i in range(1, len(starts)):
+        above = _comments_above(block, starts[i], starts[i - 1])
+        if above != starts[i] and _reads_as(block[starts[i - 1] : above], {raw_keys[i - 1]: values[i - 1]}):
+            starts[i] = above
+    starts.append(len(block))
+    return block[: starts[0]], [Entry(keys[i], values[i], block[starts[i] : starts[i + 1]]) for i in range(len(keys))]
+
+
+def _reads_as(text: str, want: dict[Any, Any]) -> bool:
+    try:
+        return _mapping(text)[1] == want
+    except InputError:
+        return False
+
+
+def _comments_above(block: str, pos: int, floor: int) -> int:
+    """Where the run of '#' lines ending just before line start ``pos`` begins."""
+    while pos > floor:
+        nl = block.rfind("\n", floor, pos - 1)
+        line_start = floor if nl == -1 else nl + 1
+        if not block.startswith("#", line_start):
+            break
+        pos = line_start
+    return pos
+
+
+def render(key: str, value: Any) -> str:
+    """One key as block YAML text, for a key memsync sets itself."""
+    return yaml.safe_dump({key: value}, sort_keys=False, allow_unicode=True, default_flow_style=False, width=1 << 16)
+
+
+def edit(block: str, put: list[Entry], drop: frozenset[str] = frozenset()) -> str:
+    """``block`` with the keys of ``put`` set (in place, or appended) and the
+    keys in ``drop`` removed; every other key keeps its exact text. A block that
+    cannot be edited line-wise is written out whole. Raises InputError when
+    ``block`` does not parse."""
+    cut = entries(block)
+    new = {e.key: e for e in put}
+    if cut is None:
+        _, data = _mapping(block)
+        merged = {str(k): v for k, v in data.items() if str(k) not in drop}
+        merged.update((e.key, e.value) for e in put)
+        return "".join(render(k, v) for k, v in merged.items())
+    preamble, old = cut
+    kept = [new.pop(e.key, e) for e in old if e.key not in drop]
+    return preamble + "".join(_line_ended(e.text) for e in [*kept, *new.values()])
+
+
+def _line_ended(text: str) -> str:
+    return text if text.endswith(("\n", "\r")) else text + "\n"
 
 
 def _jsonable(value: Any) -> Any:

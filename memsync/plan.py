@@ -8,12 +8,17 @@ base, local and remote hashes (None = absent):
 - l == b: only the remote changed → take r (an edit, an add or a delete);
 - r == b: only we changed → keep l;
 - one side deleted, the other modified → keep the modification, say so;
-- both modified → three-way text merge (merge3); if it does not merge
-  cleanly, keep ours under the name and theirs as a conflict copy.
+- both modified → three-way merge of the page (``memsync.merge``: the
+  frontmatter key by key, the body by lines); if it does not merge cleanly,
+  keep ours under the name and theirs as a conflict copy (a page's copy gets
+  its own uuid and names the page and both versions).
 
 Renames are recognised by the frontmatter ``uuid``: a base page gone from one
 side, with a new name on that side carrying the same uuid, is carried over to
-the other side as a rename (merged with the other side's edits, if any).
+the other side as a rename (merged with the other side's edits, if any). A
+page renamed to different names on the two sides is a conflict: our name
+stays, their version becomes a conflict copy of it, so one uuid never ends up
+under two names.
 The target is what both sides hold after a full sync; ``pull`` applies it
 locally only, ``push`` remotely only.
 """
@@ -22,9 +27,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
-import merge3
-
+from . import merge
 from .frontmatter import page_uuid
 from .manifest import Manifest, sha256_hex
 from .names import conflict_name, is_page
@@ -45,9 +50,13 @@ class Contents:
 class Conflict:
     name: str
     copy: str  # where the remote version was kept
+    their_name: str | None = None  # when the remote renamed the page to another name than we did
 
     def to_json(self) -> dict[str, str]:
-        return {"page": self.name, "conflict_copy": self.copy}
+        out = {"page": self.name, "conflict_copy": self.copy}
+        if self.their_name is not None:
+            out["their_name"] = self.their_name
+        return out
 
 
 @dataclass
@@ -110,22 +119,6 @@ def _detect_renames(base: Manifest, side: Manifest, read_base: Reader, read_side
     return {o: n for o, n in renames.items() if claimed.count(n) == 1}
 
 
-def merge_text(base: bytes | None, ours: bytes, theirs: bytes) -> bytes | None:
-    """A clean three-way merge of text, or None when it conflicts or is not text."""
-    try:
-        texts = [x.decode("utf-8") for x in (base or b"", ours, theirs)]
-    except UnicodeDecodeError:
-        return None
-    lines = [t.splitlines(keepends=True) for t in texts]
-    m = merge3.Merge3(lines[0], lines[1], lines[2])
-    out: list[str] = []
-    for group in m.merge_groups():
-        if group[0] == "conflict":
-            return None
-        out.extend(group[1])
-    return "".join(out).encode("utf-8")
-
-
 def plan(base: Manifest | None, local: Manifest, remote: Manifest, contents: Contents, side: str) -> Plan:
     """Decide the target field version. ``side`` names the remote in conflict copies."""
     base = base or Manifest()
@@ -140,6 +133,7 @@ def plan(base: Manifest | None, local: Manifest, remote: Manifest, contents: Con
 
     local_ren = _detect_renames(base, local, contents.base, contents.local)
     remote_ren = _detect_renames(base, remote, contents.base, contents.remote)
+    apart: dict[str, str] = {}  # our new name → theirs, for pages renamed apart
     for old, new in local_ren.items():
         other = remote_ren.get(old)
         if other == new:
@@ -149,8 +143,14 @@ def plan(base: Manifest | None, local: Manifest, remote: Manifest, contents: Con
             result.renames.append((old, new, "local"))
             _fold(b, src_base, old, new)
             _fold(rem, src_remote, old, new)
-        # Otherwise (renamed apart, or deleted on the other side) the new name
-        # is treated as an addition, so nothing is lost either way.
+        elif other is not None and new not in rem and other not in loc:
+            # Renamed apart: their name leaves the target, their version
+            # becomes a conflict copy of ours (below).
+            apart[new] = other
+            src_remote[new] = src_remote.pop(other)
+            rem[new] = rem.pop(other)
+        # Otherwise (deleted on the other side, or a name taken on both) the
+        # new name is treated as an addition, so nothing is lost either way.
     for old, new in remote_ren.items():
         if old not in local_ren and old in loc and new not in loc:
             result.renames.append((old, new, side))
@@ -160,6 +160,12 @@ def plan(base: Manifest | None, local: Manifest, remote: Manifest, contents: Con
     names = sorted(set(b) | set(loc) | set(rem), key=lambda n: n.encode("utf-8"))
     for name in names:
         bh, lh, rh = b.get(name), loc.get(name), rem.get(name)
+        if name in apart:
+            assert lh is not None and rh is not None
+            # Even with equal bytes the two names conflict: a person picks one.
+            result.target[name] = lh
+            _keep_copy(result, name, side, lh, rh, partial(contents.remote, src_remote[name]), apart[name])
+            continue
         if lh == rh:
             chosen = lh
         elif lh == bh:
@@ -171,23 +177,46 @@ def plan(base: Manifest | None, local: Manifest, remote: Manifest, contents: Con
             who = "you" if lh is None else side
             result.notes.append(f"{name}: {who} deleted it but the other side changed it; kept the change")
         else:
-            base_bytes = contents.base(src_base[name]) if bh is not None else None
-            ours = contents.local(src_local[name])
-            theirs = contents.remote(src_remote[name])
-            merged = merge_text(base_bytes, ours, theirs) if bh is not None and is_page(name) else None
+            merged = None
+            if bh is not None and is_page(name):
+                base_bytes = contents.base(src_base[name])
+                merged = merge.merge_page(
+                    base_bytes, contents.local(src_local[name]), contents.remote(src_remote[name])
+                )
             if merged is not None:
                 chosen = sha256_hex(merged)
                 result.merged[chosen] = merged
                 result.notes.append(f"{name}: merged changes from both sides")
             else:
                 chosen = lh
-                assert rh is not None
-                copy = conflict_name(name, side, rh)
-                result.target[copy] = rh
-                result.conflicts.append(Conflict(name, copy))
+                _keep_copy(result, name, side, lh, rh, partial(contents.remote, src_remote[name]))
         if chosen is not None:
             result.target[name] = chosen
     return result
+
+
+def _keep_copy(
+    result: Plan,
+    name: str,
+    side: str,
+    ours: str | None,
+    theirs: str | None,
+    read_theirs: Callable[[], bytes],
+    their_name: str | None = None,
+) -> None:
+    """Keep ``side``'s version of ``name`` beside ours as a conflict copy."""
+    assert ours is not None and theirs is not None
+    copy = conflict_name(name, side, theirs)
+    sha = theirs
+    if is_page(name):
+        data = merge.conflict_copy(name, ours, theirs, read_theirs())
+        sha = sha256_hex(data)
+        if sha != theirs:
+            result.merged[sha] = data
+    result.target[copy] = sha
+    result.conflicts.append(Conflict(name, copy, their_name))
+    if their_name is not None:
+        result.notes.append(f"{name}: {side} renamed the same page to {their_name}; kept {name}, theirs is in {copy}")
 
 
 def _fold(side: dict[str, str | None], sources: dict[str, str], old: str, new: str) -> None:

@@ -28,6 +28,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from memsync import frontmatter
 from memsync.engine import Session, SyncReport
 from memsync.field import scan
 from memsync.manifest import Manifest, sha256_hex
@@ -313,14 +314,24 @@ def test_rename_on_both_sides_to_the_same_name(pair: tuple[Replica, Replica, Pat
     assert "B edited after renaming" in files["subject.md"].decode()
 
 
-def test_rename_apart_keeps_both_names(pair: tuple[Replica, Replica, Path]) -> None:
+def test_rename_apart_is_a_conflict_and_uuids_stay_unique(pair: tuple[Replica, Replica, Path]) -> None:
     a, b, remote = pair
     os.rename(a.root / "topic.md", a.root / "subject-a.md")
     os.rename(b.root / "topic.md", b.root / "subject-b.md")
-    a.sync()
-    b.sync()
+    replace_line(a.root / "subject-a.md", "line 3", "A edited after renaming")
+    assert not a.sync().conflicts
+    report = b.sync()
+    # The syncing side keeps its name; the other side's version is a copy of it.
+    assert [(c.name, c.their_name) for c in report.conflicts] == [("subject-b.md", "subject-a.md")]
+    copy = report.conflicts[0].copy
+    assert re.fullmatch(r"subject-b--conflict-origin-[0-9a-f]{8}\.md", copy)
     files = finish(a, b, remote)
-    assert sorted(files) == ["other.md", "subject-a.md", "subject-b.md"]
+    assert sorted(files) == ["other.md", copy, "subject-b.md"]
+    assert "A edited after renaming" in files[copy].decode()
+    uuids = [frontmatter.parse(d.decode())["uuid"] for d in files.values()]
+    assert len(set(uuids)) == len(uuids)
+    assert frontmatter.parse(files["subject-b.md"].decode())["uuid"] == UID
+    assert frontmatter.parse(files[copy].decode())["conflict_of"] == "subject-b.md"
 
 
 def test_both_create_the_same_new_page_name(pair: tuple[Replica, Replica, Path]) -> None:

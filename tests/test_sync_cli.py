@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import memsync.protocol
-from memsync import engine
+from memsync import engine, frontmatter, merge
 from memsync.names import Role, conflict_name, name_problem, role_of
 from memsync.protocol import FieldRemote
 from memsync.workspace import STATE_DIR, Workspace
@@ -248,10 +248,17 @@ def test_conflict_keeps_both_versions_and_converges(cli: CliRunner, tmp_path: Pa
     assert conflict["page"] == "alpha.md"
     assert copy != "alpha.md" and copy.startswith("alpha") and copy.endswith(".md")
     assert name_problem(copy) is None
-    # Ours stays under the name; theirs is beside it; nothing lost.
+    # Ours stays under the name; theirs is beside it, with its own uuid and
+    # keys naming the page and both versions; nothing lost.
     assert (r.fa / "alpha.md").read_text() == ours
-    assert (r.fa / copy).read_text() == theirs
-    assert (r.remote / copy).read_text() == theirs
+    kept = (r.fa / copy).read_bytes()
+    assert (r.remote / copy).read_bytes() == kept
+    meta = frontmatter.parse(kept.decode())
+    assert meta["uuid"] != frontmatter.parse(theirs)["uuid"]
+    assert meta["conflict_of"] == "alpha.md"
+    assert meta["conflict_ours"] == hashlib.sha256(ours.encode()).hexdigest()
+    assert meta["conflict_theirs"] == hashlib.sha256(theirs.encode()).hexdigest()
+    assert merge.resolve(ours.encode(), kept, "theirs").page == theirs.encode()
     findings = js(cli("validate", "f", "--json", cwd=r.a))["findings"]
     assert [f for f in findings if f["level"] == "error"] == []
     sha256sum_check(r.remote)
