@@ -214,7 +214,8 @@ def _s(data: bytes) -> str:
 def _parse_line(line: bytes) -> AllowedSigner | None:
     """sshsig.c's parse_principals_key_and_options, step by step (OpenSSH's own error texts)."""
     rest = line.lstrip(b" \t")
-    if not rest or rest.startswith(b"#"):
+    # ssh-keygen -Y find-principals logs "missing key" for a blank line ending in CR or LF; it is blank all the same.
+    if not rest.strip(b" \t\r\n") or rest.startswith(b"#"):
         return None
     # The principals are one word as strdelimw splits it: up to whitespace, or a quoted run.
     cut = next((i for i, c in enumerate(rest) if c in b' \t\r\n"'), -1)

@@ -9,7 +9,10 @@ security-key signatures are built here, as no authenticator is at hand).
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import os
+import struct
 import subprocess
 import time
 from collections.abc import Iterator
@@ -17,6 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 
 from memsync import sshsig
 from memsync.allowed_signers import parse_time
@@ -68,6 +75,48 @@ class World:
         return cert
 
 
+def _string(data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + data
+
+
+def _mpint(value: int) -> bytes:
+    raw = value.to_bytes((value.bit_length() + 7) // 8, "big")
+    return _string(b"\0" + raw if raw[0] & 0x80 else raw)
+
+
+def security_key_signature(kind: str, flags: int, application: bytes = b"ssh:") -> tuple[str, bytes]:
+    """(public key line, armored SSHSIG) as an authenticator would make them (PROTOCOL.u2f): the key
+    signs SHA-256(application) || flags || counter || SHA-256(SSHSIG signed data)."""
+    signed = (
+        b"SSHSIG" + _string(b"memsync") + _string(b"") + _string(b"sha512") + _string(hashlib.sha512(MESSAGE).digest())
+    )
+    counter = 7
+    presented = (
+        hashlib.sha256(application).digest() + struct.pack(">BI", flags, counter) + hashlib.sha256(signed).digest()
+    )
+    if kind == "ed25519":
+        name = b"sk-ssh-ed25519@openssh.com"
+        private = Ed25519PrivateKey.generate()
+        raw = private.public_key().public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+        blob = _string(name) + _string(raw) + _string(application)
+        inner = _string(private.sign(presented))
+    else:
+        name = b"sk-ecdsa-sha2-nistp256@openssh.com"
+        ec_private = ec.generate_private_key(ec.SECP256R1())
+        point = ec_private.public_key().public_bytes(
+            serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+        )
+        blob = _string(name) + _string(b"nistp256") + _string(point) + _string(application)
+        r, s = decode_dss_signature(ec_private.sign(presented, ec.ECDSA(hashes.SHA256())))
+        inner = _string(_mpint(r) + _mpint(s))
+    signature = _string(name) + inner + struct.pack(">BI", flags, counter)
+    envelope = b"SSHSIG" + struct.pack(">I", 1) + _string(blob) + _string(b"memsync") + _string(b"")
+    text = base64.b64encode(envelope + _string(b"sha512") + _string(signature)).decode()
+    lines = [text[i : i + 70] for i in range(0, len(text), 70)]
+    armored = "\n".join(["-----BEGIN SSH SIGNATURE-----", *lines, "-----END SSH SIGNATURE-----"]) + "\n"
+    return f"{name.decode()} {base64.b64encode(blob).decode()}", armored.encode()
+
+
 @pytest.fixture(scope="module")
 def world(tmp_path_factory: pytest.TempPathFactory) -> World:
     w = World(tmp_path_factory.mktemp("parity"), {}, {})
@@ -75,6 +124,17 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> World:
     w.key("stranger", "-t", "ed25519")
     w.sign("alice", alice)
     w.sign("alice-git", alice, "git")
+    armored = w.sigs["alice"].read_bytes()
+    body = b"".join(armored.split(b"\n")[1:-2])
+    variants = {
+        "alice-leading-newline": b"\n" + armored,
+        "alice-crlf": armored.replace(b"\n", b"\r\n"),
+        "alice-text-after-end": armored + b"trailing words\n",
+        "alice-rewrapped": b"\n".join([armored.split(b"\n")[0], body[:10], body[10:], armored.split(b"\n")[-2], b""]),
+    }
+    for name, data in variants.items():
+        w.sigs[name] = w.root / f"{name}.sig"
+        w.sigs[name].write_bytes(data)
     w.sign("rsa", w.key("rsa", "-t", "rsa", "-b", "2048"))
     w.sign("rsa-sha256", w.root / "rsa", "memsync", "-Ohashalg=sha256")
     for bits in ("256", "384", "521"):
@@ -89,6 +149,16 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> World:
     w.certify("cert-noprincipal", ca, "-V", "20200101:20990101")
     w.certify("cert-rsa-ca", rsa_ca, "-n", "alice", "-V", "20200101:20990101")
     w.certify("cert-ssh-rsa-ca", rsa_ca, "-t", "ssh-rsa", "-n", "alice", "-V", "20200101:20990101")
+    for kind, flags in (("ed25519", 1), ("ed25519", 0), ("ecdsa", 1)):
+        name = f"sk-{kind}-{flags}"
+        w.keys[name], armored = security_key_signature(kind, flags)
+        w.sigs[name] = w.root / f"{name}.sig"
+        w.sigs[name].write_bytes(armored)
+    # The same Ed25519 key under another application is another key.
+    raw = base64.b64decode(w.keys["sk-ed25519-1"].split()[1])
+    w.keys["sk-ed25519-other-app"] = (
+        "sk-ssh-ed25519@openssh.com " + base64.b64encode(raw[:-8] + _string(b"ssh:x")).decode()
+    )
     memsync_key = w.root / "memsync-key"
     public = sshsig.generate(memsync_key)
     w.keys["memsync"] = sshsig.public_line(public)
@@ -227,6 +297,10 @@ ROWS = [
         False,
     ),
     Row("signature-over-other-bytes", "alice {alice}", "alice", False, message=OTHER),
+    Row("armor-leading-newline", "alice {alice}", "alice-leading-newline", False),
+    Row("armor-crlf", "alice {alice}", "alice-crlf", False),
+    Row("armor-text-after-end", "alice {alice}", "alice-text-after-end", True),
+    Row("armor-rewrapped", "alice {alice}", "alice-rewrapped", True),
     Row("key-type-short-name", "alice ED25519 {alice_b64}", "alice", False),
     Row("rsa-sha2-512", "alice {rsa}", "rsa", True),
     Row("rsa-sha2-256", "alice {rsa}", "rsa-sha256", True),
@@ -236,6 +310,10 @@ ROWS = [
     Row("ecdsa-nistp521", "alice {ecdsa521}", "ecdsa521", True),
     Row("ecdsa-wrong-curve-key", "alice {ecdsa384}", "ecdsa256", False),
     Row("memsync-signature", "alice {memsync}", "memsync", True),
+    Row("sk-ed25519", "alice {sk-ed25519-1}", "sk-ed25519-1", True),
+    Row("sk-ed25519-without-user-presence-flag", "alice {sk-ed25519-0}", "sk-ed25519-0", True),
+    Row("sk-ecdsa", "alice {sk-ecdsa-1}", "sk-ecdsa-1", True),
+    Row("sk-key-other-application", "alice {sk-ed25519-other-app}", "sk-ed25519-1", False),
     Row("cert-authority", "alice cert-authority {ca}", "cert", True),
     Row("cert-authority-any-case", "alice CERT-AUTHORITY {ca}", "cert", True),
     Row("cert-wildcard-line", "*@example.com cert-authority {ca}", "cert", True, principal="alice@example.com"),
@@ -352,3 +430,16 @@ def test_the_principal_memsync_reports_verifies_in_ssh_keygen(world: World, row:
         "-Y", "verify", "-f", allowed, "-I", found.principal, "-n", "memsync", "-s", sig, *options, stdin=row.message
     )
     assert openssh.returncode == 0, openssh.stderr.decode()
+
+
+def test_dsa_is_refused_with_one_clear_line_where_ssh_keygen_still_accepts(world: World, tmp_path: Path) -> None:
+    """The one deliberate difference: DSA (1024-bit, SHA-1; removed in OpenSSH 9.8) is never accepted."""
+    key = world.key("dsa", "-t", "dsa")
+    world.sign("dsa", key)
+    allowed = tmp_path / "allowed_signers"
+    allowed.write_text(f"alice {world.keys['dsa']}\n")
+    sig = world.sigs["dsa"]
+    openssh = ssh_keygen("-Y", "verify", "-f", allowed, "-I", "alice", "-n", "memsync", "-s", sig, stdin=MESSAGE)
+    assert openssh.returncode == 0, openssh.stderr.decode()
+    with pytest.raises(InputError, match=r"^signed with an ssh-dss \(DSA\) key: memsync does not accept DSA"):
+        sshsig.verify(MESSAGE, sig.read_bytes(), sshsig.read_allowed_signers(allowed))
