@@ -1,221 +1,227 @@
-"""OpenSSH signatures (SSHSIG) over bytes, with Ed25519 keys, via cryptography.
+"""OpenSSH signatures (SSHSIG) over bytes: memsync signs with Ed25519 keys and
+checks signatures exactly as ``ssh-keygen -Y verify`` / ``-Y find-principals``
+(OpenSSH 9.2) do, by any key OpenSSH verifies (Ed25519, RSA, ECDSA, their
+security-key and certificate forms; not DSA).
 
 The format is OpenSSH's PROTOCOL.sshsig, so ``ssh-keygen -Y sign`` and
 ``ssh-keygen -Y verify`` interoperate with no memsync installed:
 
     signed data = "SSHSIG" || string(namespace) || string("") ||
-                  string("sha512") || string(SHA-512(message))
-    signature   = "SSHSIG" || uint32(1) || string(public key blob) ||
-                  string(namespace) || string("") || string("sha512") ||
-                  string(string("ssh-ed25519") || string(raw signature))
+                  string(hash name) || string(HASH(message))
+    signature   = "SSHSIG" || uint32(1) || string(public key or certificate) ||
+                  string(namespace) || string("") || string(hash name) ||
+                  string(signature blob, see sshkey.py)
 
-armored as base64 in 76-column lines between BEGIN/END SSH SIGNATURE.
-Trusted keys are an OpenSSH ``allowed_signers`` file (as git uses):
-``principals [options] ssh-ed25519 BASE64 [comment]``.
+with hash sha512 or sha256 (RSA keys must sign with rsa-sha2-256/512), armored
+as base64 lines between ``-----BEGIN SSH SIGNATURE-----`` (first line) and
+``-----END SSH SIGNATURE-----``. Who may sign is an OpenSSH ``allowed_signers``
+file (allowed_signers.py).
 """
 
 from __future__ import annotations
 
 import base64
-import binascii
 import hashlib
-import re
 import struct
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
-from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from . import sshkey
+from .allowed_signers import (
+    AllowedSigner,
+    UnknownSigner,
+    accept,
+    epoch,
+    identify,
+    parse_allowed_signers,
+    read_allowed_signers,
+)
+from .allowed_signers import find_principals as _find_principals
 from .errors import InputError, IntegrityError
+from .sshkey import PublicKey
+
+__all__ = [
+    "NAMESPACE",
+    "AllowedSigner",
+    "ParsedSignature",
+    "PublicKey",
+    "UnknownSigner",
+    "Verified",
+    "check",
+    "find_principals",
+    "fingerprint",
+    "generate",
+    "load_private_key",
+    "parse",
+    "parse_allowed_signers",
+    "parse_public_key",
+    "public_line",
+    "read_allowed_signers",
+    "sign",
+    "verify",
+]
 
 NAMESPACE = "memsync"
-
-
-class UnknownSigner(IntegrityError):
-    """A valid signature by a key that is not in allowed_signers."""
-
+MAX_SIGNATURE_BYTES = 64 * 1024
 
 _MAGIC = b"SSHSIG"
-_BEGIN = "-----BEGIN SSH SIGNATURE-----"
-_END = "-----END SSH SIGNATURE-----"
-_KEY_TYPE = b"ssh-ed25519"
-MAX_SIGNATURE_BYTES = 16 * 1024
+_VERSION = 1
+_BEGIN = b"-----BEGIN SSH SIGNATURE-----\n"
+_END = b"\n-----END SSH SIGNATURE-----"
+_HASHES = ("sha256", "sha512")
+_RSA_ALGORITHMS = ("rsa-sha2-512", "rsa-sha2-256")
+
+
+def public_line(key: PublicKey) -> str:
+    """The key as one ``TYPE AAAA…`` line."""
+    return key.line()
+
+
+def fingerprint(key: PublicKey) -> str:
+    return key.fingerprint()
+
+
+def parse_public_key(text: str) -> PublicKey:
+    """A public key from ``TYPE AAAA… [comment]`` (any type OpenSSH reads)."""
+    try:
+        return sshkey.read_text(text.strip().encode("utf-8", "surrogateescape"))
+    except InputError as exc:
+        raise InputError(f"expected an OpenSSH public key ('ssh-ed25519 AAAA…'): {exc}") from None
+
+
+def _ed25519(key: Ed25519PrivateKey) -> PublicKey:
+    raw = key.public_key().public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+    return PublicKey(sshkey.ED25519, (raw,))
 
 
 def _string(data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + data
 
 
-class _Reader:
-    def __init__(self, data: bytes) -> None:
-        self.data, self.pos = data, 0
-
-    def take(self, n: int) -> bytes:
-        if self.pos + n > len(self.data):
-            raise InputError("signature is truncated")
-        chunk = self.data[self.pos : self.pos + n]
-        self.pos += n
-        return chunk
-
-    def string(self) -> bytes:
-        (length,) = struct.unpack(">I", self.take(4))
-        return self.take(length)
-
-
-def public_blob(key: Ed25519PublicKey) -> bytes:
-    raw = key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
-    return _string(_KEY_TYPE) + _string(raw)
-
-
-def public_line(key: Ed25519PublicKey) -> str:
-    """The key as one ``ssh-ed25519 AAAA…`` line."""
-    return "ssh-ed25519 " + base64.b64encode(public_blob(key)).decode()
-
-
-def fingerprint(key: Ed25519PublicKey) -> str:
-    digest = hashlib.sha256(public_blob(key)).digest()
-    return "SHA256:" + base64.b64encode(digest).decode().rstrip("=")
-
-
-def _signed_data(message: bytes, namespace: str, hash_algorithm: str = "sha512") -> bytes:
+def _signed_data(message: bytes, namespace: str, hash_algorithm: str) -> bytes:
     digest = hashlib.new(hash_algorithm, message).digest()
     return _MAGIC + _string(namespace.encode()) + _string(b"") + _string(hash_algorithm.encode()) + _string(digest)
 
 
 def sign(message: bytes, key: Ed25519PrivateKey, namespace: str = NAMESPACE) -> bytes:
-    raw_sig = key.sign(_signed_data(message, namespace))
+    raw_sig = key.sign(_signed_data(message, namespace, "sha512"))
     blob = (
         _MAGIC
-        + struct.pack(">I", 1)
-        + _string(public_blob(key.public_key()))
+        + struct.pack(">I", _VERSION)
+        + _string(_ed25519(key).blob())
         + _string(namespace.encode())
         + _string(b"")
         + _string(b"sha512")
-        + _string(_string(_KEY_TYPE) + _string(raw_sig))
+        + _string(_string(sshkey.ED25519.encode()) + _string(raw_sig))
     )
     text = base64.b64encode(blob).decode()
     lines = [text[i : i + 76] for i in range(0, len(text), 76)]
-    return ("\n".join([_BEGIN, *lines, _END]) + "\n").encode()
+    return ("\n".join(["-----BEGIN SSH SIGNATURE-----", *lines, "-----END SSH SIGNATURE-----"]) + "\n").encode()
 
 
 @dataclass(frozen=True)
 class ParsedSignature:
-    key: Ed25519PublicKey
+    key: PublicKey  # the signing key, or the certificate it signed with
     namespace: str
     hash_algorithm: str
-    raw: bytes
+    signature: bytes  # the SSH signature blob over the signed data
+
+
+def _dearmor(armored: bytes) -> sshkey.Reader:
+    """sshsig_dearmor and the preamble check, as ssh-keygen reads a .sig file."""
+    if len(armored) > MAX_SIGNATURE_BYTES:
+        raise InputError(f"signature file is larger than {MAX_SIGNATURE_BYTES} bytes")
+    if not armored.startswith(_BEGIN):
+        raise InputError("signature is not an armored SSH signature (no BEGIN SSH SIGNATURE line first)")
+    end = armored.find(_END, len(_BEGIN))
+    if end < 0:
+        raise InputError("signature is not an armored SSH signature (no END SSH SIGNATURE line)")
+    try:
+        reader = sshkey.Reader(sshkey.b64decode(armored[len(_BEGIN) : end]), "signature")
+    except InputError:
+        raise InputError("signature is not valid base64") from None
+    if reader.take(6) != _MAGIC or reader.u32() > _VERSION:
+        raise InputError("signature is not an SSHSIG version 1 signature")
+    return reader
 
 
 def parse(armored: bytes) -> ParsedSignature:
-    if len(armored) > MAX_SIGNATURE_BYTES:
-        raise InputError("signature file is too large")
-    try:
-        text = armored.decode("ascii").strip()
-    except UnicodeDecodeError:
-        raise InputError("signature is not an armored SSH signature") from None
-    if not (text.startswith(_BEGIN) and text.endswith(_END)):
-        raise InputError("signature is not an armored SSH signature")
-    try:
-        blob = base64.b64decode("".join(text[len(_BEGIN) : -len(_END)].split()), validate=True)
-    except binascii.Error:
-        raise InputError("signature is not valid base64") from None
-    reader = _Reader(blob)
-    if reader.take(6) != _MAGIC or struct.unpack(">I", reader.take(4))[0] != 1:
-        raise InputError("signature is not an SSHSIG version 1 signature")
-    key = _key_from_blob(reader.string())
-    namespace = reader.string().decode("utf-8", "replace")
+    """Every field of an armored signature, checked as ssh-keygen checks it before any key is trusted
+    (a certificate's CA signature included)."""
+    reader = _dearmor(armored)
+    key_blob = reader.string()
+    namespace = reader.text()
     reader.string()  # reserved
-    hash_algorithm = reader.string().decode("ascii", "replace")
-    inner = _Reader(reader.string())
-    if inner.string() != _KEY_TYPE:
-        raise InputError("only ssh-ed25519 signatures are supported")
-    return ParsedSignature(key, namespace, hash_algorithm, inner.string())
+    hash_algorithm = reader.cstring().decode("ascii", "replace")
+    signature = reader.string()
+    reader.end()
+    if hash_algorithm not in _HASHES:
+        raise InputError(f"signature uses unsupported hash {hash_algorithm[:40]!r}")
+    return ParsedSignature(sshkey.from_blob(key_blob), namespace, hash_algorithm, signature)
 
 
-def _key_from_blob(blob: bytes) -> Ed25519PublicKey:
-    reader = _Reader(blob)
-    if reader.string() != _KEY_TYPE:
-        raise InputError("only ssh-ed25519 keys are supported")
-    raw = reader.string()
-    if len(raw) != 32:
-        raise InputError("malformed ssh-ed25519 key")
-    return Ed25519PublicKey.from_public_bytes(raw)
-
-
-def parse_public_key(text: str) -> Ed25519PublicKey:
-    """A public key from ``ssh-ed25519 AAAA… [comment]``."""
-    parts = text.strip().split()
-    if len(parts) < 2 or parts[0] != "ssh-ed25519":
-        raise InputError("expected an 'ssh-ed25519 AAAA…' public key")
-    try:
-        return _key_from_blob(base64.b64decode(parts[1], validate=True))
-    except binascii.Error:
-        raise InputError("public key is not valid base64") from None
-
-
-@dataclass(frozen=True)
-class AllowedSigner:
-    principals: tuple[str, ...]
-    key: Ed25519PublicKey
-    namespaces: tuple[str, ...] | None  # None: any namespace
-
-    @property
-    def name(self) -> str:
-        return self.principals[0]
-
-    def line(self) -> str:
-        return f"{','.join(self.principals)} {public_line(self.key)}"
-
-
-_OPTION_NAMESPACES = re.compile(r'namespaces="([^"]*)"')
-
-
-def read_allowed_signers(path: Path) -> list[AllowedSigner]:
-    try:
-        text = path.read_text()
-    except FileNotFoundError:
-        return []
-    signers = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        parts = line.split()
-        principals = parts[0].strip('"').split(",")
-        rest = parts[1:]
-        namespaces = None
-        if rest and not rest[0].startswith("ssh-"):
-            options = rest.pop(0)
-            found = _OPTION_NAMESPACES.search(options)
-            namespaces = tuple(found.group(1).split(",")) if found else None
-        if len(rest) < 2 or rest[0] != "ssh-ed25519":
-            continue  # other key types are for other tools; memsync signs with Ed25519 only
-        try:
-            key = parse_public_key(" ".join(rest[:2]))
-        except InputError as exc:
-            raise InputError(f"{path}:{number}: {exc}") from None
-        signers.append(AllowedSigner(tuple(principals), key, namespaces))
-    return signers
-
-
-def verify(message: bytes, armored: bytes, signers: list[AllowedSigner], namespace: str = NAMESPACE) -> AllowedSigner:
-    """The allowed signer whose key made this signature over ``message``; raises otherwise."""
+def check(message: bytes, armored: bytes, namespace: str = NAMESPACE) -> PublicKey:
+    """The key that made this signature over ``message`` in ``namespace``, with no allowed_signers
+    (``ssh-keygen -Y check-novalidate``). IntegrityError if it does not verify."""
     parsed = parse(armored)
     if parsed.namespace != namespace:
         raise IntegrityError(f"signature is for namespace {parsed.namespace!r}, not {namespace!r}")
-    if parsed.hash_algorithm not in ("sha512", "sha256"):
-        raise IntegrityError(f"signature uses unsupported hash {parsed.hash_algorithm!r}")
-    try:
-        parsed.key.verify(parsed.raw, _signed_data(message, namespace, parsed.hash_algorithm))
-    except InvalidSignature:
-        raise IntegrityError("signature does not match the signed SHA256SUMS") from None
-    blob = public_blob(parsed.key)
-    for signer in signers:
-        if public_blob(signer.key) == blob and (signer.namespaces is None or namespace in signer.namespaces):
-            return signer
-    raise UnknownSigner(f"signed by a key that is not an allowed signer ({fingerprint(parsed.key)})")
+    if parsed.key.plain_type == sshkey.RSA:
+        algorithm = sshkey.Reader(parsed.signature, "signature").cstring().decode("ascii", "replace")
+        if algorithm not in _RSA_ALGORITHMS:
+            raise IntegrityError(f"RSA signature uses {algorithm[:40]!r}; SSHSIG takes rsa-sha2-512 or rsa-sha2-256")
+    if not parsed.key.verify(parsed.signature, _signed_data(message, namespace, parsed.hash_algorithm), sha1_rsa=False):
+        raise IntegrityError("signature does not match the signed data")
+    return parsed.key
+
+
+@dataclass(frozen=True)
+class Verified:
+    """Who a verified signature is from: the principal, the allowed_signers line, the key (or certificate)."""
+
+    principal: str
+    signer: AllowedSigner
+    key: PublicKey
+
+    @property
+    def name(self) -> str:
+        return self.principal
+
+
+def verify(
+    message: bytes,
+    armored: bytes,
+    signers: list[AllowedSigner],
+    namespace: str = NAMESPACE,
+    *,
+    principal: str | None = None,
+    verify_time: int | datetime | None = None,
+) -> Verified:
+    """``ssh-keygen -Y verify -f FILE -I PRINCIPAL -n NAMESPACE -s SIG [-Overify-time=T] < MESSAGE``.
+
+    With ``principal`` None, the principal is found as git finds it: one for which that command
+    succeeds, taken from the lines naming the signing key. ``verify_time`` defaults to now.
+    Raises IntegrityError (InputError if malformed) when the signature itself fails, and
+    UnknownSigner when it is sound but no line accepts it."""
+    key = check(message, armored, namespace)
+    when = epoch(verify_time)
+    if principal is not None:
+        return Verified(principal, accept(signers, key, principal, namespace, when), key)
+    found, signer = identify(signers, key, namespace, when)
+    return Verified(found, signer, key)
+
+
+def find_principals(
+    armored: bytes, signers: list[AllowedSigner], verify_time: int | datetime | None = None
+) -> list[str]:
+    """``ssh-keygen -Y find-principals -f FILE -s SIG``: the principals of the first line that accepts
+    the signature's key at ``verify_time`` (the signature itself is not checked, nor its namespace)."""
+    reader = _dearmor(armored)
+    return _find_principals(signers, sshkey.from_blob(reader.string()), epoch(verify_time))
 
 
 def load_private_key(path: Path) -> Ed25519PrivateKey:
@@ -234,7 +240,7 @@ def load_private_key(path: Path) -> Ed25519PrivateKey:
     return key
 
 
-def generate(path: Path, comment: str = "memsync") -> Ed25519PublicKey:
+def generate(path: Path, comment: str = "memsync") -> PublicKey:
     """Write a new unencrypted Ed25519 key pair in OpenSSH format (PATH and PATH.pub)."""
     from . import atomic
 
@@ -246,5 +252,5 @@ def generate(path: Path, comment: str = "memsync") -> Ed25519PublicKey:
     )
     path.parent.mkdir(parents=True, exist_ok=True)
     atomic.write_bytes(path, private, mode=0o600)
-    atomic.write_bytes(path.with_name(path.name + ".pub"), f"{public_line(key.public_key())} {comment}\n".encode())
-    return key.public_key()
+    atomic.write_bytes(path.with_name(path.name + ".pub"), f"{_ed25519(key).line()} {comment}\n".encode())
+    return _ed25519(key)

@@ -131,13 +131,13 @@ def write_pin(
 
 
 def add_signer(ws: Workspace, name: str, key_text: str, *, dry_run: bool = False) -> sshsig.AllowedSigner:
-    if not name or any(c.isspace() for c in name) or "," in name:
+    if not name or any(c.isspace() or c in ',"' for c in name):
         raise InputError(f"{name!r}: a signer name is one word (an email address works well)")
     candidate = Path(key_text).expanduser()
     if not key_text.startswith("ssh-") and candidate.is_file():
         key_text = candidate.read_text()
     key = sshsig.parse_public_key(key_text)
-    signers = sshsig.read_allowed_signers(ws.allowed_signers_path)
+    signers = sshsig.read_allowed_signers(ws.allowed_signers_path, strict=True)
     if any(name in s.principals for s in signers):
         raise InputError(f"signer {name!r} already exists (trust remove it first)")
     signer = sshsig.AllowedSigner((name,), key, ("memsync",))
@@ -147,7 +147,7 @@ def add_signer(ws: Workspace, name: str, key_text: str, *, dry_run: bool = False
 
 
 def remove_signer(ws: Workspace, name: str) -> None:
-    signers = sshsig.read_allowed_signers(ws.allowed_signers_path)
+    signers = sshsig.read_allowed_signers(ws.allowed_signers_path, strict=True)
     kept = [s for s in signers if name not in s.principals]
     if len(kept) == len(signers):
         raise InputError(f"no signer {name!r}")
@@ -155,7 +155,7 @@ def remove_signer(ws: Workspace, name: str) -> None:
 
 
 def _write_signers(ws: Workspace, signers: list[sshsig.AllowedSigner]) -> None:
-    lines = [f'{",".join(s.principals)} namespaces="memsync" {sshsig.public_line(s.key)}' for s in signers]
+    lines = [s.line() for s in signers]
     ws.state.mkdir(parents=True, exist_ok=True)
     atomic.write_bytes(ws.allowed_signers_path, ("".join(line + "\n" for line in lines)).encode())
 
