@@ -19,6 +19,8 @@ RELEASE_SIGNATURE_NAME = "memsync-release.json.sig"
 #: read after it: exactly these names, so ``SHA256SUMS.md`` is a page like any other.
 SIDECAR_NAMES = (SIGNATURE_NAME, RELEASE_NAME, RELEASE_SIGNATURE_NAME)
 OWN_NAMES = frozenset({MANIFEST_NAME, *SIDECAR_NAMES})
+#: The spec's whole-field archive beside a field's pages (``GET /memoryfield.zip``).
+FIELD_ARCHIVE_NAME = "memoryfield.zip"
 PAGE_SUFFIX = ".md"
 INDEX_PAGE = "index.md"
 MAX_NAME_BYTES = 200

@@ -36,12 +36,13 @@ import uuid
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
+from .archive_remote import ArchiveRemote
 from .backends.base import Blob, NotFound, NotModified, PreconditionFailed, Store, TooLarge
 from .errors import PullFirst, RemoteError
 from .manifest import sha256_hex
-from .names import MANIFEST_NAME, SIDECAR_NAMES, SIGNATURE_NAME
+from .names import FIELD_ARCHIVE_NAME, MANIFEST_NAME, SIDECAR_NAMES, SIGNATURE_NAME
 from .remote import (
     LOCK_LIMIT,
     MANIFEST_LIMIT,
@@ -68,6 +69,7 @@ class FieldRemote(Remote):
         self.options = store.options
         self.live = store.live
         self.lock_ttl = float(store.options.get("lock_ttl", DEFAULT_LOCK_TTL))
+        self._whole: ArchiveRemote | Literal[False] | None = None
 
     # -- reading ------------------------------------------------------------------
 
@@ -101,16 +103,29 @@ class FieldRemote(Remote):
         return answer
 
     def list_names(self) -> list[str]:
-        return sorted(entry.name for entry in self.store.list())
+        names = sorted(entry.name for entry in self.store.list())
+        if names:
+            return names
+        archive = self._archive()
+        return archive.list_names() if archive else []
+
+    def _archive(self) -> ArchiveRemote | None:
+        """A field offered only as ``memoryfield.zip`` (the spec lets a server do that)."""
+        if self._whole is None:
+            candidate = ArchiveRemote(self.store, FIELD_ARCHIVE_NAME)
+            self._whole = candidate if candidate.exists() else False
+        return self._whole or None
 
     def get(self, name: str) -> bytes:
+        if self._whole:
+            return self._whole.get(name)
         blob = self._read_optional(name, file_limit())
         if blob is None:
             raise RemoteError(f"{self.store.where(name)}: listed but missing")
         return blob.data
 
     def exists(self) -> bool:
-        return self.store.exists()
+        return self.store.exists() or self._archive() is not None
 
     # -- the writer lock ----------------------------------------------------------
 

@@ -33,10 +33,11 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from . import sshsig
 from .allowed_signers import AllowedSigner
 from .errors import InputError, WorkspaceError
+from .names import RELEASE_NAME, RELEASE_SIGNATURE_NAME
 from .workspace import check_name
 
-FILENAME = "memsync-release.json"
-SIGNATURE_FILENAME = FILENAME + ".sig"
+FILENAME = RELEASE_NAME
+SIGNATURE_FILENAME = RELEASE_SIGNATURE_NAME
 FORMAT = 1
 MAX_BYTES = 4 * 1024
 MAX_VERSION = 2**53 - 1  # the largest integer every JSON reader keeps exact

@@ -42,13 +42,24 @@ from urllib.parse import parse_qs
 
 import click
 
-from . import atomic
+from . import atomic, release, sshsig
 from .archive import ARCHIVE_SUFFIX, pack_field
 from .engine import write_manifest
 from .errors import InputError, MemsyncError, WorkspaceError
 from .field import StatCache, scan
 from .manifest import Manifest, sha256_hex
-from .names import INDEX_PAGE, MANIFEST_NAME, SIGNATURE_NAME, Role, is_page, name_problem, role_of
+from .names import (
+    INDEX_PAGE,
+    MANIFEST_NAME,
+    RELEASE_NAME,
+    SIDECAR_NAMES,
+    SIGNATURE_NAME,
+    Role,
+    is_page,
+    name_problem,
+    role_of,
+)
+from .protocol import LOCK_NAME
 from .vectors import embedders
 from .vectors.embedders import Embedder
 from .vectors.rebuild import rebuild
@@ -134,6 +145,12 @@ class ServedField:
                 os.close(fd)  # releases the flock
         finally:
             self._thread_lock.release()
+
+    def sidecar(self, name: str) -> bytes | None:
+        """A sidecar of the field's current manifest (dropped whenever the manifest changes)."""
+        with self.locked():
+            self.refresh_locked()
+            return _read_or_none(self.root / name)
 
     def snapshot(self) -> tuple[bytes, bytes | None]:
         """The field's manifest as it holds now (rewriting SHA256SUMS if it is stale)
@@ -260,11 +277,16 @@ class App:
         if rest == MANIFEST_NAME:
             data, _ = served.snapshot()
             return _conditional(environ, Reply(200, data, "text/plain; charset=utf-8", quote_etag(sha256_hex(data))))
-        if rest == SIGNATURE_NAME:
-            _, signature = served.snapshot()
-            if signature is None:
-                raise HttpError(404, "the field is not signed")
-            return _conditional(environ, Reply(200, signature, "text/plain", quote_etag(sha256_hex(signature))))
+        if rest in SIDECAR_NAMES:
+            sidecar = served.sidecar(rest)
+            if sidecar is None:
+                raise HttpError(404, f"the field has no {rest} for its current SHA256SUMS")
+            return _conditional(environ, Reply(200, sidecar, "text/plain", quote_etag(sha256_hex(sidecar))))
+        if rest == LOCK_NAME:
+            lock = _read_or_none(served.root / LOCK_NAME)
+            if lock is None:
+                raise HttpError(404, "no writer holds the lock")
+            return _conditional(environ, Reply(200, lock, "application/json", quote_etag(sha256_hex(lock))))
         if "/" in rest or name_problem(rest) or role_of(rest) is not Role.CONTENT:
             raise HttpError(404, "not a file of this field")
         data = _read_or_none(served.root / rest)
@@ -280,8 +302,12 @@ class App:
             if method != "PUT":
                 raise HttpError(405, "SHA256SUMS cannot be deleted; delete the files instead", [("Allow", "GET, PUT")])
             return _commit(served, _body(environ), environ)
-        if rest == SIGNATURE_NAME:
-            return _put_signature(served, _body(environ), environ) if method == "PUT" else _drop_signature(served)
+        if rest in (*SIDECAR_NAMES, LOCK_NAME) and method == "DELETE":
+            return _drop(served, rest, environ)
+        if rest in SIDECAR_NAMES:
+            return _put_sidecar(served, rest, _body(environ), environ)
+        if rest == LOCK_NAME:
+            return _put_lock(served, _body(environ), environ)
         if "/" in rest or rest in ("", ".", ".."):
             raise HttpError(400, "a field is flat: name one file directly in it")
         problem = name_problem(rest)
@@ -366,20 +392,52 @@ def _commit(served: ServedField, data: bytes, environ: dict[str, Any]) -> Reply:
     raise HttpError(409, "SHA256SUMS must list exactly the files the field holds: PUT and DELETE those first")
 
 
-def _put_signature(served: ServedField, data: bytes, environ: dict[str, Any]) -> Reply:
-    if "HTTP_IF_MATCH" not in environ:
-        raise HttpError(428, "send If-Match: the ETag of the SHA256SUMS this signature signs")
+def _put_sidecar(served: ServedField, name: str, data: bytes, environ: dict[str, Any]) -> Reply:
+    """A signature or release statement, kept only while it vouches for the field as it is."""
     with served.locked():
         current, _ = served.refresh_locked()
-        _preconditions(environ, quote_etag(sha256_hex(current)))
-        atomic.write_bytes(served.root / SIGNATURE_NAME, data)
+        _preconditions(environ, _etag_of(served.root / name))
+        signed = current if name == SIGNATURE_NAME else _read_or_none(served.root / RELEASE_NAME)
+        if name == RELEASE_NAME:
+            try:
+                statement = release.Release.parse(data)
+            except MemsyncError as exc:
+                raise HttpError(400, str(exc)) from None
+            if statement.digest != "sha256:" + sha256_hex(current):
+                raise HttpError(409, f"{name} names another version than the field's current SHA256SUMS")
+        else:
+            try:
+                sshsig.check(signed or b"", data)
+            except MemsyncError:
+                raise HttpError(409, f"{name} does not sign the field's current {MANIFEST_NAME}") from None
+        atomic.write_bytes(served.root / name, data)
     return Reply(204, etag=quote_etag(sha256_hex(data)))
 
 
-def _drop_signature(served: ServedField) -> Reply:
+def _put_lock(served: ServedField, data: bytes, environ: dict[str, Any]) -> Reply:
+    """memsync's writer lock: a small object created only if absent, replaced or
+    dropped only by If-Match, which the server only stores."""
+    if len(data) > 4096:
+        raise HttpError(413, "a lock is a few hundred bytes")
     with served.locked():
-        atomic.remove(served.root / SIGNATURE_NAME)
+        _preconditions(environ, _etag_of(served.root / LOCK_NAME))
+        atomic.write_bytes(served.root / LOCK_NAME, data)
+    return Reply(201, etag=quote_etag(sha256_hex(data)))
+
+
+def _drop(served: ServedField, name: str, environ: dict[str, Any]) -> Reply:
+    with served.locked():
+        current = _etag_of(served.root / name)
+        _preconditions(environ, current)
+        if current is None and "HTTP_IF_MATCH" in environ:
+            raise HttpError(404, f"no {name} here")
+        atomic.remove(served.root / name)
     return Reply(204)
+
+
+def _etag_of(path: Path) -> str | None:
+    data = _read_or_none(path)
+    return None if data is None else quote_etag(sha256_hex(data))
 
 
 def _preconditions(environ: dict[str, Any], current: str | None) -> None:

@@ -36,7 +36,7 @@ from requests.adapters import HTTPAdapter
 from urllib3.util.retry import Retry
 
 from memsync.errors import MemsyncError, RemoteError
-from memsync.names import INDEX_PAGE, MANIFEST_NAME, OWN_NAMES, is_page, name_problem
+from memsync.names import FIELD_ARCHIVE_NAME, INDEX_PAGE, MANIFEST_NAME, OWN_NAMES, is_page, name_problem
 
 from .base import (
     CHUNK,
@@ -52,7 +52,6 @@ from .base import (
     TransferFailed,
 )
 
-ARCHIVE_NAME = "memoryfield.zip"
 MAX_REDIRECTS = 5
 POOL_SIZE = 16
 LISTING_LIMIT = 16 * 1024 * 1024  # an index.md or a directory listing page
@@ -239,7 +238,7 @@ class HttpStore(Store):
         if not path.startswith(unquote(base.path)):
             return None
         name = path[len(unquote(base.path)) :]
-        if name in OWN_NAMES or name == ARCHIVE_NAME or name_problem(name):
+        if name in OWN_NAMES or name == FIELD_ARCHIVE_NAME or name_problem(name):
             return None
         return name
 
