@@ -69,7 +69,8 @@ _FROM_NOW_ON = re.compile(
 )
 _STAKES = re.compile(
     r"\b(?:pay\w*|transfer\w*|wire\w*|invoice\w*|refund\w*|approv\w*|authori[sz]\w*|trust\w*|permi\w*|shar\w*"
-    r"|forward\w*|recommend\w*|account\w*|address\w*|e-?mail\w*|contact\w*|password\w*|door|codes?|keys?"
+    r"|forward\w*|recommend\w*|account\w*|address\w*|e-?mail\w*|contact\w*|password\w*|door codes?|access codes?"
+    r"|api keys?|PIN"
     r"|credentials?|bank\w*|IBAN|wallet\w*|vendor\w*|supplier\w*|assistant|agent|AI|rent|salary|payroll|sign\w*)\b",
     _I,
 )
@@ -144,7 +145,7 @@ def claim_hits(text: str, previous: str | None, known: Known) -> Iterator[Hit]:
             if fresh is None or text.rfind("\n", 0, m.start()) + 1 in fresh:
                 yield m
 
-    yield from _payment_and_key_claims(text, added)
+    yield from _payment_and_key_claims(text, previous, added)
     yield from _statement_claims(text, added)
     yield from _contact_claims(text, previous, added, known)
 
@@ -157,18 +158,33 @@ def _line(text: str, m: re.Match[str]) -> str:
     return text[text.rfind("\n", 0, m.start()) + 1 : end if end != -1 else len(text)]
 
 
-def _payment_and_key_claims(text: str, added: Matches) -> Iterator[Hit]:
-    for m in added(_IBAN):
+_SENTENCE_END = re.compile(r"[.!?](?=\s)|\n")
+
+
+def _sentence(text: str, m: re.Match[str]) -> str:
+    ends = [e.end() for e in _SENTENCE_END.finditer(text, max(0, m.start() - 300), m.start())]
+    after = _SENTENCE_END.search(text, m.end())
+    return text[ends[-1] if ends else max(0, m.start() - 300) : after.start() if after else len(text)]
+
+
+def _payment_and_key_claims(text: str, previous: str | None, added: Matches) -> Iterator[Hit]:
+    # A number the live page already had is not new, wherever the edit moved it.
+    def fresh(pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
+        for m in added(pattern):
+            if previous is None or m.group().replace(" ", "") not in previous.replace(" ", ""):
+                yield m
+
+    for m in fresh(_IBAN):
         if iban_valid(m.group()):
             yield _claim(m, Severity.MEDIUM, f"new IBAN {m.group()}")
-    for m in added(_ACCOUNT):
+    for m in fresh(_ACCOUNT):
         yield _claim(m, Severity.MEDIUM, f"new account or routing number {m.group(1).strip()}")
-    for m in added(_CARD):
+    for m in fresh(_CARD):
         if luhn_valid(m.group()) and _CARD_WORDS.search(_line(text, m)):
             yield _claim(m, Severity.MEDIUM, "new payment card number")
-    for m in added(_CRYPTO):
+    for m in fresh(_CRYPTO):
         yield _claim(m, Severity.MEDIUM, f"new wallet address {m.group()[-42:]}")
-    for m in added(_KEY):
+    for m in fresh(_KEY):
         sev = Severity.LOW if _PLACEHOLDER.search(m.group()) else Severity.MEDIUM
         yield _claim(m, sev, "a key or token in a memory page", rule="claim-secret")
 
@@ -177,12 +193,12 @@ def _statement_claims(text: str, added: Matches) -> Iterator[Hit]:
     for m in added(_POLICY):
         yield _claim(m, Severity.MEDIUM, "a standing policy or permission the agent would follow", "claim-policy")
     for m in added(_FROM_NOW_ON):
-        if _STAKES.search(_line(text, m)):
+        if _STAKES.search(_sentence(text, m)):
             yield _claim(m, Severity.MEDIUM, "a standing order about money, access or the agent", "claim-policy")
     for m in added(_CHANGED_FACT):
         yield _claim(m, Severity.MEDIUM, "a payment or contact detail said to have changed", "claim-fact")
     for m in added(_MEMSYNC):
-        sev = Severity.HIGH if _IMPERATIVE.search(_line(text, m)) else Severity.MEDIUM
+        sev = Severity.HIGH if _IMPERATIVE.search(_sentence(text, m)) else Severity.MEDIUM
         # memsync commands are written in code spans; that does not make them documentation.
         yield Hit("claim-memsync", m.start(), m.end(), sev, "names memsync's own trust commands", code_penalty=0)
 

@@ -88,10 +88,15 @@ _UNSHOWABLE = re.compile(
 
 
 def excerpt(text: str, start: int, end: int) -> str:
-    """The matched text with a little context, on one line, invisible characters made visible."""
-    snippet = text[max(0, start - 10) : min(len(text), max(end, start + 1) + 10)]
+    """The matched text on its line, a little context around it, invisible characters made visible."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    line_end = len(text) if line_end == -1 else line_end
+    lo = max(line_start, start - 20)
+    hi = min(line_end, max(end, start + 1) + 40)
+    snippet = text[lo:hi]
     shown = _UNSHOWABLE.sub(lambda m: f"<U+{ord(m.group()):04X}>", snippet)
-    shown = " ".join(shown.replace("\n", " ⏎ ").split())
+    shown = ("…" if lo > line_start else "") + " ".join(shown.split()) + ("…" if hi < line_end or end > hi else "")
     return shown if len(shown) <= EXCERPT * 2 else shown[: EXCERPT * 2 - 1] + "…"
 
 

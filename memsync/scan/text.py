@@ -160,14 +160,13 @@ def _recompose(text: str, origin: list[int], edits: list[tuple[int, int, str]]) 
 
 
 def _lookalike_edits(text: str) -> Iterator[tuple[int, int, str, str]]:
-    table = uni.latin_lookalikes()
     for hit in uni.lookalike_hits(text):
         if hit.rule != "lookalike-letters":
             continue
         for i in range(hit.start, hit.end):
-            ch = text[i]
-            if ch in table and uni.script(ch) != "LATIN":
-                yield i, i + 1, table[ch], "look-alike letters"
+            latin = uni.as_latin(text[i])
+            if latin is not None:
+                yield i, i + 1, latin, "look-alike letters"
 
 
 _SPACED = re.compile(r"(?<![\w])(?:[A-Za-z][ .\-_]){3,}[A-Za-z](?![\w])")

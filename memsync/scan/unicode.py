@@ -104,6 +104,17 @@ def latin_lookalikes() -> dict[str, str]:
     return table
 
 
+def as_latin(ch: str) -> str | None:
+    """The Latin letter a look-alike passes for, keeping its case (Cyrillic І is I, not l)."""
+    if script(ch) == "LATIN" and ch.isascii():
+        return None
+    table = latin_lookalikes()
+    lower = table.get(ch.lower())
+    if lower is not None:
+        return lower.upper() if ch.isupper() else lower
+    return table.get(ch)
+
+
 @dataclass(frozen=True)
 class CharHit:
     start: int
@@ -255,7 +266,7 @@ def lookalike_hits(text: str) -> Iterator[CharHit]:
         ):
             around = [w.group() for w in words[max(0, n - 1) : n + 2] if w is not match]
             if all(w.isascii() for w in around):
-                shown = "".join(table[c] for c in word)
+                shown = "".join(as_latin(c) or c for c in word)
                 yield CharHit(
                     match.start(),
                     match.end(),
@@ -281,7 +292,7 @@ def _mixed(
     if latin < fakes + others or glued or not cased or not in_latin_text:
         # Two words run together, a Latin name with a Serbian case ending, odd casing: not a disguise.
         return CharHit(match.start(), match.end(), "mixed-script", Severity.LOW, "word mixes scripts")
-    shown = "".join(table.get(c, c) if s != "LATIN" else c for c, s in zip(word, scripts, strict=True))
+    shown = "".join(as_latin(c) or c if s != "LATIN" else c for c, s in zip(word, scripts, strict=True))
     return CharHit(
         match.start(), match.end(), "lookalike-letters", Severity.MEDIUM, f"mixed-script word reads as {shown!r}"
     )
