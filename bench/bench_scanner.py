@@ -3,9 +3,10 @@
     python bench/bench_scanner.py            # the table
     python bench/bench_scanner.py --show dev # also list missed dev attacks and flagged ordinary pages
 
-Attack pages come from bench/scanner_attacks.py in two splits: ``dev`` (the
-phrasings the rules were tuned on) and ``heldout`` (written alongside them but
-never tuned on). Ordinary pages come from bench/scanner_corpus/ordinary.jsonl.xz
+Attack pages come from bench/scanner_attacks.py in three splits: ``dev`` (the
+phrasings the rules were tuned on), ``heldout`` (written alongside; its misses
+were read once) and ``fresh`` (written after tuning ended, never tuned on).
+Ordinary pages come from bench/scanner_corpus/ordinary.jsonl.xz
 (real documentation cut into pages, see bench/scanner_corpus.py), split into
 plain pages and risky-looking ones (HTML comments, pipe-to-shell installs,
 quoted attacks in security write-ups, non-Latin scripts, invisible marks…).
@@ -39,7 +40,8 @@ def flagged(name: str, text: str, previous: str | None = None) -> list[scanner.F
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--show", choices=["dev", "heldout"], help="list misses of this split and false positives")
+    splits = [name for name, _ in scanner_attacks.SPLITS]
+    parser.add_argument("--show", choices=splits, help="list misses of this split and false positives")
     args = parser.parse_args()
 
     attacks = scanner_attacks.build()
@@ -74,16 +76,15 @@ def main() -> None:
 
     print(f"scanner benchmark: {len(attacks)} attack pages, {len(ordinary)} ordinary pages")
     print(f"flagged = a finding at or above {scanner.ATTENTION.label}; {pages / elapsed:.0f} pages/s\n")
-    print(f"{'attack class':24} {'dev recall':>18} {'held-out recall':>18}")
+    print(f"{'recall per attack class':24}" + "".join(f"{name:>18}" for name in splits))
     for group, classes in (
         ("disguise", scanner_attacks.DISGUISE_CLASSES),
         ("content", scanner_attacks.CONTENT_CLASSES),
     ):
         for cls in classes:
-            print(f"{cls:24} {rate(hits[(cls, 'dev')]):>18} {rate(hits[(cls, 'heldout')]):>18}")
-        dev = [v for c in classes for v in hits[(c, "dev")]]
-        held = [v for c in classes for v in hits[(c, "heldout")]]
-        print(f"{'  all ' + group:24} {rate(dev):>18} {rate(held):>18}")
+            print(f"{cls:24}" + "".join(f"{rate(hits[(cls, name)]):>18}" for name in splits))
+        overall = [rate([v for c in classes for v in hits[(c, name)]]) for name in splits]
+        print(f"{'  all ' + group:24}" + "".join(f"{r:>18}" for r in overall))
     print(f"\n{'ordinary pages':24} {'false positives':>18}")
     for kind in ("plain", "risky"):
         print(f"{kind:24} {rate([True] * len(fp_pages[kind]) + [False] * (counts[kind] - len(fp_pages[kind]))):>18}")

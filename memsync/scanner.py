@@ -25,7 +25,7 @@ from .scan import markup, rules
 from .scan import unicode as uni
 from .scan.claims import Known, claim_hits
 from .scan.findings import ATTENTION, EXCERPT, Finding, Severity, dedupe, excerpt, line_of
-from .scan.text import Context, frontmatter_view, normalise, rot13_view
+from .scan.text import Context, frontmatter_fields, frontmatter_view, normalise, rot13_view
 
 __all__ = ["ATTENTION", "EXCERPT", "Finding", "Known", "Severity", "is_executable", "scan_file", "scan_files"]
 
@@ -136,6 +136,8 @@ def scan_text(name: str, raw: str, previous: str | None = None, known: Known | N
         *markup.encoded_text_hits(raw),
     ):
         out.append(_finding(name, ctx, hit, hit.start, hit.end, set(), None))
+    for hit in markup.split_sentence_hits(frontmatter_fields(raw)):
+        out.append(_finding(name, ctx, hit, hit.start, hit.end, {"split across frontmatter fields"}, None))
     for hit in markup.hidden_text_hits(raw, ctx.hidden):
         out.append(_finding(name, ctx, hit, hit.start, hit.end, set(), None))
     for c in (*uni.invisible_hits(raw), *uni.lookalike_hits(raw)):

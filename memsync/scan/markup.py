@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from urllib.parse import urlparse
@@ -124,3 +125,32 @@ def encoded_text_hits(raw: str) -> Iterator[Hit]:
     for start, end, kind, decoded in encoded_segments(raw):
         shown = " ".join(decoded.split())[:60]
         yield Hit("encoded-text", start, end, Severity.MEDIUM, f"{kind} that decodes to {shown!r}", describable=False)
+
+
+_ADDRESSING = re.compile(
+    r"\b(?:you|your|please|assistant|agent|AI|LLM|model|must|always|never|run|execute|send|email|forward|post"
+    r"|upload|ignore|forget|disregard|reply|respond|answer|pay|transfer|trust|approve|delete|remove)\b",
+    _I,
+)
+
+
+def split_sentence_hits(fields: list[tuple[int, str]]) -> Iterator[Hit]:
+    """A sentence that runs on from one frontmatter field into the next and speaks to the reader.
+
+    Metadata fields are titles, summaries and tags, each complete on its own;
+    one that stops mid-sentence and continues lower-case in the next field is
+    a payload cut up so no single field reads as an instruction.
+    """
+    for (start, first), (_, second) in itertools.pairwise(fields):
+        a, b = first.strip(), second.strip()
+        if len(a.split()) < 2 or len(b.split()) < 2 or a[-1:] in ".!?:;" or not b[:1].islower():
+            continue
+        if _ADDRESSING.search(a + " " + b):
+            yield Hit(
+                "split-instructions",
+                start,
+                start + len(first),
+                Severity.MEDIUM,
+                f"a sentence runs on across frontmatter fields: {(a + ' ' + b)[:70]!r}",
+                describable=False,
+            )

@@ -281,10 +281,9 @@ RULES: tuple[Rule, ...] = (
             "del ",
             "format ",
             "remove-item",
-            "git ",
-            "crontab",
-            "history",
-            "kill ",
+            "find ",
+            "rmtree",
+            "os.system",
         ),
     ),
     Rule(
@@ -318,9 +317,8 @@ RULES: tuple[Rule, ...] = (
             "socat",
             "bash -i",
             "authorized_keys",
-            ".bashrc",
-            ".zshrc",
-            ".profile",
+            "curl",
+            "wget",
             "hookspath",
             "chmod",
             "powershell",
@@ -346,18 +344,22 @@ RULES: tuple[Rule, ...] = (
         re.compile(
             r"\b(?:before|prior to|instead of) (?:you )?(?:answer|respond|repl(?:y|ies|ying)|summari[sz]|continu"
             r"|proceed"
-            r"|do(?:ing)? anything|start|replying|answering|responding|talking|helping)\w*[^.\n]{0,80}?\b(?:run|execute"
+            r"|do(?:ing)? anything|start|replying|answering|responding|talking|helping)\w*(?:[^.\n]"
+            r"|\.(?=\S)){0,80}?\b(?:run|execute"
             r"|exec|invoke|call|launch|open|fetch|visit|download|install|delete|remove|send|upload|post)\b"
-            r"|\b(?:run|execute|exec|invoke|call|launch|type)\b[^.\n]{0,80}?\b(?:before (?:you |each |every |your "
+            r"|\b(?:run|execute|exec|invoke|call|launch|type)\b(?:[^.\n]|\.(?=\S)){0,80}?\b(?:before (?:you |each "
+            r"|every |your "
             r"|any )?"
             r"(?:answer|respond|repl|doing|continu|proceed|anything|replying|answering|responding|talking)\w*"
             r"|(?:as part of|in|with|during|at the start of) (?:your|each|every) (?:next )?(?:reply|answer|response"
             r"|turn))"
             r"|\b(?:run|execute|exec|invoke)\s+(?:this|the following|these|that)\s+(?:command|script|code|snippet)s?\b"
-            r"[^.\n]{0,40}\b(?:without (?:asking|confirm\w*|permission|approval|telling|checking|review\w*)|silently"
+            r"(?:[^.\n]|\.(?=\S)){0,40}\b(?:without (?:asking|confirm\w*|permission|approval|telling|checking"
+            r"|review\w*)|silently"
             r"|quietly|immediately|automatically|right away)"
             r"|\b(?:use|call|invoke) (?:the |your )?(?:[\w-]+ )?(?:shell|terminal|bash|exec\w*|code[ _]interpreter"
-            r"|run_command|computer|browser)(?: tool| function| plugin)?\b[^.\n]{0,40}\b(?:to|and) (?:run|execute"
+            r"|run_command|computer|browser)(?: tool| function| plugin)?\b(?:[^.\n]|\.(?=\S)){0,40}\b(?:to"
+            r"|and) (?:run|execute"
             r"|delete"
             r"|remove|send|upload|download|install|post|fetch|wipe|erase)\b",
             _I,
@@ -455,6 +457,7 @@ RULES: tuple[Rule, ...] = (
             "must not",
             "should not",
             "need",
+            "without",
         ),
     ),
     Rule(

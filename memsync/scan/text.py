@@ -311,6 +311,27 @@ def _line_join_edits(text: str) -> Iterator[tuple[int, int, str, str]]:
 _FM_LINE = re.compile(r"^[ \t-]*([\w.-]+)[ \t]*:[ \t]*(.*)$", re.MULTILINE)
 
 
+def frontmatter_fields(raw: str) -> list[tuple[int, str]]:
+    """(raw offset, text) of each prose value in the frontmatter, in order."""
+    block, _ = frontmatter.split(raw)
+    if block is None:
+        return []
+    offset = raw.find(block)
+    try:
+        values = [v for v in _strings(frontmatter.parse(raw)) if v.strip()]
+    except InputError:
+        values = [m.group(2) for m in _FM_LINE.finditer(block) if m.group(1).lower() not in _NOT_PROSE_KEYS]
+    out: list[tuple[int, str]] = []
+    cursor = offset
+    for value in values:
+        first = value.split()[0] if value.split() else value
+        at = raw.find(first, cursor, offset + len(block))
+        at = cursor if at == -1 else at
+        out.append((at, value))
+        cursor = at + 1
+    return out
+
+
 def frontmatter_view(raw: str) -> View | None:
     """The frontmatter's values in order, joined by spaces, each mapped back to its line."""
     block, _ = frontmatter.split(raw)
@@ -468,7 +489,11 @@ class Context:
         ctx = cls(raw, _NOT_PROSE.sub(lambda m: " " * len(m.group()), raw))
         ctx.code = _code_blocks(raw) + [(m.start(), m.end()) for m in _HTML_CODE.finditer(raw)]
         ctx.spans = [(m.start(), m.end()) for m in _CODE_SPAN.finditer(raw)]
-        ctx.quotes = [(m.start(), m.end()) for m in _QUOTED.finditer(raw)] + _blockquotes(raw)
+        block, _ = frontmatter.split(raw)
+        yaml_end = raw.find(block) + len(block) if block is not None else 0
+        # YAML's quoted strings are syntax, not someone quoting an example.
+        quotes = [(m.start(), m.end()) for m in _QUOTED.finditer(raw) if m.start() >= yaml_end]
+        ctx.quotes = quotes + _blockquotes(raw)
         ctx.hidden = hidden_spans(raw)
         terms = {m.group().lower() for m in _SECURITY_TERMS.finditer(raw)}
         ctx.security_page = len(terms) >= 3
