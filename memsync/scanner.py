@@ -19,15 +19,15 @@ to catch a determined attacker.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from .names import PAGE_SIZE_LIMIT, is_page
-from .scan import markup, rules
-from .scan import unicode as uni
-from .scan.claims import Known, claim_hits
-from .scan.findings import ATTENTION, EXCERPT, Finding, Severity, dedupe, excerpt, line_of
-from .scan.text import Context, frontmatter_fields, frontmatter_view, normalise, rot13_view
+from .scan.findings import ATTENTION, EXCERPT, Finding, Severity, dedupe
 
-__all__ = ["ATTENTION", "EXCERPT", "Finding", "Known", "Severity", "is_executable", "scan_file", "scan_files"]
+if TYPE_CHECKING:
+    from .scan.claims import Known
+
+__all__ = ["ATTENTION", "EXCERPT", "Finding", "Severity", "is_executable", "scan_file", "scan_files"]
 
 _EXECUTABLE_SUFFIXES = (
     ".sh",
@@ -61,7 +61,6 @@ _EXECUTABLE_SUFFIXES = (
     ".svg",
 )
 _BINARY_MAGIC = (b"\x7fELF", b"MZ", b"\xcf\xfa\xed\xfe", b"\xfe\xed\xfa\xcf", b"\xca\xfe\xba\xbe", b"#!")
-_MAX_DOCUMENTARY = 2
 
 
 def is_executable(name: str, data: bytes) -> bool:
@@ -78,6 +77,8 @@ def scan_files(
     A page's previous version is the live file of the same name, or of the
     name it was renamed from (``renamed`` maps new name to old).
     """
+    from .scan.claims import Known  # the rule tables take ~0.1 s to build: only commands that scan pay for them
+
     live = live or {}
     known = Known()
     for name, data in live.items():
@@ -107,104 +108,8 @@ def scan_file(name: str, data: bytes, previous: bytes | None = None, known: Know
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         return [*out, Finding(name, 0, "not-utf8", f"byte {exc.start} is not UTF-8", Severity.MEDIUM)]
+    from .scan.page import scan_text
+
     old = previous.decode("utf-8", "replace") if previous is not None else None
-    out.extend(scan_text(name, text, old, known or Known()))
+    out.extend(scan_text(name, text, old, known))
     return dedupe(out)
-
-
-def scan_text(name: str, raw: str, previous: str | None = None, known: Known | None = None) -> list[Finding]:
-    """Findings for one page's text; ``previous`` is the live version it would replace."""
-    ctx = Context.of(raw)
-    out: list[Finding] = []
-    # Rules read the normalised text; a hit whose span needed an undoing edit names the disguise.
-    views = [normalise(raw), frontmatter_view(raw), rot13_view(raw)]
-    primary: list[tuple[int, int, str]] = []
-    for n, view in enumerate(v for v in views if v is not None):
-        for hit in rules.content_hits(view.text):
-            start, end = view.raw_span(hit.start, hit.end)
-            if n and any(r == hit.rule and s < end and start < e for s, e, r in primary):
-                continue  # the page's own text already showed it
-            if not n:
-                primary.append((start, end, hit.rule))
-            disguises = view.disguises(start, end)
-            seen_as = view.text[hit.start : hit.end] if disguises else None
-            out.append(_finding(name, ctx, hit, start, end, disguises, seen_as))
-    for hit in (
-        *markup.link_hits(raw),
-        *markup.data_uri_hits(raw),
-        *markup.blob_hits(raw),
-        *markup.encoded_text_hits(raw),
-    ):
-        out.append(_finding(name, ctx, hit, hit.start, hit.end, set(), None))
-    for hit in markup.split_sentence_hits(frontmatter_fields(raw)):
-        out.append(_finding(name, ctx, hit, hit.start, hit.end, {"split across frontmatter fields"}, None))
-    for hit in markup.hidden_text_hits(raw, ctx.hidden):
-        out.append(_finding(name, ctx, hit, hit.start, hit.end, set(), None))
-    for c in (*uni.invisible_hits(raw), *uni.lookalike_hits(raw)):
-        shown = excerpt(raw, c.start, c.end)
-        out.append(Finding(name, line_of(raw, c.start), c.rule, shown, c.severity, c.message))
-    for hit in claim_hits(raw, previous, known or Known()):
-        out.append(_finding(name, ctx, hit, hit.start, hit.end, set(), None))
-    return dedupe(out)
-
-
-def _finding(
-    name: str, ctx: Context, hit: rules.Hit, start: int, end: int, disguises: set[str], seen_as: str | None
-) -> Finding:
-    sev, why = _weigh(ctx, hit, start, end, disguises)
-    message = hit.message
-    if seen_as is not None:
-        message += f"; reads as {' '.join(seen_as.split())[:EXCERPT]!r}"
-    return Finding(
-        name,
-        line_of(ctx.raw, start),
-        hit.rule,
-        excerpt(ctx.raw, start, end),
-        sev,
-        message,
-        tuple(sorted(disguises)),
-        tuple(why),
-    )
-
-
-def _weigh(ctx: Context, hit: rules.Hit, start: int, end: int, disguises: set[str]) -> tuple[Severity, list[str]]:
-    """The hit's severity moved by where it sits; and the reasons, for the reviewer."""
-    up, why = 0, []
-    hidden = ctx.hidden_kind(start, end)
-    if hidden:
-        up += 1
-        why.append(f"hidden in {hidden}")
-        disguises.add("hidden markup")
-    disguised = bool(disguises - {"hidden markup"})
-    down = 0
-    code = ctx.code_block(start, end)
-    if code == "code":
-        down += hit.code_penalty
-        why.append("code block")
-    elif code == "prose" or ctx.in_span(start, end):
-        down += min(1, hit.code_penalty)
-        why.append("code block" if code else "code span")
-    if hit.describable and not hidden:
-        for reason, applies in (
-            ("quoted", ctx.quoted(start, end)),
-            ("example", ctx.example(start, end)),
-            ("security write-up", ctx.security_page),
-        ):
-            if applies:
-                down += 1
-                why.append(reason)
-        if hit.rule == "agent-instructions" and ctx.for_a_person(start, end):
-            down += 2
-            why.append("instructions for a person")
-        down = min(down, _MAX_DOCUMENTARY + (1 if ctx.security_page else 0))
-    if not down and disguised:
-        up += 1
-        why.append("disguised")
-    if not down and hit.boost and ctx.addressed_to_agent(start, end):
-        up += 1
-        why.append("addressed to an AI")
-    return hit.severity.shifted(up - down), why
-
-
-def needs_attention(findings: Iterable[Finding]) -> list[Finding]:
-    return [f for f in findings if f.severity >= ATTENTION]

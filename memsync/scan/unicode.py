@@ -255,9 +255,7 @@ def lookalike_hits(text: str) -> Iterator[CharHit]:
                 match.start(), match.end(), "lookalike-letters", Severity.MEDIUM, f"styled letters read {shown!r}"
             )
         elif latin and fakes:
-            yield _mixed(
-                match, word, scripts, table, latin, len(fakes), others, _mostly_latin_line(text, match.start())
-            )
+            yield _mixed(match, word, scripts, latin, len(fakes), others, _mostly_latin_line(text, match.start()))
         elif (
             not latin
             and len(fakes) == len(word) >= 3
@@ -280,7 +278,6 @@ def _mixed(
     match: re.Match[str],
     word: str,
     scripts: list[str],
-    table: dict[str, str],
     latin: int,
     fakes: int,
     others: int,
