@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import click
@@ -171,9 +172,10 @@ def quarantine(field: str | None, as_json: bool) -> None:
 @main.command()
 @click.argument("field")
 @click.argument("digest", required=False)
+@click.option("--full", is_flag=True, help="Also show every page's full diff after the findings.")
 @json_option
-def review(field: str, digest: str | None, as_json: bool) -> None:
-    """Show what a quarantined version of FIELD changes, who signed it, and what the scanner found."""
+def review(field: str, digest: str | None, full: bool, as_json: bool) -> None:
+    """Show a quarantined version of FIELD: summary and findings first, then diffs against the live field."""
     ws = Workspace.find()
     name = _field_name(ws, field)
     store = StagingStore(ws)
@@ -181,7 +183,10 @@ def review(field: str, digest: str | None, as_json: bool) -> None:
     staged = store.get(chosen)
     assert staged is not None
     report = review_mod.review(ws, ws.field_path(name), staged, store.meta(chosen))
-    _emit(as_json, report.to_json(), report.lines)
+    if as_json:  # not _emit: its sorted keys would put the diffs before the summary and findings
+        click.echo(json.dumps(report.to_json(), indent=2))
+    else:
+        _emit(False, {}, lambda: report.lines(full))
 
 
 @main.command()

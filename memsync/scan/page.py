@@ -1,0 +1,105 @@
+"""One page's text through every rule, each hit weighed by where it sits."""
+
+from __future__ import annotations
+
+from . import markup, rules
+from . import unicode as uni
+from .claims import Known, claim_hits
+from .findings import EXCERPT, Finding, Severity, dedupe, excerpt, line_of
+from .text import Context, frontmatter_fields, frontmatter_view, normalise, rot13_view
+
+_MAX_DOCUMENTARY = 2
+
+
+def scan_text(name: str, raw: str, previous: str | None = None, known: Known | None = None) -> list[Finding]:
+    """Findings for one page's text; ``previous`` is the live version it would replace."""
+    ctx = Context.of(raw)
+    out: list[Finding] = []
+    # Rules read the normalised text; a hit whose span needed an undoing edit names the disguise.
+    views = [normalise(raw), frontmatter_view(raw), rot13_view(raw)]
+    primary: list[tuple[int, int, str]] = []
+    for n, view in enumerate(v for v in views if v is not None):
+        for hit in rules.content_hits(view.text):
+            start, end = view.raw_span(hit.start, hit.end)
+            if n and any(r == hit.rule and s < end and start < e for s, e, r in primary):
+                continue  # the page's own text already showed it
+            if not n:
+                primary.append((start, end, hit.rule))
+            disguises = view.disguises(start, end)
+            seen_as = view.text[hit.start : hit.end] if disguises else None
+            out.append(_finding(name, ctx, hit, start, end, disguises, seen_as))
+    for hit in (
+        *markup.link_hits(raw),
+        *markup.data_uri_hits(raw),
+        *markup.blob_hits(raw),
+        *markup.encoded_text_hits(raw),
+    ):
+        out.append(_finding(name, ctx, hit, hit.start, hit.end, set(), None))
+    for hit in markup.split_sentence_hits(frontmatter_fields(raw)):
+        out.append(_finding(name, ctx, hit, hit.start, hit.end, {"split across frontmatter fields"}, None))
+    for hit in markup.hidden_text_hits(raw, ctx.hidden):
+        out.append(_finding(name, ctx, hit, hit.start, hit.end, set(), None))
+    for c in (*uni.invisible_hits(raw), *uni.lookalike_hits(raw)):
+        shown = excerpt(raw, c.start, c.end)
+        out.append(Finding(name, line_of(raw, c.start), c.rule, shown, c.severity, c.message))
+    for hit in claim_hits(raw, previous, known or Known()):
+        out.append(_finding(name, ctx, hit, hit.start, hit.end, set(), None))
+    return dedupe(out)
+
+
+def _finding(
+    name: str, ctx: Context, hit: rules.Hit, start: int, end: int, disguises: set[str], seen_as: str | None
+) -> Finding:
+    sev, why = _weigh(ctx, hit, start, end, disguises)
+    message = hit.message
+    if seen_as is not None:
+        message += f"; reads as {' '.join(seen_as.split())[:EXCERPT]!r}"
+    return Finding(
+        name,
+        line_of(ctx.raw, start),
+        hit.rule,
+        excerpt(ctx.raw, start, end),
+        sev,
+        message,
+        tuple(sorted(disguises)),
+        tuple(why),
+    )
+
+
+def _weigh(ctx: Context, hit: rules.Hit, start: int, end: int, disguises: set[str]) -> tuple[Severity, list[str]]:
+    """The hit's severity moved by where it sits; and the reasons, for the reviewer."""
+    up, why = 0, []
+    hidden = ctx.hidden_kind(start, end)
+    if hidden:
+        up += 1
+        why.append(f"hidden in {hidden}")
+        disguises.add("hidden markup")
+    disguised = bool(disguises - {"hidden markup"})
+    down = 0
+    code = ctx.code_block(start, end)
+    if code == "code":
+        down += hit.code_penalty
+        why.append("code block")
+    elif code == "prose" or ctx.in_span(start, end):
+        down += min(1, hit.code_penalty)
+        why.append("code block" if code else "code span")
+    if hit.describable and not hidden:
+        for reason, applies in (
+            ("quoted", ctx.quoted(start, end)),
+            ("example", ctx.example(start, end)),
+            ("security write-up", ctx.security_page),
+        ):
+            if applies:
+                down += 1
+                why.append(reason)
+        if hit.rule == "agent-instructions" and ctx.for_a_person(start, end):
+            down += 2
+            why.append("instructions for a person")
+        down = min(down, _MAX_DOCUMENTARY + (1 if ctx.security_page else 0))
+    if not down and disguised:
+        up += 1
+        why.append("disguised")
+    if not down and hit.boost and ctx.addressed_to_agent(start, end):
+        up += 1
+        why.append("addressed to an AI")
+    return hit.severity.shifted(up - down), why
