@@ -29,9 +29,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from . import atomic, scanner, sshsig, trust
+from . import atomic, history, scanner, sshsig, trust
 from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError, boundary
 from .field import scan
+from .guard import DEFAULT_MAX_DELETE, DeleteLimit, check_deletes
 from .manifest import Manifest, sha256_hex
 from .names import MANIFEST_NAME, SIDECAR_NAMES, SIGNATURE_NAME, Role, role_of
 from .plan import Change, Contents, Plan, changes, plan
@@ -121,7 +122,15 @@ class _Run:
 class Session:
     """One field of a workspace, synced with one of its remotes."""
 
-    def __init__(self, ws: Workspace, field_name: str, remote: str | None, progress: ProgressFactory = silent) -> None:
+    def __init__(
+        self,
+        ws: Workspace,
+        field_name: str,
+        remote: str | None,
+        progress: ProgressFactory = silent,
+        *,
+        max_delete: DeleteLimit | None = DEFAULT_MAX_DELETE,
+    ) -> None:
         self.ws = ws
         self.field = field_name
         self.remote, self.remote_config = ws.remote(field_name, remote)
@@ -130,6 +139,8 @@ class Session:
         self.staging = StagingStore(ws)
         self.progress = progress
         self.sign_key = trust.signing_key(ws)
+        self.max_delete = max_delete
+        self.journal = history.Journal(ws, field_name, "receive", remote=self.remote, url=self.remote_config.url)
 
     def scan_local(self, *, save: bool = True) -> Manifest:
         cache = self.ws.load_statcache(self.field)
@@ -160,6 +171,7 @@ class Session:
                 self.root.mkdir(parents=True)
             self.staging.clean_incoming()
             self.ws.clean_temp_files()
+            self.journal.begin()
             report = SyncReport(self.field, self.remote, remote.url, mode, dry_run)
             for attempt in range(1, SYNC_ATTEMPTS + 1):
                 report.attempts = attempt
@@ -192,6 +204,7 @@ class Session:
         result = self._plan(remote, view, staged, run)
         if run.dry_run:
             return
+        self._guard(remote, view, result, run)
         if run.mode != "push":
             self._apply(remote, view, staged, result, run)
             if run.mode == "pull":
@@ -214,6 +227,8 @@ class Session:
         ancestor = self._base_reader(base.manifest)
         contents = Contents(base=ancestor, local=self._local_reader(run), remote=ancestor)
         result = plan(base.manifest, run.local, base.manifest, contents, self.remote)
+        renamed = [old for old, _, _ in result.renames]
+        check_deletes(self.max_delete, remote.url, base.manifest, changes(base.manifest, result.manifest), renamed)
         if not self._transact(remote, base.manifest, base.etag, base.sidecars, result, run, strict=False):
             return False
         report = run.report
@@ -234,7 +249,10 @@ class Session:
             view = read_remote(remote, run.base_manifest, base.etag if base else None, base_sidecars=known)
         if run.expect is not None:
             check_field_pin(view.manifest, run.expect, remote)
-        if run.mode == "push" and view.manifest not in (run.base_manifest or Manifest(), run.local):
+        # Files with no SHA256SUMS that are all ours, byte for byte, are a first
+        # push that was cut short: nothing there to pull, the push completes it.
+        ours = view.etag is None and all(run.local.get(n) == sha for n, sha in view.manifest.items())
+        if run.mode == "push" and not ours and view.manifest not in (run.base_manifest or Manifest(), run.local):
             raise PullFirst(f"{remote.url} has changes you have not pulled: pull first (or sync)")
         if view.etag is None and not view.manifest:
             if base is not None and base.manifest:
@@ -329,9 +347,13 @@ class Session:
         report.digest, report.remote_digest = target.digest, view.manifest.digest
         return result
 
-    def _apply(
-        self, remote: Remote, view: RemoteView, staged: StagedVersion | None, result: Plan, run: _Run
-    ) -> None:
+    def _guard(self, remote: Remote, view: RemoteView, result: Plan, run: _Run) -> None:
+        """The delete limit, on each side the plan changes."""
+        renamed = [old for old, _, _ in result.renames]
+        check_deletes(self.max_delete, self.field, run.local, run.report.local_changes, renamed)
+        check_deletes(self.max_delete, remote.url, view.manifest, run.report.remote_changes, renamed)
+
+    def _apply(self, remote: Remote, view: RemoteView, staged: StagedVersion | None, result: Plan, run: _Run) -> None:
         target = result.manifest
         self._apply_local(run.report.local_changes, result, staged, run.local)
         sidecars = dict(staged.sidecars) if staged is not None and target == view.manifest else {}
@@ -438,9 +460,7 @@ class Session:
 
         return read
 
-    def _apply_local(
-        self, todo: list[Change], result: Plan, staged: StagedVersion | None, local: Manifest
-    ) -> None:
+    def _apply_local(self, todo: list[Change], result: Plan, staged: StagedVersion | None, local: Manifest) -> None:
         by_hash_staged = {sha: name for name, sha in (staged.manifest.items() if staged else ())}
         by_hash_local = {sha: name for name, sha in local.items()}
 
@@ -462,7 +482,8 @@ class Session:
         def replace(change: Change) -> None:
             data = content(change.sha256) if change.sha256 is not None else None
             # Compare before replace: a file someone wrote since the scan is theirs.
-            if not atomic.replace_if(self.root / change.name, data, local.get(change.name), sync_dir=False):
+            # The version replaced goes to history first (nothing a receive replaces is lost).
+            if not self.journal.replace(self.root / change.name, data, local.get(change.name), change.sha256):
                 moved.append(change.name)
 
         # Each file is fsynced before its rename (old or new, never torn); the
@@ -472,11 +493,13 @@ class Session:
             with ThreadPoolExecutor(PARALLEL_WRITES) as pool:
                 for _ in pool.map(replace, writes):
                     bar.update(1)
+            self.journal.flush()
             atomic.fsync_dir(self.root)
             for change in todo:
                 if change.sha256 is None:
                     replace(change)
                     bar.update(1)
+            self.journal.flush()
             atomic.fsync_dir(self.root)
         if moved:
             raise LocalMoved(f"{len(moved)} file(s) of {self.field} changed during the sync ({moved[0]}…)")
@@ -504,7 +527,10 @@ class Session:
             self.staging.discard(staged.digest)
         dropped = before - set(manifest.values())
         if dropped:
-            self.objects.discard(dropped - {sha for base in self.ws.bases() for sha in base.values()})
+            dropped -= {sha for base in self.ws.bases() for sha in base.values()}
+        if dropped:
+            # A version history keeps is not the base's to discard.
+            self.objects.discard(dropped - history.referenced(self.ws))
 
 
 def check_archive_pin(remote: Remote, expect: str) -> None:
@@ -589,8 +615,12 @@ def mirror(
     dry_run: bool = False,
     progress: ProgressFactory = silent,
     label: str | None = None,
+    max_delete: DeleteLimit | None = DEFAULT_MAX_DELETE,
+    force: bool = False,
 ) -> MirrorReport:
-    """Make DEST hold exactly SOURCE's field (one way; DEST's own changes are replaced)."""
+    """Make DEST hold exactly SOURCE's field (one way; DEST's own changes are
+    replaced). A DEST that holds files but no ``SHA256SUMS`` is not a field and
+    is left alone unless ``force``; deletions there are bounded by ``max_delete``."""
     with boundary(), open_remote(source_url) as src, open_remote(dest_url) as dst:
         if not src.exists():
             raise RemoteError(f"{src.url}: no field there")
@@ -600,6 +630,12 @@ def mirror(
         report = MirrorReport(src.url, dst.url, dry_run, todo, have.manifest.digest)
         if dry_run or (not todo and there.etag is not None and dict(there.sidecars) == dict(have.sidecars)):
             return report
+        if there.etag is None and there.manifest and not force:
+            raise InputError(
+                f"{dst.url}: holds {len(there.manifest)} file(s) but no {MANIFEST_NAME}, so it is not a field "
+                "and mirroring would replace them; nothing was changed (--force mirrors into it anyway)"
+            )
+        check_deletes(max_delete, dst.url, there.manifest, todo)
 
         def content(change: Change) -> bytes:
             assert change.sha256 is not None
@@ -617,5 +653,7 @@ def mirror(
 
 
 def publish(root: Path, dest_url: str, *, dry_run: bool = False, progress: ProgressFactory = silent) -> MirrorReport:
-    """Make DEST hold the field at ``root`` exactly (a field URL or an archive URL)."""
-    return mirror(str(root), dest_url, dry_run=dry_run, progress=progress, label=root.name)
+    """Make DEST hold the field at ``root`` exactly (a field URL or an archive URL):
+    a publisher's own destination, so no delete limit, but never over a folder
+    that is not a field."""
+    return mirror(str(root), dest_url, dry_run=dry_run, progress=progress, label=root.name, max_delete=None)

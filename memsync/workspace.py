@@ -9,6 +9,7 @@ Layout (see docs/FORMAT.md)::
         fields/FIELD/base/REMOTE.SHA256SUMS   manifest agreed at the last sync
         fields/FIELD/base/REMOTE.json         its ETag and when it was agreed
         objects/HH/HEX                   content of base versions (for merges)
+        fields/FIELD/history.jsonl       versions a receive or resolve replaced (memsync/history.py)
         staging/HEX/                     received versions, one folder per digest
         lock                             serialises memsync runs in this workspace
 
@@ -17,7 +18,6 @@ Fields themselves stay flat: nothing of this lives inside a field.
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import re
@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from . import atomic
-from .errors import WorkspaceError
+from .errors import InputError, WorkspaceError
 from .field import StatCache
 from .manifest import Manifest
 
@@ -47,6 +47,11 @@ def check_name(kind: str, name: str) -> str:
 
 
 TRUST_POLICIES = ("self", "signed", "untrusted")
+
+#: Workspace settings (config.json "settings") and their defaults. History
+#: keeps a replaced version while it is younger than ``history_days`` or one of
+#: the ``history_versions`` newest of its page; ``memsync gc`` drops the rest.
+SETTINGS: dict[str, int] = {"history_days": 90, "history_versions": 10}
 
 
 @dataclass
@@ -79,6 +84,9 @@ class Workspace:
         self.state = root / STATE_DIR
         self.fields: dict[str, FieldConfig] = {}
         self.signing_key: str | None = None
+        self.settings: dict[str, int] = {}
+        #: seconds a run waits for another run's workspace lock before giving up
+        self.lock_wait = 0.0
         self._load()
 
     # -- discovery and config -------------------------------------------------
@@ -113,9 +121,11 @@ class Workspace:
                     for r, v in spec["remotes"].items()
                 }
                 self.fields[name] = FieldConfig(spec["path"], remotes)
+            for key, value in raw.get("settings", {}).items():
+                self.settings[key] = _setting(key, value)
         except FileNotFoundError:
             raise WorkspaceError(f"{self.root}: not a memsync workspace (run 'memsync init')") from None
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        except (ValueError, KeyError, TypeError, AttributeError, InputError) as exc:
             raise WorkspaceError(f"{path}: malformed config ({exc})") from None
 
     def save(self) -> None:
@@ -133,7 +143,18 @@ class Workspace:
         }
         if self.signing_key:
             raw["signing_key"] = self.signing_key
+        if self.settings:
+            raw["settings"] = dict(sorted(self.settings.items()))
         atomic.write_bytes(self.state / "config.json", _dump(raw))
+
+    def setting(self, key: str) -> int:
+        """A setting's value here, or its default."""
+        return self.settings.get(key, SETTINGS[key])
+
+    def set_setting(self, key: str, value: object) -> int:
+        self.settings[key] = _setting(key, value)
+        self.save()
+        return self.settings[key]
 
     def add_field(self, name: str, path: Path, *, dry_run: bool = False) -> FieldConfig:
         check_name("field", name)
@@ -239,6 +260,10 @@ class Workspace:
     def _field_dir(self, field_name: str) -> Path:
         return self.state / "fields" / field_name
 
+    def field_state(self, field_name: str) -> Path:
+        """The folder of memsync's state for one field (its bases, stat cache, history)."""
+        return self._field_dir(field_name)
+
     def _base_dir(self, field_name: str) -> Path:
         return self._field_dir(field_name) / "base"
 
@@ -296,18 +321,29 @@ class Workspace:
                 atomic.clean_temp_files(Path(folder))
 
     @contextmanager
-    def locked(self) -> Iterator[None]:
-        """One memsync run at a time per workspace; a second one is told so."""
+    def locked(self, wait: float | None = None) -> Iterator[None]:
+        """One memsync run at a time per workspace; a second one waits up to
+        ``wait`` seconds (default ``lock_wait``), then is told so."""
+        wait = self.lock_wait if wait is None else wait
         self.state.mkdir(parents=True, exist_ok=True)
         fd = os.open(self.state / "lock", os.O_RDWR | os.O_CREAT, 0o644)
         try:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                raise WorkspaceError("another memsync command is running in this workspace") from None
+            if not atomic.lock_exclusive(fd, wait):
+                then = f"waited {wait:g} s" if wait > 0 else "sync, pull and push take --wait SECONDS"
+                raise WorkspaceError(f"another memsync command is running in this workspace ({then})")
             yield
         finally:
             os.close(fd)
+
+
+def _setting(key: str, value: object) -> int:
+    if key not in SETTINGS:
+        raise InputError(f"{key!r}: no such setting (settings: {', '.join(SETTINGS)})")
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise InputError(f"{key}: {value!r} is not a whole number of 0 or more")
+    return value
 
 
 def now() -> str:

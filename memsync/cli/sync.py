@@ -2,28 +2,55 @@
 
 from __future__ import annotations
 
+import ipaddress
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import click
 
 from .. import archive as archive_mod
-from .. import engine
-from ..errors import WorkspaceError
+from .. import check, engine, history
+from ..errors import MemsyncError, WorkspaceError
+from ..guard import DEFAULT_MAX_DELETE, DeleteLimit
+from ..names import is_page
 from ..plan import Change
 from ..progress import terminal_bar
 from ..registry import is_archive_url, open_remote
 from ..transfer import read_remote
 from ..vectors.after_sync import reindex_after
-from ..workspace import TRUST_POLICIES, Workspace, absolute_if_path
+from ..workspace import TRUST_POLICIES, Workspace, absolute_if_path, check_name
 from .app import _emit, _field_name, _folder, dry_run_option, json_option, main, no_index_option, remote_option
 
 # -- sync ----------------------------------------------------------------------
 
 EXIT_CONFLICT = 3
 EXIT_QUARANTINED = 5
+
+
+def _max_delete(ctx: click.Context, param: click.Parameter, value: str | None) -> DeleteLimit | None:
+    return DEFAULT_MAX_DELETE if value is None else DeleteLimit.parse(value)
+
+
+max_delete_option = click.option(
+    "--max-delete",
+    "max_delete",
+    default=None,
+    metavar="N|N%",
+    callback=_max_delete,
+    help="Refuse to delete more than N files (or N% of a side) in one run "
+    "[default: 50% of a side holding more than 5 files]. Renames are not deletions.",
+)
+wait_option = click.option(
+    "--wait",
+    type=click.FloatRange(min=0),
+    default=0.0,
+    metavar="SECONDS",
+    help="Wait up to SECONDS for another memsync run in this workspace to end (default: fail at once).",
+)
 
 
 def _change_lines(prefix: str, items: list[Change]) -> list[str]:
@@ -57,28 +84,81 @@ def _report_lines(report: engine.SyncReport) -> list[str]:
     return lines
 
 
-def _finish(report: engine.SyncReport, as_json: bool, no_index: bool = False) -> None:
+@dataclass
+class _Outcome:
+    """What a finished run prints and how the command exits."""
+
+    data: dict[str, Any]
+    lines: list[str]
+    notes: list[str] = field(default_factory=list)  # one line each on stderr
+    code: int = 0
+
+
+def _outcome(report: engine.SyncReport, no_index: bool = False) -> _Outcome:
     index = reindex_after(report, no_index)
-    data = {**report.to_json(), "index": index.data} if index else report.to_json()
-    _emit(as_json, data, lambda: _report_lines(report) + (index.lines if index else []))
+    warnings = _frontmatter_warnings(report)
+    data = {**report.to_json(), "warnings": [w.to_json() for w in warnings]}
+    if index:
+        data["index"] = index.data
+    out = _Outcome(data, _report_lines(report) + (index.lines if index else []), [str(w) for w in warnings])
     if report.quarantined and not report.dry_run:
-        click.echo(
-            f"memsync: held in quarantine ({report.verdict.reason if report.verdict else 'untrusted'}): "
-            f"memsync review {report.field}",
-            err=True,
+        reason = report.verdict.reason if report.verdict else "untrusted"
+        out.notes.append(f"held in quarantine ({reason}): memsync review {report.field}")
+        out.code = EXIT_QUARANTINED
+    elif report.conflicts and not report.dry_run:
+        out.notes.append(
+            f"{len(report.conflicts)} conflict(s) kept as copies: see 'memsync conflicts {report.field}', "
+            f"settle each with 'memsync resolve {report.field} PAGE --mine|--theirs|--both'"
         )
-        sys.exit(EXIT_QUARANTINED)
-    if report.conflicts and not report.dry_run:
-        click.echo(
-            f"memsync: {len(report.conflicts)} conflict(s): review the conflict copies, then sync again",
-            err=True,
-        )
-        sys.exit(EXIT_CONFLICT)
+        out.code = EXIT_CONFLICT
+    return out
 
 
-def _run(field: str, remote_name: str | None, mode: engine.Mode, dry_run: bool, expect: str | None = None):
+def _frontmatter_warnings(report: engine.SyncReport) -> list[check.Finding]:
+    """validate's warning for each page this run carried whose frontmatter does not read."""
+    names = {c.name for c in (*report.local_changes, *report.remote_changes) if c.sha256 and is_page(c.name)}
+    if not names or report.quarantined:
+        return []
+    root = Workspace.find().field_path(report.field)
+    found = []
+    for name in sorted(names):
+        try:
+            data = (root / name).read_bytes()
+        except FileNotFoundError:
+            continue
+        warning = check.frontmatter_warning(name, data)
+        if warning is not None:
+            found.append(warning)
+    return found
+
+
+def _finish(report: engine.SyncReport, as_json: bool, no_index: bool = False) -> None:
+    out = _outcome(report, no_index)
+    _emit(as_json, out.data, lambda: out.lines)
+    for note in out.notes:
+        click.echo(f"memsync: {note}", err=True)
+    if out.code:
+        sys.exit(out.code)
+
+
+def _workspace(wait: float = 0.0) -> Workspace:
     ws = Workspace.find()
-    session = engine.Session(ws, _field_name(ws, field), remote_name, progress=terminal_bar)
+    ws.lock_wait = wait
+    return ws
+
+
+def _run(
+    field: str,
+    remote_name: str | None,
+    mode: engine.Mode,
+    dry_run: bool,
+    expect: str | None = None,
+    *,
+    max_delete: DeleteLimit | None = DEFAULT_MAX_DELETE,
+    wait: float = 0.0,
+) -> engine.SyncReport:
+    ws = _workspace(wait)
+    session = engine.Session(ws, _field_name(ws, field), remote_name, progress=terminal_bar, max_delete=max_delete)
     return session.run(mode, dry_run=dry_run, expect=expect)
 
 
@@ -86,13 +166,43 @@ def _looks_like_url(arg: str) -> bool:
     return "://" in arg or "/" in arg or is_archive_url(arg)
 
 
-def _name_from_url(url: str) -> str:
-    last = url.rstrip("/").rsplit("/", 1)[-1]
-    return last.removesuffix(archive_mod.ARCHIVE_SUFFIX) or "field"
+def _name_from_url(url: str, option: str) -> str:
+    """The field name a URL suggests: its last path component (without the
+    archive suffix), else its host name; ``option`` is the command's way to
+    give one when neither will do."""
+    parsed = urlsplit(url) if "://" in url else None
+    last = (parsed.path if parsed else url).rstrip("/").rsplit("/", 1)[-1]
+    name = last.removesuffix(archive_mod.ARCHIVE_SUFFIX)
+    if not name and parsed is not None and parsed.hostname:
+        try:
+            ipaddress.ip_address(parsed.hostname)
+        except ValueError:
+            name = parsed.hostname
+    return _usable(name, url, option)
+
+
+def _usable(name: str, source: str, option: str) -> str:
+    """``name`` when it can name a field; else one line saying how to give one."""
+    try:
+        return check_name("field", name)
+    except WorkspaceError:
+        what = f"{name!r} is no field name" if name else "no field name in it"
+        raise WorkspaceError(f"{source}: {what}; give one with {option} NAME") from None
+
+
+@dataclass(frozen=True)
+class _Target:
+    """Where a new subscription goes, as the command that makes it was told."""
+
+    name: str | None  # the field name given
+    folder: Path | None  # the folder given
+    name_option: str  # how this command gives a name
+    folder_hint: str  # how this command gives another folder
+    again_is_pull: bool  # a source already followed: pull it again (pull) or refuse (clone)
 
 
 def _subscribe(
-    source: str, field_name: str | None, into: Path | None, expect: str | None, trust: str
+    source: str, target: _Target, expect: str | None, trust: str, max_delete: DeleteLimit | None = DEFAULT_MAX_DELETE
 ) -> engine.SyncReport:
     """Pull SOURCE into the workspace field that follows it, creating field and
     workspace when new; a failed first pull leaves neither behind."""
@@ -103,17 +213,30 @@ def _subscribe(
     except WorkspaceError:
         ws = created_ws = Workspace.init(Path.cwd())
     for name, spec in ws.fields.items():
-        if field_name in (None, name) and any(rc.url == source for rc in spec.remotes.values()):
-            return engine.Session(ws, name, None, progress=terminal_bar).run("pull", expect=expect)
-    name = field_name or _name_from_url(source)
-    folder = (into or Path(name)).absolute()
+        if target.name in (None, name) and any(rc.url == source for rc in spec.remotes.values()):
+            if not target.again_is_pull:
+                raise WorkspaceError(f"field {name!r} already follows {source}: 'memsync pull {name}' updates it")
+            session = engine.Session(ws, name, None, progress=terminal_bar, max_delete=max_delete)
+            return session.run("pull", expect=expect)
+    if target.name is not None:
+        name = target.name
+    elif target.folder is not None:
+        name = _usable(target.folder.absolute().name, str(target.folder), target.name_option)
+    else:
+        name = _name_from_url(source, target.name_option)
+    folder = (target.folder or Path(name)).absolute()
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
-        raise WorkspaceError(f"{folder} exists and is not an empty folder; choose another with --into")
+        raise WorkspaceError(f"{folder} exists and is not an empty folder; {target.folder_hint}")
+    taken = ws.field_for_path(folder)
+    if taken is not None:
+        raise WorkspaceError(f"{folder} is already the folder of field {taken!r}; {target.folder_hint}")
     folder_existed = folder.exists()
     ws.add_field(name, folder)
     try:
         ws.add_remote(name, "origin", source, {}, trust=trust)
-        return engine.Session(ws, name, "origin", progress=terminal_bar).run("pull", expect=expect)
+        return engine.Session(ws, name, "origin", progress=terminal_bar, max_delete=max_delete).run(
+            "pull", expect=expect
+        )
     except BaseException:
         ws.remove_field(name)
         if not folder_existed and folder.is_dir() and not any(folder.iterdir()):
@@ -147,6 +270,8 @@ def _trust_option(default: str) -> Callable[[Callable[..., Any]], Callable[..., 
 )
 @click.option("--field", "field_name", default=None, help="Field to pull into when SOURCE is a URL.")
 @click.option("--into", type=click.Path(path_type=Path), default=None, help="Folder for a new field.")
+@max_delete_option
+@wait_option
 @no_index_option
 @dry_run_option
 @json_option
@@ -157,6 +282,8 @@ def pull(
     field_name: str | None,
     into: Path | None,
     trust_policy: str,
+    max_delete: DeleteLimit | None,
+    wait: float,
     no_index: bool,
     dry_run: bool,
     as_json: bool,
@@ -171,43 +298,101 @@ def pull(
     except WorkspaceError:
         known = False
     if known or not _looks_like_url(source):
-        report = _run(source, remote, "pull", dry_run, expect)
+        report = _run(source, remote, "pull", dry_run, expect, max_delete=max_delete, wait=wait)
     else:
         if dry_run:
             raise WorkspaceError("--dry-run needs an existing field; clone or pull without it first")
-        report = _subscribe(source, field_name, into, expect, trust_policy)
+        target = _Target(field_name, into, "--field", "choose another with --into", True)
+        report = _subscribe(source, target, expect, trust_policy, max_delete)
     _finish(report, as_json, no_index)
 
 
 @main.command()
 @click.argument("field")
 @remote_option
+@max_delete_option
+@wait_option
 @dry_run_option
 @json_option
-def push(field: str, remote: str | None, dry_run: bool, as_json: bool) -> None:
+def push(
+    field: str, remote: str | None, max_delete: DeleteLimit | None, wait: float, dry_run: bool, as_json: bool
+) -> None:
     """Send FIELD's changes to a remote (refused if the remote moved: pull first)."""
-    _finish(_run(field, remote, "push", dry_run), as_json)
+    _finish(_run(field, remote, "push", dry_run, max_delete=max_delete, wait=wait), as_json)
 
 
 @main.command()
-@click.argument("field")
+@click.argument("field", required=False)
 @remote_option
+@max_delete_option
+@wait_option
 @no_index_option
 @dry_run_option
 @json_option
-def sync(field: str, remote: str | None, no_index: bool, dry_run: bool, as_json: bool) -> None:
-    """Pull, merge and push FIELD in one go."""
-    _finish(_run(field, remote, "sync", dry_run), as_json, no_index)
+def sync(
+    field: str | None,
+    remote: str | None,
+    max_delete: DeleteLimit | None,
+    wait: float,
+    no_index: bool,
+    dry_run: bool,
+    as_json: bool,
+) -> None:
+    """Pull, merge and push FIELD in one go (no FIELD: every field with its default remote)."""
+    if field is not None:
+        _finish(_run(field, remote, "sync", dry_run, max_delete=max_delete, wait=wait), as_json, no_index)
+        return
+    if remote is not None:
+        raise WorkspaceError("--remote goes with a FIELD; without one each field syncs with its default remote")
+    ws = _workspace(wait)
+    names = sorted(name for name, spec in ws.fields.items() if spec.remotes)
+    if not names:
+        raise WorkspaceError("no field has a remote to sync with (memsync remote add FIELD NAME URL)")
+    outcomes: list[_Outcome] = []
+    failed: list[tuple[str, MemsyncError]] = []
+    for name in names:
+        try:
+            report = engine.Session(ws, name, None, progress=terminal_bar, max_delete=max_delete).run(
+                "sync", dry_run=dry_run
+            )
+        except MemsyncError as exc:
+            failed.append((name, exc))
+            continue
+        outcomes.append(_outcome(report, no_index))
+    data = {
+        "fields": [o.data for o in outcomes],
+        "errors": [{"field": n, "error": str(e), "code": e.code} for n, e in failed],
+    }
+    _emit(as_json, data, lambda: [line for o in outcomes for line in o.lines])
+    notes = [note for o in outcomes for note in o.notes] + [f"{n}: {e}" for n, e in failed]
+    for note in notes:
+        click.echo(f"memsync: {note}", err=True)
+    codes = [e.code for _, e in failed] or sorted({o.code for o in outcomes if o.code}, reverse=True)
+    if codes:
+        sys.exit(codes[0])
 
 
 @main.command()
 @click.argument("field")
 @remote_option
+@wait_option
 @json_option
-def status(field: str, remote: str | None, as_json: bool) -> None:
-    """What a sync of FIELD would do now (changes nothing)."""
-    report = _run(field, remote, "sync", True)
-    _emit(as_json, report.to_json(), lambda: _report_lines(report))
+def status(field: str, remote: str | None, wait: float, as_json: bool) -> None:
+    """What a sync of FIELD would do now (changes nothing); exits 3 while conflicts are unresolved."""
+    report = _run(field, remote, "sync", True, wait=wait)
+    found = history.conflicts(Workspace.find(), report.field)
+    data = {**report.to_json(), "unresolved_conflicts": [c.to_json() for c in found]}
+    _emit(
+        as_json,
+        data,
+        lambda: _report_lines(report) + [f"  unresolved conflict: {c.copy} (a copy of {c.page})" for c in found],
+    )
+    if found:
+        click.echo(
+            f"memsync: {len(found)} unresolved conflict(s) in {report.field}: see 'memsync conflicts {report.field}'",
+            err=True,
+        )
+        sys.exit(EXIT_CONFLICT)
 
 
 @main.command()
@@ -287,7 +472,7 @@ def publish(field: str, destinations: tuple[str, ...], dry_run: bool, as_json: b
 @main.command()
 @click.argument("url")
 @click.argument("directory", type=click.Path(path_type=Path), required=False)
-@click.option("--name", "field_name", default=None, help="Field name (default: from the URL).")
+@click.option("--name", "field_name", default=None, help="Field name (default: DIRECTORY's name, else from the URL).")
 @click.option("--sha256", "expect", default=None, metavar="HEX", help="Pin: archive sha256 or field digest.")
 @_trust_option("self")
 @no_index_option
@@ -303,9 +488,12 @@ def clone(
     dry_run: bool,
     as_json: bool,
 ) -> None:
-    """Make a new field from URL, with URL as its origin (your own field: trusted as self by default)."""
+    """Make a new field from URL in DIRECTORY, with URL as its origin (your own field: trusted as self by default).
+
+    The field is named after DIRECTORY, as git names a clone, else after the URL."""
     if not dry_run:
-        _finish(_subscribe(url, field_name, directory, expect, trust_policy), as_json, no_index)
+        target = _Target(field_name, directory, "--name", "clone into another DIRECTORY", False)
+        _finish(_subscribe(url, target, expect, trust_policy), as_json, no_index)
         return
     with open_remote(absolute_if_path(url)) as remote:
         remote_manifest = read_remote(remote, None, None).manifest
@@ -323,11 +511,19 @@ def clone(
 @main.command()
 @click.argument("source")
 @click.argument("destination")
+@max_delete_option
+@click.option("--force", is_flag=True, help="Mirror into a DESTINATION that holds files but is no field.")
 @dry_run_option
 @json_option
-def mirror(source: str, destination: str, dry_run: bool, as_json: bool) -> None:
-    """Make DESTINATION hold exactly SOURCE's field (one way; DESTINATION's changes are replaced)."""
-    report = engine.mirror(source, destination, dry_run=dry_run, progress=terminal_bar)
+def mirror(
+    source: str, destination: str, max_delete: DeleteLimit | None, force: bool, dry_run: bool, as_json: bool
+) -> None:
+    """Make DESTINATION hold exactly SOURCE's field (one way; DESTINATION's changes are replaced).
+
+    A DESTINATION with files but no SHA256SUMS is not a field and is refused without --force."""
+    report = engine.mirror(
+        source, destination, dry_run=dry_run, progress=terminal_bar, max_delete=max_delete, force=force
+    )
 
     def text() -> list[str]:
         verb = "would make" if dry_run else "made"

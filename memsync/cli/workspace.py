@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import click
@@ -31,9 +32,23 @@ def add(name: str, path: Path | None, dry_run: bool, as_json: bool) -> None:
     """Add field NAME kept in folder PATH (default: ./NAME; created if missing)."""
     ws = Workspace.find()
     folder = (path or Path(name)).absolute()
-    spec = ws.add_field(name, folder, dry_run=dry_run)
+    if folder.exists() and not folder.is_dir():
+        raise WorkspaceError(f"{folder}: a file, not a folder; a field is a folder of pages")
+    taken = ws.field_for_path(folder)
+    if taken is not None:
+        raise WorkspaceError(f"{folder} is already the folder of field {taken!r}")
+    # Check the name before anything is made, and leave nothing behind if a step fails.
+    spec = ws.add_field(name, folder, dry_run=True)
     if not dry_run:
-        folder.mkdir(parents=True, exist_ok=True)
+        missing = [p for p in (folder, *folder.parents) if not p.exists()]
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            ws.save()
+        except BaseException:
+            for made in missing:
+                with contextlib.suppress(OSError):
+                    made.rmdir()
+            raise
     prefix = "would add " if dry_run else ""
     _emit(
         as_json,
