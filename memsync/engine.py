@@ -348,7 +348,10 @@ class Session:
         return result
 
     def _guard(self, remote: Remote, view: RemoteView, result: Plan, run: _Run) -> None:
-        """The delete limit, on each side the plan changes."""
+        """The delete limit, on each side the plan changes (not on a reviewed
+        version being accepted: the review was the consent)."""
+        if run.accept is not None:
+            return
         renamed = [old for old, _, _ in result.renames]
         check_deletes(self.max_delete, self.field, run.local, run.report.local_changes, renamed)
         check_deletes(self.max_delete, remote.url, view.manifest, run.report.remote_changes, renamed)
