@@ -166,10 +166,10 @@ def _looks_like_url(arg: str) -> bool:
     return "://" in arg or "/" in arg or is_archive_url(arg)
 
 
-def _name_from_url(url: str, option: str) -> str:
+def _name_from_url(url: str, hint: str) -> str:
     """The field name a URL suggests: its last path component (without the
-    archive suffix), else its host name; ``option`` is the command's way to
-    give one when neither will do."""
+    archive suffix), else its host name; ``hint`` says how the command is
+    given one when neither will do."""
     parsed = urlsplit(url) if "://" in url else None
     last = (parsed.path if parsed else url).rstrip("/").rsplit("/", 1)[-1]
     name = last.removesuffix(archive_mod.ARCHIVE_SUFFIX)
@@ -178,16 +178,16 @@ def _name_from_url(url: str, option: str) -> str:
             ipaddress.ip_address(parsed.hostname)
         except ValueError:
             name = parsed.hostname
-    return _usable(name, url, option)
+    return _usable(name, url, hint)
 
 
-def _usable(name: str, source: str, option: str) -> str:
+def _usable(name: str, source: str, hint: str) -> str:
     """``name`` when it can name a field; else one line saying how to give one."""
     try:
         return check_name("field", name)
     except WorkspaceError:
         what = f"{name!r} is no field name" if name else "no field name in it"
-        raise WorkspaceError(f"{source}: {what}; give one with {option} NAME") from None
+        raise WorkspaceError(f"{source}: {what}; {hint}") from None
 
 
 @dataclass(frozen=True)
@@ -196,7 +196,7 @@ class _Target:
 
     name: str | None  # the field name given
     folder: Path | None  # the folder given
-    name_option: str  # how this command gives a name
+    name_hint: str  # how this command is given a name
     folder_hint: str  # how this command gives another folder
     again_is_pull: bool  # a source already followed: pull it again (pull) or refuse (clone)
 
@@ -209,9 +209,19 @@ def _subscribe(
     source = absolute_if_path(source)
     try:
         ws = Workspace.find()
-        created_ws = None
     except WorkspaceError:
-        ws = created_ws = Workspace.init(Path.cwd())
+        ws = Workspace.init(Path.cwd())
+        try:
+            return _follow(ws, source, target, expect, trust, max_delete)
+        except BaseException:
+            ws.destroy()
+            raise
+    return _follow(ws, source, target, expect, trust, max_delete)
+
+
+def _follow(
+    ws: Workspace, source: str, target: _Target, expect: str | None, trust: str, max_delete: DeleteLimit | None
+) -> engine.SyncReport:
     for name, spec in ws.fields.items():
         if target.name in (None, name) and any(rc.url == source for rc in spec.remotes.values()):
             if not target.again_is_pull:
@@ -221,9 +231,9 @@ def _subscribe(
     if target.name is not None:
         name = target.name
     elif target.folder is not None:
-        name = _usable(target.folder.absolute().name, str(target.folder), target.name_option)
+        name = _usable(target.folder.absolute().name, str(target.folder), target.name_hint)
     else:
-        name = _name_from_url(source, target.name_option)
+        name = _name_from_url(source, target.name_hint)
     folder = (target.folder or Path(name)).absolute()
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise WorkspaceError(f"{folder} exists and is not an empty folder; {target.folder_hint}")
@@ -234,15 +244,12 @@ def _subscribe(
     ws.add_field(name, folder)
     try:
         ws.add_remote(name, "origin", source, {}, trust=trust)
-        return engine.Session(ws, name, "origin", progress=terminal_bar, max_delete=max_delete).run(
-            "pull", expect=expect
-        )
+        session = engine.Session(ws, name, "origin", progress=terminal_bar, max_delete=max_delete)
+        return session.run("pull", expect=expect)
     except BaseException:
         ws.remove_field(name)
         if not folder_existed and folder.is_dir() and not any(folder.iterdir()):
             folder.rmdir()
-        if created_ws is not None:
-            created_ws.destroy()
         raise
 
 
@@ -302,7 +309,7 @@ def pull(
     else:
         if dry_run:
             raise WorkspaceError("--dry-run needs an existing field; clone or pull without it first")
-        target = _Target(field_name, into, "--field", "choose another with --into", True)
+        target = _Target(field_name, into, "give one with --field NAME", "choose another with --into", True)
         report = _subscribe(source, target, expect, trust_policy, max_delete)
     _finish(report, as_json, no_index)
 
@@ -492,7 +499,7 @@ def clone(
 
     The field is named after DIRECTORY, as git names a clone, else after the URL."""
     if not dry_run:
-        target = _Target(field_name, directory, "--name", "clone into another DIRECTORY", False)
+        target = _Target(field_name, directory, "give one with --name NAME", "clone into another DIRECTORY", False)
         _finish(_subscribe(url, target, expect, trust_policy), as_json, no_index)
         return
     with open_remote(absolute_if_path(url)) as remote:
