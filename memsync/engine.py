@@ -323,14 +323,19 @@ class Session:
             )
         return False
 
-    def _local_reader(self, run: _Run) -> Callable[[str], bytes]:
-        def read(name: str) -> bytes:
+    def _read_live(self, name: str, sha: str | None) -> bytes:
+        """A live file's bytes as the scan hashed them; LocalMoved (the run starts
+        over) when someone changed or removed it since."""
+        try:
             data = (self.root / name).read_bytes()
-            if sha256_hex(data) != run.local.get(name):
-                raise LocalMoved(f"{self.root / name} changed during the sync")
-            return data
+        except FileNotFoundError:
+            data = None
+        if data is None or sha256_hex(data) != sha:
+            raise LocalMoved(f"{self.root / name} changed during the sync")
+        return data
 
-        return read
+    def _local_reader(self, run: _Run) -> Callable[[str], bytes]:
+        return lambda name: self._read_live(name, run.local.get(name))
 
     def _plan(self, remote: Remote, view: RemoteView, staged: StagedVersion | None, run: _Run) -> Plan:
         contents = Contents(
@@ -428,10 +433,7 @@ class Session:
             assert change.sha256 is not None
             if change.sha256 in result.merged:
                 return result.merged[change.sha256]
-            data = (self.root / change.name).read_bytes()
-            if sha256_hex(data) != change.sha256:
-                raise LocalMoved(f"{self.root / change.name} changed while it was being pushed")
-            return data
+            return self._read_live(change.name, change.sha256)
 
         return content
 
@@ -473,9 +475,7 @@ class Session:
             if staged is not None and sha in by_hash_staged:
                 return staged.read(by_hash_staged[sha])
             if sha in by_hash_local:
-                data = (self.root / by_hash_local[sha]).read_bytes()
-                if sha256_hex(data) == sha:
-                    return data
+                return self._read_live(by_hash_local[sha], sha)
             raise IntegrityError(f"no verified copy of {sha[:12]} to write; nothing more was applied")
 
         self.root.mkdir(parents=True, exist_ok=True)

@@ -152,7 +152,9 @@ def plan(base: Manifest | None, local: Manifest, remote: Manifest, contents: Con
         # Otherwise (deleted on the other side, or a name taken on both) the
         # new name is treated as an addition, so nothing is lost either way.
     for old, new in remote_ren.items():
-        if old not in local_ren and old in loc and new not in loc:
+        # The new name already here with their bytes is this rename half applied
+        # (a sync that restarted because the old page was edited meanwhile).
+        if old not in local_ren and old in loc and loc.get(new, rem[new]) == rem[new]:
             result.renames.append((old, new, side))
             _fold(b, src_base, old, new)
             _fold(loc, src_local, old, new)
