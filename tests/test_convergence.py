@@ -392,6 +392,33 @@ def test_a_rename_half_applied_when_the_old_page_was_edited_mid_sync_still_conve
     assert "edited under the old name while the sync ran" in files["subject.md"].decode()
 
 
+def test_a_rename_half_applied_when_the_old_page_was_renamed_mid_sync_is_a_conflict(
+    pair: tuple[Replica, Replica, Path],
+) -> None:
+    """As above, but B's user renames the page to a third name while the sync
+    writes: the restart must see two renames apart (a conflict, one uuid each),
+    not a rename to one name plus a new page under the other."""
+    a, b, remote = pair
+    os.rename(a.root / "topic.md", a.root / "subject.md")
+    a.sync()
+    renamed = []
+
+    @contextmanager
+    def rename_old_page(total: int, desc: str) -> Iterator[_Quiet]:
+        if desc.startswith("applying") and not renamed:
+            renamed.append(desc)
+            os.rename(b.root / "topic.md", b.root / "theme.md")
+        yield _Quiet()
+
+    report = Session(b.ws, FIELD, "origin", rename_old_page).run("sync")
+    assert report.attempts > 1
+    assert [(c.name, c.their_name) for c in report.conflicts] == [("theme.md", "subject.md")]
+    files = finish(a, b, remote)
+    assert "subject.md" not in files and "theme.md" in files
+    ids = [frontmatter.parse(d.decode())["uuid"] for d in files.values()]
+    assert len(ids) == len(set(ids)) == 3
+
+
 # -- three workspaces, hundreds of operations, edits during syncs: no version is lost ---------------
 
 
