@@ -134,7 +134,7 @@ class Session:
     def scan_local(self, *, save: bool = True) -> Manifest:
         cache = self.ws.load_statcache(self.field)
         before = dict(cache)
-        manifest = scan(self.root, cache)
+        manifest = scan(self.root, cache, self.ws.member_dirs(self.field))
         if save and cache != before:
             self.ws.save_statcache(self.field, cache)
         return manifest

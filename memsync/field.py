@@ -4,6 +4,9 @@
 subdirectories, symlinks, special files and unsafe names are refused, hidden
 and derived files are skipped. A stat cache (size, mtime, inode → sha256)
 lets a no-op sync of a large field skip re-reading unchanged files.
+
+The root of a tree (see memsync.workspace) passes ``skip``: the subfolders
+that are fields of their own. Any other subfolder is still refused.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import hashlib
 import os
 import stat
 import time
-from collections.abc import MutableMapping
+from collections.abc import Collection, MutableMapping
 from pathlib import Path
 
 from .errors import InputError
@@ -28,8 +31,9 @@ def hash_file(path: Path) -> str:
         return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
-def content_names(root: Path) -> list[tuple[str, os.stat_result]]:
-    """Every content file of the field at ``root``, with its stat; refuses non-flat fields."""
+def content_names(root: Path, skip: Collection[str] = ()) -> list[tuple[str, os.stat_result]]:
+    """Every content file of the field at ``root``, with its stat; refuses non-flat fields
+    (but for the member folders named in ``skip``)."""
     try:
         entries = list(os.scandir(root))
     except FileNotFoundError:
@@ -47,6 +51,8 @@ def content_names(root: Path) -> list[tuple[str, os.stat_result]]:
         except FileNotFoundError:
             continue  # removed while we looked: a sqlite journal, an editor's temp file
         if stat.S_ISDIR(st.st_mode):
+            if name in skip:
+                continue
             raise InputError(f"{root}: subdirectory {name!r}: a field must be flat")
         if stat.S_ISLNK(st.st_mode):
             raise InputError(f"{root}: {name!r} is a symlink, which a field cannot hold")
@@ -61,12 +67,12 @@ def content_names(root: Path) -> list[tuple[str, os.stat_result]]:
     return found
 
 
-def scan(root: Path, cache: StatCache | None = None) -> Manifest:
-    """The manifest of the field at ``root`` as it is on disk now."""
+def scan(root: Path, cache: StatCache | None = None, skip: Collection[str] = ()) -> Manifest:
+    """The manifest of the field at ``root`` as it is on disk now (``skip``: see content_names)."""
     trusted_before = time.time_ns() - _RACY_SECONDS * 1_000_000_000
     entries: dict[str, str] = {}
     seen = set()
-    for name, st in content_names(root):
+    for name, st in content_names(root, skip):
         seen.add(name)
         key = [st.st_size, st.st_mtime_ns, st.st_ino]
         cached = cache.get(name) if cache is not None else None

@@ -18,7 +18,7 @@ from ..registry import is_archive_url, open_remote
 from ..transfer import read_remote
 from ..vectors.after_sync import reindex_after
 from ..workspace import TRUST_POLICIES, Workspace, absolute_if_path
-from .app import _emit, _field_name, _folder, dry_run_option, json_option, main, no_index_option, remote_option
+from .app import _emit, _field_name, _folder, details, dry_run_option, json_option, main, no_index_option, remote_option
 
 # -- sync ----------------------------------------------------------------------
 
@@ -26,9 +26,15 @@ EXIT_CONFLICT = 3
 EXIT_QUARANTINED = 5
 
 
+_MARKS = {"add": "+", "update": "~", "delete": "-"}
+
+
 def _change_lines(prefix: str, items: list[Change]) -> list[str]:
-    marks = {"add": "+", "update": "~", "delete": "-"}
-    return [f"  {prefix} {marks[c.kind]} {c.name}" for c in items]
+    return [f"  {prefix} {_MARKS[c.kind]} {c.name}" for c in items]
+
+
+def _counts(label: str, items: list[Change]) -> str:
+    return f"{label} " + " ".join(f"{mark}{sum(c.kind == kind for c in items)}" for kind, mark in _MARKS.items())
 
 
 def _report_lines(report: engine.SyncReport) -> list[str]:
@@ -44,8 +50,10 @@ def _report_lines(report: engine.SyncReport) -> list[str]:
         lines.append(f"  pin moved from {report.previous_pin.get('digest')}")
     if report.plan:
         lines += [f"  renamed {o} → {n} (by {s})" for o, n, s in report.plan.renames]
-    lines += _change_lines("local ", report.local_changes)
-    lines += _change_lines("remote", report.remote_changes)
+    lines += details(
+        _change_lines("local ", report.local_changes) + _change_lines("remote", report.remote_changes),
+        f"{_counts('local', report.local_changes)}, {_counts('remote', report.remote_changes)}",
+    )
     if report.plan:
         lines += [f"  note: {note}" for note in report.plan.notes]
         lines += [f"  CONFLICT {c.name}: kept yours; theirs is in {c.copy}" for c in report.plan.conflicts]
@@ -57,29 +65,45 @@ def _report_lines(report: engine.SyncReport) -> list[str]:
     return lines
 
 
-def _finish(report: engine.SyncReport, as_json: bool, no_index: bool = False) -> None:
-    index = reindex_after(report, no_index)
-    data = {**report.to_json(), "index": index.data} if index else report.to_json()
-    _emit(as_json, data, lambda: _report_lines(report) + (index.lines if index else []))
-    if report.quarantined and not report.dry_run:
+def _finish(reports: engine.SyncReport | list[engine.SyncReport], as_json: bool, no_index: bool = False) -> None:
+    """Print a run (a tree's: its root's object with ``members``) and exit 5/3 when
+    something is held in quarantine or kept as a conflict copy."""
+    runs = reports if isinstance(reports, list) else [reports]
+    parts = []
+    for report in runs:
+        index = reindex_after(report, no_index)
+        data = {**report.to_json(), "index": index.data} if index else report.to_json()
+        parts.append((data, _report_lines(report) + (index.lines if index else [])))
+    data = parts[0][0] if len(parts) == 1 else {**parts[0][0], "members": [d for d, _ in parts[1:]]}
+    _emit(as_json, data, lambda: [line for _, lines in parts for line in lines])
+    held = [r for r in runs if r.quarantined and not r.dry_run]
+    for report in held:
         click.echo(
             f"memsync: held in quarantine ({report.verdict.reason if report.verdict else 'untrusted'}): "
             f"memsync review {report.field}",
             err=True,
         )
+    if held:
         sys.exit(EXIT_QUARANTINED)
-    if report.conflicts and not report.dry_run:
-        click.echo(
-            f"memsync: {len(report.conflicts)} conflict(s): review the conflict copies, then sync again",
-            err=True,
-        )
+    conflicts = sum(len(r.conflicts) for r in runs if not r.dry_run)
+    if conflicts:
+        click.echo(f"memsync: {conflicts} conflict(s): review the conflict copies, then sync again", err=True)
         sys.exit(EXIT_CONFLICT)
 
 
-def _run(field: str, remote_name: str | None, mode: engine.Mode, dry_run: bool, expect: str | None = None):
+def _run(
+    field: str, remote_name: str | None, mode: engine.Mode, dry_run: bool, expect: str | None = None
+) -> list[engine.SyncReport]:
+    """One field's run; a tree root's (memsync add --tree) runs its members too, one after another."""
     ws = Workspace.find()
-    session = engine.Session(ws, _field_name(ws, field), remote_name, progress=terminal_bar)
-    return session.run(mode, dry_run=dry_run, expect=expect)
+    name = _field_name(ws, field)
+    tree = [name, *ws.members(name)]
+    if expect is not None and len(tree) > 1:
+        raise WorkspaceError(f"--sha256 pins one field; {name!r} is a tree: pull each of its fields on its own")
+    return [
+        engine.Session(ws, f, remote_name, progress=terminal_bar).run(mode, dry_run=dry_run, expect=expect)
+        for f in tree
+    ]
 
 
 def _looks_like_url(arg: str) -> bool:
@@ -206,8 +230,11 @@ def sync(field: str, remote: str | None, no_index: bool, dry_run: bool, as_json:
 @json_option
 def status(field: str, remote: str | None, as_json: bool) -> None:
     """What a sync of FIELD would do now (changes nothing)."""
-    report = _run(field, remote, "sync", True)
-    _emit(as_json, report.to_json(), lambda: _report_lines(report))
+    reports = _run(field, remote, "sync", True)
+    data = reports[0].to_json()
+    if len(reports) > 1:
+        data["members"] = [r.to_json() for r in reports[1:]]
+    _emit(as_json, data, lambda: [line for r in reports for line in _report_lines(r)])
 
 
 @main.command()
@@ -313,10 +340,10 @@ def clone(
     _emit(
         as_json,
         data,
-        lambda: (
-            [f"  + {n}" for n in remote_manifest]
-            + [f"would clone {len(remote_manifest)} file(s), field digest {remote_manifest.digest}"]
-        ),
+        lambda: [
+            *details([f"  + {n}" for n in remote_manifest], f"{len(remote_manifest)} file(s)"),
+            f"would clone {len(remote_manifest)} file(s), field digest {remote_manifest.digest}",
+        ],
     )
 
 
@@ -331,7 +358,7 @@ def mirror(source: str, destination: str, dry_run: bool, as_json: bool) -> None:
 
     def text() -> list[str]:
         verb = "would make" if dry_run else "made"
-        lines = _change_lines("", report.changes)
+        lines = details(_change_lines("", report.changes), _counts("changes", report.changes))
         return [*lines, f"{verb} {len(report.changes)} change(s); {destination} = {report.digest}"]
 
     _emit(as_json, report.to_json(), text)

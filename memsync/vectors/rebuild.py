@@ -14,7 +14,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -103,17 +103,19 @@ def rebuild(
     batch: int = DEFAULT_BATCH,
     progress: ProgressFactory = silent,
     trusted_rows: Mapping[bytes, bytes] | None = None,
+    skip: Collection[str] = (),
 ) -> IndexReport:
     """Bring ``root``'s ``<model-code>.sqlite3`` up to date with its pages.
 
     ``trusted_rows`` maps page sha256 digests to embeddings taken from a trusted
     source's index (see ``reuse.reuse_rows``); they are used instead of embedding.
+    ``skip``: a tree root's member folders (``field.content_names``).
     """
     batch = batch_size(batch)
     started = time.perf_counter()
     path = store.index_path(root, embedder.model_code)
     report = IndexReport(str(path), embedder.name, embedder.model_code, embedder.dimension, batch)
-    pages = _read_pages(root)
+    pages = _read_pages(root, skip)
     report.pages = len(pages)
     conn, created = _open(path, report.warnings)
     try:
@@ -129,9 +131,9 @@ def rebuild(
     return report
 
 
-def _read_pages(root: Path) -> list[_Page]:
+def _read_pages(root: Path, skip: Collection[str]) -> list[_Page]:
     pages = []
-    for name, st in sorted(content_names(root)):
+    for name, st in sorted(content_names(root, skip)):
         if not is_page(name):
             continue
         data = (root / name).read_bytes()
