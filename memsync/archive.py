@@ -18,7 +18,7 @@ import itertools
 import stat
 import zipfile
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +27,8 @@ from typing import BinaryIO
 from .errors import InputError, IntegrityError
 from .field import content_names
 from .manifest import Manifest, sha256_hex
-from .names import MANIFEST_NAME, SIGNATURE_NAME, Role, name_problem, role_of
+from .names import MANIFEST_NAME, SIDECAR_NAMES, Role, name_problem, role_of
+from .pin import Pin
 
 ARCHIVE_SUFFIX = ".memoryfield.zip"
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
@@ -51,13 +52,13 @@ class Packed:
         return sha256_hex(self.data)
 
 
-def pack_files(files: dict[str, bytes], signature: bytes | None = None) -> Packed:
-    """Pack content files (name → bytes) with their manifest into archive bytes."""
+def pack_files(files: dict[str, bytes], sidecars: Mapping[str, bytes] | None = None) -> Packed:
+    """Pack content files (name → bytes) with their manifest, and the sidecars
+    that vouch for exactly that manifest, into archive bytes."""
     manifest = Manifest({name: sha256_hex(data) for name, data in files.items()})
     entries = dict(files)
     entries[MANIFEST_NAME] = manifest.to_bytes()
-    if signature is not None:
-        entries[SIGNATURE_NAME] = signature
+    entries.update({n: d for n, d in (sidecars or {}).items() if n in SIDECAR_NAMES})
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         for name in sorted(entries, key=lambda n: n.encode("utf-8")):
@@ -72,18 +73,17 @@ def pack_files(files: dict[str, bytes], signature: bytes | None = None) -> Packe
 def pack_field(root: Path) -> Packed:
     """Pack the field folder at ``root``; its hashes come from the bytes packed."""
     files = {name: (root / name).read_bytes() for name, _ in content_names(root)}
-    signature = None
-    sig_path, manifest_path = root / SIGNATURE_NAME, root / MANIFEST_NAME
-    if sig_path.is_file() and manifest_path.is_file():
-        # A signature travels only with the exact manifest it signs.
-        fresh = Manifest({n: sha256_hex(d) for n, d in files.items()}).to_bytes()
-        if manifest_path.read_bytes() == fresh:
-            signature = sig_path.read_bytes()
-    return pack_files(files, signature)
+    sidecars = {}
+    manifest_path = root / MANIFEST_NAME
+    # Sidecars travel only with the exact manifest they vouch for.
+    fresh = Manifest({n: sha256_hex(d) for n, d in files.items()}).to_bytes()
+    if manifest_path.is_file() and manifest_path.read_bytes() == fresh:
+        sidecars = {n: (root / n).read_bytes() for n in SIDECAR_NAMES if (root / n).is_file()}
+    return pack_files(files, sidecars)
 
 
 class Archive:
-    """A checked archive: its manifest, optional signature and content files."""
+    """A checked archive: its manifest, the sidecars that came with it, and content files."""
 
     def __init__(self, zf: zipfile.ZipFile, where: str) -> None:
         self._zf = zf
@@ -91,7 +91,7 @@ class Archive:
         self.skipped: list[str] = []
         self._infos: dict[str, zipfile.ZipInfo] = {}
         self._check_entries()
-        self.signature = self._read(SIGNATURE_NAME) if SIGNATURE_NAME in self._infos else None
+        self.sidecars = {n: self._read(n) for n in SIDECAR_NAMES if n in self._infos}
         listed = self._read(MANIFEST_NAME) if MANIFEST_NAME in self._infos else None
         content = [n for n in self._infos if role_of(n) is Role.CONTENT]
         if listed is None:
@@ -165,7 +165,7 @@ class Archive:
             if role is Role.HIDDEN or role is Role.DERIVED:
                 self.skipped.append(name)  # litter and caches never travel
                 continue
-            if role is Role.OWN and name not in (MANIFEST_NAME, SIGNATURE_NAME):
+            if role is Role.OWN and name not in (MANIFEST_NAME, *SIDECAR_NAMES):
                 self.skipped.append(name)
                 continue
             problem = None if role is Role.OWN else name_problem(name)
@@ -227,11 +227,14 @@ def unpack(source: Path, dest: Path, *, expect: str | None = None, dry_run: bool
     except FileNotFoundError:
         raise InputError(f"{source}: no such archive") from None
     actual = sha256_hex(data)
-    if expect is not None and actual != expect.lower():
-        raise IntegrityError(f"{source}: sha256 is {actual}, not the expected {expect}; nothing unpacked")
+    pin = Pin.parse(expect) if expect is not None else None
+    if pin is not None and not pin.field_digest:
+        pin.check(str(source), "", actual)
     if dest.exists() and (not dest.is_dir() or any(dest.iterdir())):
         raise InputError(f"{dest}: exists and is not an empty folder")
     with open_archive(data, where=str(source)) as archive:
+        if pin is not None and pin.field_digest:
+            pin.check(str(source), archive.manifest.digest, None)
         files = list(archive.files())  # every entry checked before anything is written
         result = {
             "archive": str(source),
@@ -250,8 +253,8 @@ def unpack(source: Path, dest: Path, *, expect: str | None = None, dry_run: bool
             for name, content in files:
                 (tmp / name).write_bytes(content)
             (tmp / MANIFEST_NAME).write_bytes(archive.manifest.to_bytes())
-            if archive.signature is not None:
-                (tmp / SIGNATURE_NAME).write_bytes(archive.signature)
+            for name, data in archive.sidecars.items():
+                (tmp / name).write_bytes(data)
             if dest.exists():
                 dest.rmdir()
             tmp.rename(dest)

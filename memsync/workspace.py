@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from . import atomic
 from .errors import WorkspaceError
@@ -47,6 +48,23 @@ def check_name(kind: str, name: str) -> str:
 
 
 TRUST_POLICIES = ("self", "signed", "untrusted")
+
+
+def default_trust(url: str) -> str:
+    """What a remote is trusted as unless the user says otherwise: ``untrusted`` for
+    sources the user cannot write to (HTTP, GitHub without a token, a folder or
+    archive they may not write), ``self`` for their own folders, buckets and git
+    remotes (memsync.gate applies the policy)."""
+    scheme = url.split("://", 1)[0].lower() if "://" in url else "file"
+    if scheme in ("http", "https"):
+        return "untrusted"
+    if scheme == "github":
+        return "self" if os.environ.get("GITHUB_TOKEN") else "untrusted"
+    if scheme == "file":
+        path = Path(urlsplit(url).path if url.startswith("file://") else url).expanduser()
+        existing = next((p for p in (path, *path.parents) if p.exists()), None)
+        return "self" if existing is not None and os.access(existing, os.W_OK) else "untrusted"
+    return "self"
 
 
 @dataclass
@@ -79,6 +97,7 @@ class Workspace:
         self.state = root / STATE_DIR
         self.fields: dict[str, FieldConfig] = {}
         self.signing_key: str | None = None
+        self.release_expires: str | None = None  # how long signed releases stay valid (default: release.DEFAULT_EXPIRY)
         self._load()
 
     # -- discovery and config -------------------------------------------------
@@ -105,6 +124,7 @@ class Workspace:
         try:
             raw = json.loads(path.read_bytes())
             self.signing_key = raw.get("signing_key")
+            self.release_expires = raw.get("release_expires")
             if raw.get("version") != CONFIG_VERSION:
                 raise WorkspaceError(f"{path}: unsupported config version {raw.get('version')!r}")
             for name, spec in raw["fields"].items():
@@ -133,6 +153,8 @@ class Workspace:
         }
         if self.signing_key:
             raw["signing_key"] = self.signing_key
+        if self.release_expires:
+            raw["release_expires"] = self.release_expires
         atomic.write_bytes(self.state / "config.json", _dump(raw))
 
     def add_field(self, name: str, path: Path, *, dry_run: bool = False) -> FieldConfig:
@@ -184,10 +206,11 @@ class Workspace:
         url: str,
         options: dict[str, str],
         *,
-        trust: str = "self",
+        trust: str | None = None,
         dry_run: bool = False,
     ) -> str:
         check_name("remote", remote)
+        trust = trust or default_trust(absolute_if_path(url))
         if trust not in TRUST_POLICIES:
             raise WorkspaceError(f"{trust!r}: trust is one of {', '.join(TRUST_POLICIES)}")
         spec = self.field(field_name)
@@ -238,6 +261,10 @@ class Workspace:
 
     def _field_dir(self, field_name: str) -> Path:
         return self.state / "fields" / field_name
+
+    def field_state_dir(self, field_name: str) -> Path:
+        """Where memsync keeps its state for one field (outside the field itself)."""
+        return self._field_dir(field_name)
 
     def _base_dir(self, field_name: str) -> Path:
         return self._field_dir(field_name) / "base"

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import click
 
-from ..errors import InputError
+from .. import provenance
+from ..errors import InputError, WorkspaceError
 from ..progress import terminal_bar
 from ..vectors import embedders
 from ..vectors.rebuild import batch_size, rebuild
 from ..vectors.search import search as search_index
+from ..workspace import Workspace
 from .app import _emit, _folder, json_option, main
 
 embedder_option = click.option(
@@ -29,8 +34,25 @@ embedder_option = click.option(
 def index_command(field: str, embedder_name: str | None, batch: int | None, as_json: bool) -> None:
     """Bring FIELD's vector index up to date, embedding only new and changed pages."""
     root = _folder(field)
-    report = rebuild(root, embedders.for_field(root, embedder_name), batch=batch_size(batch), progress=terminal_bar)
+    origins = _provenance_of(root)
+    report = rebuild(
+        root,
+        embedders.for_field(root, embedder_name),
+        batch=batch_size(batch),
+        progress=terminal_bar,
+        provenance=origins,
+    )
     _emit(as_json, report.to_json(), report.lines)
+
+
+def _provenance_of(root: Path) -> dict[str, dict[str, Any]]:
+    """Where the pages of the field at ``root`` came from, when it is a workspace's field."""
+    try:
+        ws = Workspace.find()
+    except WorkspaceError:
+        return {}
+    name = ws.field_for_path(root)
+    return provenance.load(ws, name) if name else {}
 
 
 @main.command("search")
