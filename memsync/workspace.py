@@ -20,7 +20,6 @@ from __future__ import annotations
 import fcntl
 import json
 import os
-import re
 import shutil
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -34,19 +33,11 @@ from . import atomic
 from .errors import WorkspaceError
 from .field import StatCache
 from .manifest import Manifest
+from .names import check_name
 
 STATE_DIR = ".memsync"
 LOCKFILE_NAME = "memsync.lock"
 CONFIG_VERSION = 1
-_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")
-
-
-def check_name(kind: str, name: str) -> str:
-    if not _NAME.match(name) or ".." in name:
-        raise WorkspaceError(f"{name!r}: {kind} names are letters, digits, '.', '-', '_' (max 64)")
-    return name
-
-
 TRUST_POLICIES = ("self", "signed", "untrusted")
 
 
