@@ -11,7 +11,9 @@ import fcntl
 import os
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 TEMP_PREFIX = ".memsync-tmp-"
 
@@ -20,10 +22,18 @@ def write_bytes(path: Path, data: bytes, *, mode: int = 0o644, durable: bool = T
     """Replace ``path`` atomically. ``durable=False`` skips the fsyncs (for caches
     that verify what they read back); ``sync_dir=False`` leaves the directory
     fsync to a caller that writes many files and syncs the folder once."""
+    with replacing(path, mode=mode, durable=durable, sync_dir=sync_dir) as handle:
+        handle.write(data)
+
+
+@contextlib.contextmanager
+def replacing(path: Path, *, mode: int = 0o644, durable: bool = True, sync_dir: bool = True) -> Iterator[BinaryIO]:
+    """``write_bytes`` for content written a piece at a time: ``path`` is replaced
+    when the block ends, and left as it was if the block raises."""
     fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            yield handle
             handle.flush()
             os.fchmod(handle.fileno(), mode)
             if durable:
