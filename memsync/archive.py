@@ -103,12 +103,12 @@ class Packed(Written):
 # -- packing ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Source:
     name: str
     payload: bytes | Path
     size: int
-    sha256: str  # what a file's bytes must still hash to when they are packed
+    expected: str | None  # what a file's bytes must still hash to when they are packed
 
 
 @dataclass
@@ -135,14 +135,18 @@ def write_field(root: Path, out: BinaryIO | None) -> Written:
     archive's ``SHA256SUMS`` always lists the very bytes packed. On error
     ``out`` holds a partial archive: write into a temp file and rename.
     """
-    listing = content_names(root)
-    manifest = Manifest({name: hash_file(root / name) for name, _ in listing})
+    hashes: dict[str, str] = {}
+    sizes: dict[str, int] = {}
+    for name, st in content_names(root):
+        hashes[name] = hash_file(root / name)
+        sizes[name] = st.st_size
+    manifest = Manifest(hashes)
+    listed = manifest.to_bytes()
     signature = None
     sig_path, manifest_path = root / SIGNATURE_NAME, root / MANIFEST_NAME
-    if sig_path.is_file() and manifest_path.is_file() and manifest_path.read_bytes() == manifest.to_bytes():
+    if sig_path.is_file() and manifest_path.is_file() and manifest_path.read_bytes() == listed:
         signature = sig_path.read_bytes()  # a signature travels only with the exact manifest it signs
-    sources = [_Source(name, root / name, st.st_size, manifest[name]) for name, st in listing]
-    return _write(out, manifest, sources, signature, str(root))
+    return _write(out, manifest, listed, sizes, lambda name: (root / name, hashes[name]), signature, str(root))
 
 
 def pack_field(root: Path) -> Packed:
@@ -155,41 +159,60 @@ def pack_field(root: Path) -> Packed:
 def pack_files(files: Mapping[str, bytes], signature: bytes | None = None) -> Packed:
     """Pack content files (name → bytes) with their manifest into archive bytes."""
     manifest = Manifest({name: sha256_hex(data) for name, data in files.items()})
-    sources = [_Source(name, data, len(data), manifest[name]) for name, data in files.items()]
+    sizes = {name: len(data) for name, data in files.items()}
     buffer = io.BytesIO()
-    written = _write(buffer, manifest, sources, signature, "archive")
+    written = _write(
+        buffer, manifest, manifest.to_bytes(), sizes, lambda name: (files[name], None), signature, "archive"
+    )
     return Packed(written.manifest, written.sha256, written.size, buffer.getvalue())
 
 
 def _write(
-    out: BinaryIO | None, manifest: Manifest, sources: list[_Source], signature: bytes | None, where: str
+    out: BinaryIO | None,
+    manifest: Manifest,
+    listed: bytes,
+    sizes: Mapping[str, int],
+    payload: Callable[[str], tuple[bytes | Path, str | None]],
+    signature: bytes | None,
+    where: str,
 ) -> Written:
-    own = {MANIFEST_NAME: manifest.to_bytes()} | ({SIGNATURE_NAME: signature} if signature is not None else {})
-    own_sources = [_Source(name, data, len(data), sha256_hex(data)) for name, data in own.items()]
-    entries = sorted([*sources, *own_sources], key=lambda s: s.name.encode("utf-8"))
-    _refuse_what_unpack_would(entries, where)
+    """Write the archive of ``manifest``'s files: ``payload`` gives each one's bytes
+    or path (and the hash a path's bytes must have), ``listed`` is SHA256SUMS."""
+    own = {MANIFEST_NAME: listed} | ({SIGNATURE_NAME: signature} if signature is not None else {})
+    all_sizes = {**sizes, **{name: len(data) for name, data in own.items()}}
+    _refuse_what_unpack_would(all_sizes, where)
+
+    def sources() -> Iterator[_Source]:
+        # Made as the writer gets to them: only the entries in flight exist at once.
+        for name in sorted(all_sizes):  # str order is UTF-8 byte order
+            if name in own:
+                yield _Source(name, own[name], all_sizes[name], None)
+            else:
+                data, expected = payload(name)
+                yield _Source(name, data, all_sizes[name], expected)
+
     writer = _ZipWriter(out)
-    with closing(_in_order(_deflate_batch, _batches(entries, lambda s: s.size))) as batches:
+    with closing(_in_order(_deflate_batch, _batches(sources(), lambda s: s.size))) as batches:
         for batch in batches:
-            for source, deflated in batch:
-                writer.add(source.name, deflated)
+            for name, deflated in batch:
+                writer.add(name, deflated)
     sha256, size = writer.finish(where)
     return Written(manifest, sha256, size)
 
 
-def _refuse_what_unpack_would(entries: list[_Source], where: str) -> None:
+def _refuse_what_unpack_would(sizes: Mapping[str, int], where: str) -> None:
     """An archive that ``unpack`` would refuse is not worth writing."""
-    if len(entries) > MAX_ENTRIES:
+    if len(sizes) > MAX_ENTRIES:
         raise InputError(f"{where}: more than {MAX_ENTRIES} files: too many for one archive")
-    for source in entries:
-        if source.size > MAX_ENTRY_BYTES:
-            raise InputError(f"{where}: {source.name!r} is larger than {MAX_ENTRY_BYTES} bytes: too large to pack")
-    if sum(s.size for s in entries) > MAX_TOTAL_BYTES:
+    for name, size in sizes.items():
+        if size > MAX_ENTRY_BYTES:
+            raise InputError(f"{where}: {name!r} is larger than {MAX_ENTRY_BYTES} bytes: too large to pack")
+    if sum(sizes.values()) > MAX_TOTAL_BYTES:
         raise InputError(f"{where}: more than {MAX_TOTAL_BYTES} bytes: too large for one archive")
 
 
-def _deflate_batch(batch: list[_Source]) -> list[tuple[_Source, _Deflated]]:
-    return [(source, _deflate(source)) for source in batch]
+def _deflate_batch(batch: list[_Source]) -> list[tuple[str, _Deflated]]:
+    return [(source.name, _deflate(source)) for source in batch]
 
 
 def _deflate(source: _Source) -> _Deflated:
@@ -231,7 +254,7 @@ def _deflate_stream(source: _Source, handle: BinaryIO) -> _Deflated:
 
 
 def _check_unchanged(source: _Source, digest: str) -> None:
-    if digest != source.sha256:
+    if digest != source.expected:
         raise InputError(f"{source.payload}: changed while it was being packed; pack again")
 
 
@@ -242,9 +265,10 @@ class _ZipWriter:
         self._out = out
         self._digest = hashlib.sha256()
         self._offset = 0
-        self._central: list[bytes] = []
+        self._central = bytearray()  # one buffer: 50,000 small bytes objects would weigh twice as much
+        self._count = 0
 
-    def _emit(self, data: bytes) -> None:
+    def _emit(self, data: bytes | bytearray) -> None:
         self._digest.update(data)
         self._offset += len(data)
         if self._out is not None:
@@ -255,25 +279,13 @@ class _ZipWriter:
             encoded, flags = name.encode("ascii"), 0
         except UnicodeEncodeError:
             encoded, flags = name.encode("utf-8"), _UTF8_NAME
+        # flags, method, time, date, crc, sizes: the same in both records
         fields = (flags, zipfile.ZIP_DEFLATED, _DOS_TIME, _DOS_DATE, entry.crc, entry.compressed_size, entry.size)
-        self._central.append(
-            _CENTRAL.pack(
-                zipfile.stringCentralDir,
-                _VERSION,
-                _UNIX,
-                _VERSION,
-                0,
-                *fields,
-                len(encoded),
-                0,
-                0,
-                0,
-                0,
-                FILE_MODE,
-                self._offset,
-            )
-            + encoded
-        )
+        made_by = (_VERSION, _UNIX, _VERSION, 0)  # version made by, its system, version needed, reserved
+        # name length, extra length, comment length, disk, internal and external attributes, offset
+        tail = (len(encoded), 0, 0, 0, 0, FILE_MODE, self._offset)
+        self._central += _CENTRAL.pack(zipfile.stringCentralDir, *made_by, *fields, *tail) + encoded
+        self._count += 1
         self._emit(_LOCAL.pack(zipfile.stringFileHeader, _VERSION, 0, *fields, len(encoded), 0) + encoded)
         for chunk in entry.chunks():
             self._emit(chunk)
@@ -283,9 +295,8 @@ class _ZipWriter:
         start = self._offset
         if start > MAX_ARCHIVE_BYTES:
             raise InputError(f"{where}: the archive would be larger than {MAX_ARCHIVE_BYTES} bytes")
-        for record in self._central:
-            self._emit(record)
-        count, size = len(self._central), self._offset - start
+        self._emit(self._central)
+        count, size = self._count, self._offset - start
         if count > zipfile.ZIP_FILECOUNT_LIMIT:
             end64 = self._offset
             self._emit(
@@ -358,15 +369,21 @@ class Archive:
         content = [n for n in self._infos if role_of(n) is Role.CONTENT]
         if listed is None:
             self.manifest = Manifest({n: self._stream(n, None) for n in content})
+            listed = self.manifest.to_bytes()
             self.had_manifest = False
         else:
             self.manifest = Manifest.parse(listed, where=f"{where}:{MANIFEST_NAME}")
             self.had_manifest = True
-            extra = sorted(set(content) - set(self.manifest))
-            missing = sorted(set(self.manifest) - set(content))
+            listed_names = self.manifest.entries
+            extra = sorted(n for n in content if n not in listed_names)
+            missing = sorted(n for n in listed_names if n not in self._infos)  # all listed names are content
             if extra or missing:
                 what = f"{extra[0]!r} is not in" if extra else f"{missing[0]!r} is missing but listed in"
                 raise IntegrityError(f"{where}: {what} its {MANIFEST_NAME}")
+        # Kept rather than made again: for a large field, serialising the
+        # manifest costs several times its size in memory for a moment.
+        self.manifest_bytes = listed  # parse accepts only what to_bytes() would write
+        self.digest = "sha256:" + sha256_hex(listed)
 
     def read(self, name: str) -> bytes:
         """Bytes of a listed content file, checked against the manifest."""
@@ -403,7 +420,7 @@ class Archive:
                     os.close(fd)
         finally:
             os.close(folder_fd)
-        (folder / MANIFEST_NAME).write_bytes(self.manifest.to_bytes())
+        (folder / MANIFEST_NAME).write_bytes(self.manifest_bytes)
         if self.signature is not None:
             (folder / SIGNATURE_NAME).write_bytes(self.signature)
 
@@ -568,7 +585,7 @@ def unpack(source: Path, dest: Path, *, expect: str | None = None, dry_run: bool
             result = {
                 "archive": str(source),
                 "sha256": actual,
-                "digest": archive.manifest.digest,
+                "digest": archive.digest,
                 "files": len(archive.manifest),
                 "skipped": archive.skipped,
                 "directory": str(dest),

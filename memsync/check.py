@@ -148,4 +148,4 @@ def _verify_field(root: Path) -> Verified:
 def _verify_archive(path: Path) -> Verified:
     with open_archive(path) as archive:
         archive.verify()
-        return Verified("archive", archive.manifest.digest, len(archive.manifest), hash_file(path))
+        return Verified("archive", archive.digest, len(archive.manifest), hash_file(path))

@@ -131,6 +131,12 @@ def test_empty_field_gives_the_reference_bytes() -> None:
     assert archive_mod.pack_files({}).data == reference_pack({})
 
 
+def test_a_non_ascii_name_gets_the_reference_utf8_flag() -> None:
+    # Field names are ASCII slugs, but pack_files takes any mapping.
+    files = {"caf\u00e9.md": b"accent\n", "plain.md": b"plain\n"}
+    assert archive_mod.pack_files(files).data == reference_pack(files)
+
+
 # -- what pack refuses ------------------------------------------------------------------
 
 
@@ -166,9 +172,11 @@ def test_cli_pack_of_an_oversized_file_leaves_nothing(cli: CliRunner, tmp_path: 
 def test_a_file_that_changed_since_it_was_hashed_is_refused(tmp_path: Path, size: int) -> None:
     path = tmp_path / "a.bin"
     path.write_bytes(repetitive(size, 2))
-    stale = archive_mod._Source("a.bin", path, size, sha256_hex(b"what it held when hashed"))
+    hashed = Manifest({"a.bin": sha256_hex(b"what it held when it was hashed")})
     with pytest.raises(InputError, match="changed while it was being packed"):
-        archive_mod._write(io.BytesIO(), Manifest({"a.bin": stale.sha256}), [stale], None, "f")
+        archive_mod._write(
+            io.BytesIO(), hashed, hashed.to_bytes(), {"a.bin": size}, lambda n: (path, hashed[n]), None, "f"
+        )
 
 
 # -- unpack: nothing left behind ----------------------------------------------------------
