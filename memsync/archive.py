@@ -397,7 +397,7 @@ class Archive:
 
     def verify(self) -> None:
         """Check every content file against the manifest, keeping none of them in memory."""
-        for name in self.manifest:
+        for name in self.manifest.entries:  # listed order: no sorted copy of 100,000 names
             self._checked(name, None)
 
     def extract(self, folder: Path) -> None:
@@ -412,7 +412,7 @@ class Archive:
         more than the data."""
         folder_fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
         try:
-            for name in self.manifest:
+            for name in self.manifest.entries:  # listed order: no sorted copy of 100,000 names
                 fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666, dir_fd=folder_fd)
                 try:
                     self._checked(name, functools.partial(_write_all, fd))
