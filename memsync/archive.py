@@ -211,16 +211,22 @@ def _refuse_what_unpack_would(sizes: Mapping[str, int], where: str) -> None:
         raise InputError(f"{where}: more than {MAX_TOTAL_BYTES} bytes: too large for one archive")
 
 
-def _deflate_batch(batch: list[_Source]) -> list[tuple[str, _Deflated]]:
-    return [(source.name, _deflate(source)) for source in batch]
+class _Stopped(Exception):
+    """The writer stopped (an error, Ctrl-C): work still running gives up."""
 
 
-def _deflate(source: _Source) -> _Deflated:
+def _deflate_batch(batch: list[_Source], stop: threading.Event) -> list[tuple[str, _Deflated]]:
+    return [(source.name, _deflate(source, stop)) for source in batch]
+
+
+def _deflate(source: _Source, stop: threading.Event) -> _Deflated:
+    if stop.is_set():
+        raise _Stopped
     if isinstance(source.payload, bytes):
         return _deflate_bytes(source.payload)
     with open(source.payload, "rb", buffering=0) as handle:
         if os.fstat(handle.fileno()).st_size > _WHOLE_ENTRY:
-            return _deflate_stream(source, handle)
+            return _deflate_stream(source, handle, stop)
         data = handle.readall()
     _check_unchanged(source, sha256_hex(data))
     return _deflate_bytes(data)
@@ -232,13 +238,15 @@ def _deflate_bytes(data: bytes) -> _Deflated:
     return _Deflated(zlib.crc32(data), len(data), len(body), body)
 
 
-def _deflate_stream(source: _Source, handle: BinaryIO) -> _Deflated:
+def _deflate_stream(source: _Source, handle: BinaryIO, stop: threading.Event) -> _Deflated:
     """Deflate in chunks into a temp file (deflate's output does not depend on the chunking)."""
     spool = tempfile.TemporaryFile()  # noqa: SIM115 - handed on to the writer, which closes it
     try:
         compressor = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15)
         digest, crc, size = hashlib.sha256(), 0, 0
         while chunk := handle.read(_CHUNK):
+            if stop.is_set():  # deflating 64 MiB at level 9 takes seconds: Ctrl-C must not wait for it
+                raise _Stopped
             digest.update(chunk)
             crc = zlib.crc32(chunk, crc)
             size += len(chunk)
@@ -329,23 +337,26 @@ def _batches(items: Iterable[T], size: Callable[[T], int]) -> Iterator[list[T]]:
         yield batch
 
 
-def _in_order(work: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
+def _in_order(work: Callable[[T, threading.Event], R], items: Iterable[T]) -> Iterator[R]:
     """``work`` over ``items`` on worker threads, results in order, few in flight.
 
     zlib, hashlib and file I/O release the GIL, so the threads really run in
     parallel. When the consumer stops (an error, Ctrl-C), queued work is
-    cancelled and running work finished before this returns.
+    cancelled and running work is told to stop (the event ``work`` gets);
+    this returns once the threads are done.
     """
+    stop = threading.Event()
     pool = ThreadPoolExecutor(_WORKERS, thread_name_prefix="memsync-archive")
     pending: deque[Future[R]] = deque()
     try:
         for item in items:
-            pending.append(pool.submit(work, item))
+            pending.append(pool.submit(work, item, stop))
             if len(pending) >= _IN_FLIGHT:
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
     finally:
+        stop.set()
         pool.shutdown(wait=True, cancel_futures=True)
 
 

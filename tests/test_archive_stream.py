@@ -11,9 +11,11 @@ import hashlib
 import io
 import json
 import random
+import signal
 import stat
 import subprocess
 import sys
+import time
 import zipfile
 from pathlib import Path
 
@@ -177,6 +179,31 @@ def test_a_file_that_changed_since_it_was_hashed_is_refused(tmp_path: Path, size
         archive_mod._write(
             io.BytesIO(), hashed, hashed.to_bytes(), {"a.bin": size}, lambda n: (path, hashed[n]), None, "f"
         )
+
+
+def test_ctrl_c_stops_a_pack_within_two_seconds_and_leaves_nothing(tmp_path: Path) -> None:
+    field = make_field(tmp_path / "f", {"a.md": b"a\n"})
+    for i in range(2):  # deflate level 9 takes seconds over each of these
+        (field / f"noise-{i}.bin").write_bytes(random.Random(i).randbytes(60_000_000))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "memsync", "pack", "f", "-o", "f.memoryfield.zip"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 60
+    while not any(p.name.startswith(".memsync-tmp-") for p in tmp_path.iterdir()):  # the archive's temp file
+        assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
+        time.sleep(0.01)
+    time.sleep(1.0)  # past hashing, into deflating
+    assert proc.poll() is None, "the pack finished before it could be interrupted"
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert time.monotonic() - sent < 2
+    assert proc.returncode == 130 and err.strip() == "memsync: interrupted"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f"]  # no archive, no temp file
 
 
 # -- unpack: nothing left behind ----------------------------------------------------------
