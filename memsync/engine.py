@@ -538,6 +538,7 @@ class MirrorReport:
     changes: list[Change]
     digest: str
     sidecars: list[str] = field(default_factory=list)  # memsync's own files written beside SHA256SUMS
+    archive_sha256: str | None = None  # when DEST is an archive: what consumers pin
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -547,6 +548,7 @@ class MirrorReport:
             "changes": [c.to_json() for c in self.changes],
             "digest": self.digest,
             "sidecars": self.sidecars,
+            "archive_sha256": self.archive_sha256,
         }
 
 
@@ -589,6 +591,7 @@ def mirror(
             send_changes(writer, todo, content, progress, f"mirroring to {dst.url}")
             writer.commit(have.manifest.to_bytes(), sidecars, commit_message(label or src.url, todo, []))
         report.sidecars = sorted(sidecars)
+        report.archive_sha256 = dst.archive_sha256()
         return report
 
 

@@ -302,9 +302,11 @@ def publish(
         )
         for url in destinations
     ]
-    packed = archive_mod.pack_field(root)
+    packed = archive_mod.write_field(root, None)  # only the pins are printed
+    # A signed archive holds its sidecars: consumers pin the bytes that were published.
+    published = [r.archive_sha256 for r in results if r.archive_sha256]
     data = {
-        "archive_sha256": packed.sha256,
+        "archive_sha256": published[0] if published else packed.sha256,
         "digest": packed.manifest.digest,
         "files": len(packed.manifest),
         "signed": key is not None,
@@ -315,7 +317,7 @@ def publish(
 
     def text() -> list[str]:
         lines = [f"{verb} {r.destination} ({len(r.changes)} change(s))" for r in results]
-        lines += [f"archive sha256 {packed.sha256}", f"field digest   {packed.manifest.digest}"]
+        lines += [f"archive sha256 {data['archive_sha256']}", f"field digest   {packed.manifest.digest}"]
         lines.append(f"consumers pin: memsync pull URL --sha256 {packed.manifest.digest}")
         if key is not None:
             lines.append(
