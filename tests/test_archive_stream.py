@@ -25,6 +25,7 @@ from conftest import CliRunner, assert_one_line_error, make_field, page
 from memsync import archive as archive_mod
 from memsync.errors import InputError, IntegrityError
 from memsync.manifest import Manifest, sha256_hex
+from memsync.names import SIGNATURE_NAME
 
 FIXED = (1980, 1, 1, 0, 0, 0)
 SIG = b"-----BEGIN SSH SIGNATURE-----\nnot checked when packing\n-----END SSH SIGNATURE-----\n"
@@ -105,7 +106,7 @@ def test_pack_field_gives_the_reference_bytes(tmp_path: Path, signed: bool) -> N
     assert out.read_bytes() == expected
     assert written.sha256 == packed.sha256 and written.manifest == packed.manifest
     assert archive_mod.write_field(field, None) == written  # pins without writing
-    assert archive_mod.pack_files(files, signature).data == expected
+    assert archive_mod.pack_files(files, {SIGNATURE_NAME: signature} if signature else None).data == expected
 
 
 def test_cli_pack_gives_the_reference_bytes(cli: CliRunner, tmp_path: Path) -> None:
@@ -122,11 +123,11 @@ def test_cli_pack_gives_the_reference_bytes(cli: CliRunner, tmp_path: Path) -> N
 
 def test_more_than_65535_entries_get_the_reference_zip64_end_records() -> None:
     files = {f"p{i:05d}.md": b"x" * (i % 5) for i in range(zipfile.ZIP_FILECOUNT_LIMIT + 10)}
-    data = archive_mod.pack_files(files, SIG).data
+    data = archive_mod.pack_files(files, {SIGNATURE_NAME: SIG}).data
     assert data == reference_pack(files, SIG)
     assert b"PK\x06\x06" in data[-200:]  # the ZIP64 end record is really there
     with archive_mod.open_archive(data) as archive:
-        assert len(archive.manifest) == len(files) and archive.signature == SIG
+        assert len(archive.manifest) == len(files) and archive.sidecars == {SIGNATURE_NAME: SIG}
 
 
 def test_empty_field_gives_the_reference_bytes() -> None:
@@ -177,7 +178,7 @@ def test_a_file_that_changed_since_it_was_hashed_is_refused(tmp_path: Path, size
     hashed = Manifest({"a.bin": sha256_hex(b"what it held when it was hashed")})
     with pytest.raises(InputError, match="changed while it was being packed"):
         archive_mod._write(
-            io.BytesIO(), hashed, hashed.to_bytes(), {"a.bin": size}, lambda n: (path, hashed[n]), None, "f"
+            io.BytesIO(), hashed, hashed.to_bytes(), {"a.bin": size}, lambda n: (path, hashed[n]), {}, "f"
         )
 
 
