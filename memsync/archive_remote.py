@@ -133,9 +133,10 @@ class _ArchiveWriter(Writer):
         try:
             token = r.store.put(r.name, packed.data, if_match=r._token, if_absent=r._token is None)
         except PreconditionFailed:
-            token = self._landed(packed.sha256)
-            if token is None:
+            landed = self._landed(packed.sha256)
+            if landed is None:
                 raise PullFirst(f"{r.url}: another writer replaced the archive first: pull first") from None
+            token = landed
         r._token, r._sha256, r._archive, r._loaded = token, packed.sha256, None, False
         return token
 

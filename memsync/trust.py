@@ -46,7 +46,8 @@ def read_pins(ws: Workspace) -> dict[str, dict[str, Any]]:
         raise WorkspaceError(f"{path}: malformed lockfile") from None
     if not isinstance(raw, dict) or raw.get("version") != LOCK_VERSION or not isinstance(raw.get("fields"), dict):
         raise WorkspaceError(f"{path}: malformed lockfile")
-    return raw["fields"]
+    fields: dict[str, dict[str, Any]] = raw["fields"]
+    return fields
 
 
 def write_pin(
