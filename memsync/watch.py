@@ -161,9 +161,9 @@ class Watcher:
 
     def run(self) -> None:
         observer = Observer()
-        for state in self.fields:
-            state.root.mkdir(parents=True, exist_ok=True)
-            observer.schedule(_Changes(self, state), str(state.root), recursive=False)
+        for watched in self.fields:
+            watched.root.mkdir(parents=True, exist_ok=True)
+            observer.schedule(_Changes(self, watched), str(watched.root), recursive=False)
         observer.start()
         try:
             self.on_event(
@@ -174,12 +174,12 @@ class Watcher:
                 )
             )
             while not self._stopping.is_set():
-                state, reason, wait = self._next()
-                if state is None:
+                due, reason, wait = self._next()
+                if due is None:
                     self._wake.wait(wait)
                     self._wake.clear()
                     continue
-                self._sync(state, reason)
+                self._sync(due, reason)
         finally:
             observer.stop()
             observer.join()

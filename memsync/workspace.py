@@ -26,7 +26,6 @@ from __future__ import annotations
 import fcntl
 import json
 import os
-import re
 import shutil
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -34,25 +33,18 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 from . import atomic
 from .archive import ARCHIVE_SUFFIX
 from .errors import WorkspaceError
 from .field import StatCache
 from .manifest import Manifest
-from .names import Role, role_of
+from .names import Role, check_name, role_of
 
 STATE_DIR = ".memsync"
 LOCKFILE_NAME = "memsync.lock"
 CONFIG_VERSION = 1
-_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")
-
-
-def check_name(kind: str, name: str) -> str:
-    if not _NAME.match(name) or ".." in name:
-        raise WorkspaceError(f"{name!r}: {kind} names are letters, digits, '.', '-', '_' (max 64)")
-    return name
 
 
 def check_field_name(name: str) -> str:
@@ -72,6 +64,23 @@ def subpath_url(url: str, sub: str) -> str:
 
 
 TRUST_POLICIES = ("self", "signed", "untrusted")
+
+
+def default_trust(url: str) -> str:
+    """What a remote is trusted as unless the user says otherwise: ``untrusted`` for
+    sources the user cannot write to (HTTP, GitHub without a token, a folder or
+    archive they may not write), ``self`` for their own folders, buckets and git
+    remotes (memsync.gate applies the policy)."""
+    scheme = url.split("://", 1)[0].lower() if "://" in url else "file"
+    if scheme in ("http", "https"):
+        return "untrusted"
+    if scheme == "github":
+        return "self" if os.environ.get("GITHUB_TOKEN") else "untrusted"
+    if scheme == "file":
+        path = Path(urlsplit(url).path if url.startswith("file://") else url).expanduser()
+        existing = next((p for p in (path, *path.parents) if p.exists()), None)
+        return "self" if existing is not None and os.access(existing, os.W_OK) else "untrusted"
+    return "self"
 
 
 @dataclass
@@ -104,6 +113,7 @@ class Workspace:
         self.state = root / STATE_DIR
         self.fields: dict[str, FieldConfig] = {}
         self.signing_key: str | None = None
+        self.release_expires: str | None = None  # how long signed releases stay valid (default: release.DEFAULT_EXPIRY)
         self._load()
 
     # -- discovery and config -------------------------------------------------
@@ -130,6 +140,7 @@ class Workspace:
         try:
             raw = json.loads(path.read_bytes())
             self.signing_key = raw.get("signing_key")
+            self.release_expires = raw.get("release_expires")
             if raw.get("version") != CONFIG_VERSION:
                 raise WorkspaceError(f"{path}: unsupported config version {raw.get('version')!r}")
             for name, spec in raw["fields"].items():
@@ -158,6 +169,8 @@ class Workspace:
         }
         if self.signing_key:
             raw["signing_key"] = self.signing_key
+        if self.release_expires:
+            raw["release_expires"] = self.release_expires
         atomic.write_bytes(self.state / "config.json", _dump(raw))
 
     def add_field(self, name: str, path: Path, *, dry_run: bool = False) -> FieldConfig:
@@ -249,10 +262,11 @@ class Workspace:
         url: str,
         options: dict[str, str],
         *,
-        trust: str = "self",
+        trust: str | None = None,
         dry_run: bool = False,
     ) -> str:
         check_name("remote", remote)
+        trust = trust or default_trust(absolute_if_path(url))
         if trust not in TRUST_POLICIES:
             raise WorkspaceError(f"{trust!r}: trust is one of {', '.join(TRUST_POLICIES)}")
         url = absolute_if_path(url)
@@ -328,6 +342,10 @@ class Workspace:
     def _field_dir(self, field_name: str) -> Path:
         # One folder per field, a tree member's too: "a/memory" is fields/a%2Fmemory.
         return self.state / "fields" / quote(field_name, safe="")
+
+    def field_state_dir(self, field_name: str) -> Path:
+        """Where memsync keeps its state for one field (outside the field itself)."""
+        return self._field_dir(field_name)
 
     def _base_dir(self, field_name: str) -> Path:
         return self._field_dir(field_name) / "base"

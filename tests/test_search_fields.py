@@ -32,11 +32,13 @@ def test_search_finds_a_page_that_lives_only_in_a_subscribed_sibling_field(cli: 
         ws.mkdir()
         ok(cli("init", cwd=ws))
     make_field(brother / "diary", {**notes(8, "garden"), "woks.md": WOK})
+    ok(cli("keygen", tmp_path / "brother-key", "--use", cwd=brother))
     ok(cli("add", "diary", cwd=brother))
     ok(cli("remote", "add", "diary", "origin", str(shared), cwd=brother))
     ok(cli("push", "diary", cwd=brother))
 
     # My own field, and a read-only subscription to the sibling's diary.
+    ok(cli("trust", "add", "brother", tmp_path / "brother-key.pub", cwd=mine))
     make_field(mine / "notes", notes(8, "travel"))
     ok(cli("add", "notes", cwd=mine))
     ok(cli("index", "notes", cwd=mine))
@@ -49,12 +51,14 @@ def test_search_finds_a_page_that_lives_only_in_a_subscribed_sibling_field(cli: 
     assert [f["field"] for f in before["fields"]] == ["notes"]
     assert [s["field"] for s in before["skipped"]] == ["brother"]
 
+    ok(cli("review", "brother", cwd=mine))
     ok(cli("accept", "brother", cwd=mine))  # rebuilds brother's index
     found = json.loads(ok(cli("search", QUERY, "--json", cwd=mine)))
     assert [f["field"] for f in found["fields"]] == ["brother", "notes"]
     top = found["results"][0]
     assert (top["field"], top["filename"], top["title"]) == ("brother", "woks.md", "Carbon steel woks")
-    assert (top["trust"], top["source"]) == ("untrusted", str(shared))
+    assert (top["trust"], top["source"], top["signer"]) == ("untrusted", str(shared), "brother")
+    assert all(r["signer"] is None for r in found["results"] if r["field"] == "notes"), "my own pages"
     assert {r["field"] for r in found["results"]} == {"brother", "notes"}, "ranked together"
     scores = [r["score"] for r in found["results"]]
     assert scores == sorted(scores, reverse=True)

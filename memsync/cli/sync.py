@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import click
 
 from .. import archive as archive_mod
-from .. import engine
+from .. import engine, release, signing
 from ..errors import WorkspaceError
+from ..pin import Pin
 from ..plan import Change
 from ..progress import terminal_bar
 from ..registry import is_archive_url, open_remote
@@ -80,7 +79,8 @@ def _finish(reports: engine.SyncReport | list[engine.SyncReport], as_json: bool,
     for report in held:
         click.echo(
             f"memsync: held in quarantine ({report.verdict.reason if report.verdict else 'untrusted'}): "
-            f"memsync review {report.field}",
+            f"memsync review {report.field} {report.quarantined}, then memsync accept {report.field} "
+            f"{report.quarantined} (or reject)",
             err=True,
         )
     if held:
@@ -116,10 +116,12 @@ def _name_from_url(url: str) -> str:
 
 
 def _subscribe(
-    source: str, field_name: str | None, into: Path | None, expect: str | None, trust: str
+    source: str, field_name: str | None, into: Path | None, expect: str | None, trust: str | None
 ) -> engine.SyncReport:
     """Pull SOURCE into the workspace field that follows it, creating field and
     workspace when new; a failed first pull leaves neither behind."""
+    if expect is not None:
+        Pin.parse(expect)  # a malformed pin is refused before anything is created
     source = absolute_if_path(source)
     try:
         ws = Workspace.find()
@@ -147,21 +149,21 @@ def _subscribe(
         raise
 
 
-def _trust_option(default: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    return click.option(
-        "--trust",
-        "trust_policy",
-        type=click.Choice(TRUST_POLICIES),
-        default=default,
-        show_default=True,
-        help="self: apply what arrives; signed: only what allowed signers signed; untrusted: hold for review.",
-    )
+trust_option = click.option(
+    "--trust",
+    "trust_policy",
+    type=click.Choice(TRUST_POLICIES),
+    default=None,
+    help="self: apply what arrives; signed: only what allowed signers signed; untrusted: hold for review. "
+    "Default: untrusted for sources you cannot write to (http(s)://, github:// without GITHUB_TOKEN, "
+    "folders you may not write), self otherwise.",
+)
 
 
 @main.command()
 @click.argument("source")
 @remote_option
-@_trust_option("untrusted")
+@trust_option
 @click.option(
     "--sha256",
     "expect",
@@ -180,7 +182,7 @@ def pull(
     expect: str | None,
     field_name: str | None,
     into: Path | None,
-    trust_policy: str,
+    trust_policy: str | None,
     no_index: bool,
     dry_run: bool,
     as_json: bool,
@@ -195,12 +197,12 @@ def pull(
     except WorkspaceError:
         known = False
     if known or not _looks_like_url(source):
-        report = _run(source, remote, "pull", dry_run, expect)
+        reports = _run(source, remote, "pull", dry_run, expect)
     else:
         if dry_run:
             raise WorkspaceError("--dry-run needs an existing field; clone or pull without it first")
-        report = _subscribe(source, field_name, into, expect, trust_policy)
-    _finish(report, as_json, no_index)
+        reports = [_subscribe(source, field_name, into, expect, trust_policy)]
+    _finish(reports, as_json, no_index)
 
 
 @main.command()
@@ -286,19 +288,55 @@ def log(field: str, remote: str | None, limit: int, as_json: bool) -> None:
     metavar="URL",
     help="Where to publish: a field URL, or one ending in .memoryfield.zip (repeatable).",
 )
+@click.option(
+    "--sign-with",
+    "sign_with",
+    default=None,
+    metavar="KEY",
+    help="Sign with this OpenSSH Ed25519 key (default: $MEMSYNC_SIGNING_KEY, a path or the key itself, "
+    "else the workspace's key).",
+)
+@click.option(
+    "--expires",
+    default=None,
+    metavar="DURATION",
+    help="How long the signed release stays valid, e.g. 30d, 12h, 1w (default 30d).",
+)
 @dry_run_option
 @json_option
-def publish(field: str, destinations: tuple[str, ...], dry_run: bool, as_json: bool) -> None:
-    """Pack FIELD reproducibly and publish it to each destination; print the pins."""
+def publish(
+    field: str, destinations: tuple[str, ...], sign_with: str | None, expires: str | None, dry_run: bool, as_json: bool
+) -> None:
+    """Publish FIELD to each destination, signed when a key is set; print what consumers pin."""
     root = _folder(field)
-    packed = archive_mod.pack_field(root)
+    try:
+        ws: Workspace | None = Workspace.find()
+    except WorkspaceError:
+        ws = None
+    key = signing.signing_key(ws, sign_with)
+    name = ws.field_for_path(root) if ws else None
+    if expires is not None:
+        release.parse_duration(expires)
     results = [
-        engine.publish(root, absolute_if_path(url), dry_run=dry_run, progress=terminal_bar) for url in destinations
+        engine.publish(
+            root,
+            absolute_if_path(url),
+            dry_run=dry_run,
+            progress=terminal_bar,
+            key=key,
+            field_name=name or root.name,
+            expires=expires,
+        )
+        for url in destinations
     ]
+    packed = archive_mod.write_field(root, None)  # only the pins are printed
+    # A signed archive holds its sidecars: consumers pin the bytes that were published.
+    published = [r.archive_sha256 for r in results if r.archive_sha256]
     data = {
-        "archive_sha256": packed.sha256,
+        "archive_sha256": published[0] if published else packed.sha256,
         "digest": packed.manifest.digest,
         "files": len(packed.manifest),
+        "signed": key is not None,
         "destinations": [r.to_json() for r in results],
         "dry_run": dry_run,
     }
@@ -306,7 +344,14 @@ def publish(field: str, destinations: tuple[str, ...], dry_run: bool, as_json: b
 
     def text() -> list[str]:
         lines = [f"{verb} {r.destination} ({len(r.changes)} change(s))" for r in results]
-        return [*lines, f"archive sha256 {packed.sha256}", f"field digest   {packed.manifest.digest}"]
+        lines += [f"archive sha256 {data['archive_sha256']}", f"field digest   {packed.manifest.digest}"]
+        lines.append(f"consumers pin: memsync pull URL --sha256 {packed.manifest.digest}")
+        if key is not None:
+            lines.append(
+                "check it with: ssh-keygen -Y verify -f allowed_signers -I SIGNER -n memsync "
+                "-s SHA256SUMS.sig < SHA256SUMS"
+            )
+        return lines
 
     _emit(as_json, data, text)
 
@@ -316,7 +361,7 @@ def publish(field: str, destinations: tuple[str, ...], dry_run: bool, as_json: b
 @click.argument("directory", type=click.Path(path_type=Path), required=False)
 @click.option("--name", "field_name", default=None, help="Field name (default: from the URL).")
 @click.option("--sha256", "expect", default=None, metavar="HEX", help="Pin: archive sha256 or field digest.")
-@_trust_option("self")
+@trust_option
 @no_index_option
 @dry_run_option
 @json_option
@@ -325,7 +370,7 @@ def clone(
     directory: Path | None,
     field_name: str | None,
     expect: str | None,
-    trust_policy: str,
+    trust_policy: str | None,
     no_index: bool,
     dry_run: bool,
     as_json: bool,

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
+from .. import provenance
 from ..errors import InputError, WorkspaceError
 from ..progress import terminal_bar
 from ..vectors import embedders
@@ -32,24 +34,29 @@ embedder_option = click.option(
 def index_command(field: str, embedder_name: str | None, batch: int | None, as_json: bool) -> None:
     """Bring FIELD's vector index up to date, embedding only new and changed pages."""
     root = _folder(field)
+    origins, members = _workspace_facts(root)
     report = rebuild(
         root,
         embedders.for_field(root, embedder_name),
         batch=batch_size(batch),
         progress=terminal_bar,
-        skip=_member_dirs(root),
+        provenance=origins,
+        skip=members,
     )
     _emit(as_json, report.to_json(), report.lines)
 
 
-def _member_dirs(root: Path) -> frozenset[str]:
-    """The subfolders of a tree root that are fields of their own (none outside a workspace)."""
+def _workspace_facts(root: Path) -> tuple[dict[str, dict[str, Any]], frozenset[str]]:
+    """For the workspace field at ``root`` (nothing for a bare folder): where its pages
+    came from, and its subfolders that are fields of their own (a tree root's members)."""
     try:
         ws = Workspace.find()
     except WorkspaceError:
-        return frozenset()
+        return {}, frozenset()
     name = ws.field_for_path(root)
-    return ws.member_dirs(name) if name is not None else frozenset()
+    if name is None:
+        return {}, frozenset()
+    return provenance.load(ws, name), ws.member_dirs(name)
 
 
 @main.command("search")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .. import provenance
 from ..engine import SyncReport
 from ..errors import MemsyncError
 from ..progress import terminal_bar
@@ -35,6 +36,7 @@ def reindex_after(report: SyncReport, skip: bool, ws: Workspace | None = None) -
             embedders.for_field(root, None),
             batch=batch_size(None),
             progress=terminal_bar,
+            provenance=provenance.load(ws, report.field),
             skip=ws.member_dirs(report.field),
         )
     except MemsyncError as exc:

@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from .. import trust
 from ..errors import WorkspaceError
 from ..workspace import Workspace
 from . import embedders, store
 from .embedders import Embedder
+from .rebuild import PROVENANCE_KEY
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,7 @@ class Hit:
     score: float
     title: str | None
     summary: str | None
+    provenance: dict[str, Any] | None = None  # where an accepted page came from (memsync.provenance)
 
     def to_json(self) -> dict[str, Any]:
         return {"filename": self.filename, "score": round(self.score, 6), "title": self.title, "summary": self.summary}
@@ -73,7 +74,7 @@ def _rank(root: Path, embedder: Embedder, target_vector: Callable[[], list[float
     except sqlite3.Error as exc:
         raise store.IndexFileError(f"{path}: {exc}") from None
     best = sorted(scored, key=lambda item: (-item[0], item[1]))[:k]
-    return [Hit(name, score, *_title_summary(meta)) for score, name, meta in best]
+    return [Hit(name, score, *_described(meta)) for score, name, meta in best]
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,6 @@ class Source:
     root: Path
     trust: str = "local"  # the remote's trust policy (self, signed, untrusted); local: no remote
     source: str | None = None  # the remote's URL
-    signer: str | None = None  # who signed the version pinned in memsync.lock, when known
 
 
 @dataclass(frozen=True)
@@ -93,8 +93,8 @@ class FieldHit:
     hit: Hit
 
     def to_json(self) -> dict[str, Any]:
-        src = self.source
-        labels = {"field": src.field, "trust": src.trust, "source": src.source, "signer": src.signer}
+        src, origin = self.source, self.hit.provenance or {}
+        labels = {"field": src.field, "trust": src.trust, "source": src.source, "signer": origin.get("signer")}
         return {**self.hit.to_json(), **labels}
 
 
@@ -116,16 +116,14 @@ class Searched:
 
 def workspace_sources(ws: Workspace, names: Iterable[str] = ()) -> list[Source]:
     """The fields named (default: every field of the workspace), labelled with their
-    default remote's trust policy and the signer of their pinned version."""
-    pins = trust.read_pins(ws)
+    default remote's trust policy."""
     sources = []
     for name in list(names) or sorted(ws.fields):
         policy, url = "local", None
         if ws.field(name).remotes:
             _, config = ws.remote(name, None)
             policy, url = config.trust, config.url
-        signer = (pins.get(name) or {}).get("signer")
-        sources.append(Source(name, ws.field_path(name), policy, url, signer))
+        sources.append(Source(name, ws.field_path(name), policy, url))
     return sources
 
 
@@ -169,14 +167,16 @@ def search_fields(
     return found
 
 
-def _title_summary(meta: Any) -> tuple[str | None, str | None]:
+def _described(meta: Any) -> tuple[str | None, str | None, dict[str, Any] | None]:
+    """Title, summary and provenance from a row's frontmatter JSON."""
     try:
         data = json.loads(meta)
     except (TypeError, ValueError):
-        return None, None
+        return None, None, None
     if not isinstance(data, dict):
-        return None, None
-    return _text(data.get("title")), _text(data.get("summary"))
+        return None, None, None
+    origin = data.get(PROVENANCE_KEY)
+    return _text(data.get("title")), _text(data.get("summary")), origin if isinstance(origin, dict) else None
 
 
 def _text(value: Any) -> str | None:
