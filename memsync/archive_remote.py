@@ -101,7 +101,9 @@ class ArchiveRemote(Remote):
         return archive.read(name)
 
     @contextmanager
-    def transaction(self, expected: str | None, sidecars: frozenset[str] | None = None) -> Iterator[Writer]:
+    def transaction(
+        self, expected: str | None, sidecars: frozenset[str] | None = None, *, wait: bool = True
+    ) -> Iterator[Writer]:
         with self.store.exclusive():
             writer = _ArchiveWriter(self)
             writer.current = self.fetch_manifest(if_none_match=expected)

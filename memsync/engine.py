@@ -39,7 +39,7 @@ from .pin import Pin
 from .plan import Change, Contents, Plan, changes, plan
 from .progress import ProgressFactory, silent
 from .registry import open_remote
-from .remote import NOT_MODIFIED, ManifestFile, NotModified, Remote, writer_alive
+from .remote import NOT_MODIFIED, LockBusy, ManifestFile, NotModified, Remote, writer_alive
 from .store import ObjectStore, StagedVersion, StagingStore
 from .transfer import RemoteView, read_remote, receive, send_changes
 from .workspace import Base, Workspace
@@ -219,7 +219,13 @@ class Session:
         contents = Contents(base=ancestor, local=self._local_reader(run), remote=ancestor)
         result = plan(base.manifest, run.local, base.manifest, contents, self.remote)
         previous = self._base_sidecars(base)
-        if not self._transact(remote, base.manifest, base.etag, base.sidecars, previous, result, run, strict=False):
+        try:
+            pushed = self._transact(
+                remote, base.manifest, base.etag, base.sidecars, previous, result, run, strict=False, wait=False
+            )
+        except LockBusy:
+            return False  # a push is in flight: read what it lands first, then push
+        if not pushed:
             return False
         report = run.report
         report.plan = result
@@ -359,13 +365,14 @@ class Session:
         run: _Run,
         *,
         strict: bool,
+        wait: bool = True,
     ) -> bool:
         """Write the plan's target over ``there`` (the version named ``etag``, with
         the sidecars ``previous``) inside the remote's transaction. When the remote
         moved meanwhile: False, or with ``strict`` RemoteMoved (the pull half must run again)."""
         target = result.manifest
         own = self._sign(target, previous)
-        with remote.transaction(etag, sidecars) as writer:
+        with remote.transaction(etag, sidecars, wait=wait) as writer:
             current = writer.current
             if not (current is NOT_MODIFIED or (etag is None and current is None)):
                 if isinstance(current, ManifestFile) and current.data == target.to_bytes():
