@@ -19,7 +19,6 @@ from typing import IO
 from .archive import Archive, open_archive, pack_files
 from .backends.base import NotFound, NotModified, PreconditionFailed, Store
 from .errors import PullFirst, RemoteError
-from .names import SIGNATURE_NAME
 from .remote import NOT_MODIFIED, ManifestFile, Remote, Writer
 
 ARCHIVE_LIMIT = 4 * 1024 * 1024 * 1024
@@ -88,7 +87,7 @@ class ArchiveRemote(Remote):
         assert self._token is not None
         if self._token == if_none_match:
             return NOT_MODIFIED
-        sidecars = {SIGNATURE_NAME: archive.signature} if archive.signature is not None else {}
+        sidecars = dict(archive.sidecars)
         return ManifestFile(archive.manifest.to_bytes(), self._token, sidecars)
 
     def list_names(self) -> list[str]:
@@ -102,7 +101,9 @@ class ArchiveRemote(Remote):
         return archive.read(name)
 
     @contextmanager
-    def transaction(self, expected: str | None, sidecars: frozenset[str] | None = None) -> Iterator[Writer]:
+    def transaction(
+        self, expected: str | None, sidecars: frozenset[str] | None = None, *, wait: bool = True
+    ) -> Iterator[Writer]:
         with self.store.exclusive():
             writer = _ArchiveWriter(self)
             writer.current = self.fetch_manifest(if_none_match=expected)
@@ -128,15 +129,16 @@ class _ArchiveWriter(Writer):
 
     def commit(self, manifest: bytes, sidecars: Mapping[str, bytes], message: str) -> str:
         r = self.remote
-        packed = pack_files(self.files, sidecars.get(SIGNATURE_NAME))
+        packed = pack_files(self.files, sidecars)
         if packed.manifest.to_bytes() != manifest:
             raise RemoteError(f"{r.url}: archive contents do not match the manifest to commit")
         try:
             token = r.store.put(r.name, packed.data, if_match=r._token, if_absent=r._token is None)
         except PreconditionFailed:
-            token = self._landed(packed.sha256)
-            if token is None:
+            landed = self._landed(packed.sha256)
+            if landed is None:
                 raise PullFirst(f"{r.url}: another writer replaced the archive first: pull first") from None
+            token = landed
         r._token, r._sha256, r._archive, r._loaded = token, packed.sha256, None, False
         return token
 

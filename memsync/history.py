@@ -100,7 +100,7 @@ def _is_sha(value: object) -> bool:
 
 
 def journal_path(ws: Workspace, field_name: str) -> Path:
-    return ws.field_state(field_name) / JOURNAL_NAME
+    return ws.field_state_dir(field_name) / JOURNAL_NAME
 
 
 def read_journal(path: Path) -> list[Entry]:
@@ -246,7 +246,7 @@ def _live(ws: Workspace, field_name: str) -> tuple[Path, Manifest]:
     root = ws.field_path(field_name)
     if not root.is_dir():
         return root, Manifest()
-    return root, scan(root, ws.load_statcache(field_name))
+    return root, scan(root, ws.load_statcache(field_name), ws.member_dirs(field_name))
 
 
 def conflicts(ws: Workspace, field_name: str) -> list[merge.ConflictCopy]:

@@ -48,6 +48,7 @@ from .remote import (
     MANIFEST_LIMIT,
     NOT_MODIFIED,
     SIDECAR_LIMIT,
+    LockBusy,
     ManifestFile,
     Remote,
     Writer,
@@ -154,9 +155,10 @@ class FieldRemote(Remote):
             return False
         return True
 
-    def _acquire_lock(self) -> tuple[str, bool]:
-        """The lock's token, and whether a dead writer's lock had to be broken for it."""
-        deadline = time.monotonic() + LOCK_WAIT_SECONDS
+    def _acquire_lock(self, wait: bool) -> tuple[str, bool]:
+        """The lock's token, and whether a dead writer's lock had to be broken for it.
+        Without ``wait``, a lock a live writer holds is ``LockBusy`` at once."""
+        deadline = time.monotonic() + (LOCK_WAIT_SECONDS if wait else 0)
         token = uuid.uuid4().hex
         expires = time.time() + self.lock_ttl
         body = json.dumps(
@@ -183,6 +185,8 @@ class FieldRemote(Remote):
                 if info is None or self.unlock(str(info["etag"])):
                     broke = broke or info is not None
                 continue
+            if not wait:
+                raise LockBusy(f"{self.url}: another writer's push is in flight")
             if time.monotonic() > deadline:
                 raise RemoteError(
                     f"{self.url}: locked by {info.get('holder', '?')}@{info.get('host', '?')} "
@@ -193,9 +197,11 @@ class FieldRemote(Remote):
     # -- writing ------------------------------------------------------------------
 
     @contextmanager
-    def transaction(self, expected: str | None, sidecars: frozenset[str] | None = None) -> Iterator[Writer]:
+    def transaction(
+        self, expected: str | None, sidecars: frozenset[str] | None = None, *, wait: bool = True
+    ) -> Iterator[Writer]:
         with self.store.exclusive():
-            lock, broke = self._acquire_lock()
+            lock, broke = self._acquire_lock(wait)
             writer = _FieldWriter(self, expected, sidecars)
             try:
                 writer.repair = broke

@@ -39,6 +39,10 @@ def file_limit() -> int:
     return int(value) if value.isdigit() and int(value) > 0 else 64 * 1024 * 1024
 
 
+class LockBusy(RemoteError):
+    """Another writer holds the remote's lock and is alive (``transaction(wait=False)``)."""
+
+
 @dataclass(frozen=True)
 class ManifestFile:
     """``SHA256SUMS`` as the remote holds it, its version token, and memsync's
@@ -101,12 +105,13 @@ class Remote(ABC):
 
     @abstractmethod
     def transaction(
-        self, expected: str | None, sidecars: frozenset[str] | None = None
+        self, expected: str | None, sidecars: frozenset[str] | None = None, *, wait: bool = True
     ) -> AbstractContextManager[Writer]:
         """An exclusive write session. ``expected`` is the token the caller last
         agreed on (its ``Writer.current`` is NOT_MODIFIED while that holds);
         ``sidecars`` are the own files the caller knows are there with it
-        (None: unknown, so a commit drops any it does not write)."""
+        (None: unknown, so a commit drops any it does not write). Without
+        ``wait``, a live writer's lock is ``LockBusy`` at once."""
 
     def fetch(self, name: str, sha: str) -> bytes:
         """``name``'s bytes, verified against ``sha``; refetched a few times

@@ -196,15 +196,16 @@ def test_clone_of_a_url_without_a_path_takes_the_host_or_asks_for_a_name(cli: Cl
         line = assert_one_line_error(cli("clone", url, cwd=a))
         assert "--name NAME" in line
         assert not any(a.iterdir())
-        ok(cli("clone", url, "--name", "served", cwd=a))
+        ok(cli("clone", url, "--name", "served", "--trust", "self", cwd=a))
         assert pages(a / "served") == pages(field)
         b = tmp_path / "b"
         b.mkdir()
-        out = js(cli("clone", url.replace("127.0.0.1", "localhost"), "--json", cwd=b))
+        out = js(cli("clone", url.replace("127.0.0.1", "localhost"), "--trust", "self", "--json", cwd=b))
         assert out["field"] == "localhost" and pages(b / "localhost") == pages(field)
         c = tmp_path / "c"
         c.mkdir()
-        assert js(cli("clone", url, "mirror-of-served", "--json", cwd=c))["field"] == "mirror-of-served"
+        out = js(cli("clone", url, "mirror-of-served", "--trust", "self", "--json", cwd=c))
+        assert out["field"] == "mirror-of-served"
     finally:
         server.stop()
 

@@ -284,7 +284,9 @@ class GitRemote(Remote):
     # -- writing ----------------------------------------------------------------
 
     @contextmanager
-    def transaction(self, expected: str | None, sidecars: frozenset[str] | None = None) -> Iterator[Writer]:
+    def transaction(
+        self, expected: str | None, sidecars: frozenset[str] | None = None, *, wait: bool = True
+    ) -> Iterator[Writer]:
         with self._cache_lock():
             tree = self._field_tree() if self._fetch_locked() else None
             writer = _GitWriter(self, tree)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ipaddress
 import sys
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -13,17 +12,18 @@ from urllib.parse import urlsplit
 import click
 
 from .. import archive as archive_mod
-from .. import check, engine, history
+from .. import check, engine, history, release, signing
 from ..errors import MemsyncError, WorkspaceError
 from ..guard import DEFAULT_MAX_DELETE, DeleteLimit
-from ..names import is_page
+from ..names import check_name, is_page
+from ..pin import Pin
 from ..plan import Change
 from ..progress import terminal_bar
 from ..registry import is_archive_url, open_remote
 from ..transfer import read_remote
 from ..vectors.after_sync import reindex_after
-from ..workspace import TRUST_POLICIES, Workspace, absolute_if_path, check_name
-from .app import _emit, _field_name, _folder, dry_run_option, json_option, main, no_index_option, remote_option
+from ..workspace import TRUST_POLICIES, Workspace, absolute_if_path
+from .app import _emit, _field_name, _folder, details, dry_run_option, json_option, main, no_index_option, remote_option
 
 # -- sync ----------------------------------------------------------------------
 
@@ -53,9 +53,15 @@ wait_option = click.option(
 )
 
 
+_MARKS = {"add": "+", "update": "~", "delete": "-"}
+
+
 def _change_lines(prefix: str, items: list[Change]) -> list[str]:
-    marks = {"add": "+", "update": "~", "delete": "-"}
-    return [f"  {prefix} {marks[c.kind]} {c.name}" for c in items]
+    return [f"  {prefix} {_MARKS[c.kind]} {c.name}" for c in items]
+
+
+def _counts(label: str, items: list[Change]) -> str:
+    return f"{label} " + " ".join(f"{mark}{sum(c.kind == kind for c in items)}" for kind, mark in _MARKS.items())
 
 
 def _report_lines(report: engine.SyncReport) -> list[str]:
@@ -71,8 +77,10 @@ def _report_lines(report: engine.SyncReport) -> list[str]:
         lines.append(f"  pin moved from {report.previous_pin.get('digest')}")
     if report.plan:
         lines += [f"  renamed {o} → {n} (by {s})" for o, n, s in report.plan.renames]
-    lines += _change_lines("local ", report.local_changes)
-    lines += _change_lines("remote", report.remote_changes)
+    lines += details(
+        _change_lines("local ", report.local_changes) + _change_lines("remote", report.remote_changes),
+        f"{_counts('local', report.local_changes)}, {_counts('remote', report.remote_changes)}",
+    )
     if report.plan:
         lines += [f"  note: {note}" for note in report.plan.notes]
         lines += [f"  CONFLICT {c.name}: kept yours; theirs is in {c.copy}" for c in report.plan.conflicts]
@@ -94,21 +102,37 @@ class _Outcome:
     code: int = 0
 
 
-def _outcome(report: engine.SyncReport, no_index: bool = False) -> _Outcome:
-    index = reindex_after(report, no_index)
-    warnings = _frontmatter_warnings(report)
-    data = {**report.to_json(), "warnings": [w.to_json() for w in warnings]}
-    if index:
-        data["index"] = index.data
-    out = _Outcome(data, _report_lines(report) + (index.lines if index else []), [str(w) for w in warnings])
-    if report.quarantined and not report.dry_run:
-        reason = report.verdict.reason if report.verdict else "untrusted"
-        out.notes.append(f"held in quarantine ({reason}): memsync review {report.field}")
-        out.code = EXIT_QUARANTINED
-    elif report.conflicts and not report.dry_run:
+def _outcome(runs: list[engine.SyncReport], no_index: bool = False) -> _Outcome:
+    """One field's run (a tree's: its root's object with ``members``): what it
+    prints, and exit 5/3 when something is held in quarantine or kept as a
+    conflict copy."""
+    parts = []
+    warnings: list[check.Finding] = []
+    for report in runs:
+        index = reindex_after(report, no_index)
+        found = _frontmatter_warnings(report)
+        warnings += found
+        data = {**report.to_json(), "warnings": [w.to_json() for w in found]}
+        if index:
+            data["index"] = index.data
+        parts.append((data, _report_lines(report) + (index.lines if index else [])))
+    data = parts[0][0] if len(parts) == 1 else {**parts[0][0], "members": [d for d, _ in parts[1:]]}
+    out = _Outcome(data, [line for _, lines in parts for line in lines], [str(w) for w in warnings])
+    held = [r for r in runs if r.quarantined and not r.dry_run]
+    for report in held:
         out.notes.append(
-            f"{len(report.conflicts)} conflict(s) kept as copies: see 'memsync conflicts {report.field}', "
-            f"settle each with 'memsync resolve {report.field} PAGE --mine|--theirs|--both'"
+            f"held in quarantine ({report.verdict.reason if report.verdict else 'untrusted'}): "
+            f"memsync review {report.field} {report.quarantined}, then memsync accept {report.field} "
+            f"{report.quarantined} (or reject)"
+        )
+    conflicts = sum(len(r.conflicts) for r in runs if not r.dry_run)
+    if held:
+        out.code = EXIT_QUARANTINED
+    elif conflicts:
+        name = runs[0].field
+        out.notes.append(
+            f"{conflicts} conflict(s) kept as copies: see 'memsync conflicts {name}', "
+            f"settle each with 'memsync resolve {name} PAGE --mine|--theirs|--both'"
         )
         out.code = EXIT_CONFLICT
     return out
@@ -132,8 +156,8 @@ def _frontmatter_warnings(report: engine.SyncReport) -> list[check.Finding]:
     return found
 
 
-def _finish(report: engine.SyncReport, as_json: bool, no_index: bool = False) -> None:
-    out = _outcome(report, no_index)
+def _finish(reports: engine.SyncReport | list[engine.SyncReport], as_json: bool, no_index: bool = False) -> None:
+    out = _outcome(reports if isinstance(reports, list) else [reports], no_index)
     _emit(as_json, out.data, lambda: out.lines)
     for note in out.notes:
         click.echo(f"memsync: {note}", err=True)
@@ -156,10 +180,19 @@ def _run(
     *,
     max_delete: DeleteLimit | None = DEFAULT_MAX_DELETE,
     wait: float = 0.0,
-) -> engine.SyncReport:
+) -> list[engine.SyncReport]:
+    """One field's run; a tree root's (memsync add --tree) runs its members too, one after another."""
     ws = _workspace(wait)
-    session = engine.Session(ws, _field_name(ws, field), remote_name, progress=terminal_bar, max_delete=max_delete)
-    return session.run(mode, dry_run=dry_run, expect=expect)
+    name = _field_name(ws, field)
+    tree = [name, *ws.members(name)]
+    if expect is not None and len(tree) > 1:
+        raise WorkspaceError(f"--sha256 pins one field; {name!r} is a tree: pull each of its fields on its own")
+    return [
+        engine.Session(ws, f, remote_name, progress=terminal_bar, max_delete=max_delete).run(
+            mode, dry_run=dry_run, expect=expect
+        )
+        for f in tree
+    ]
 
 
 def _looks_like_url(arg: str) -> bool:
@@ -202,10 +235,16 @@ class _Target:
 
 
 def _subscribe(
-    source: str, target: _Target, expect: str | None, trust: str, max_delete: DeleteLimit | None = DEFAULT_MAX_DELETE
+    source: str,
+    target: _Target,
+    expect: str | None,
+    trust: str | None,
+    max_delete: DeleteLimit | None = DEFAULT_MAX_DELETE,
 ) -> engine.SyncReport:
     """Pull SOURCE into the workspace field that follows it, creating field and
     workspace when new; a failed first pull leaves neither behind."""
+    if expect is not None:
+        Pin.parse(expect)  # a malformed pin is refused before anything is created
     source = absolute_if_path(source)
     try:
         ws = Workspace.find()
@@ -220,7 +259,12 @@ def _subscribe(
 
 
 def _follow(
-    ws: Workspace, source: str, target: _Target, expect: str | None, trust: str, max_delete: DeleteLimit | None
+    ws: Workspace,
+    source: str,
+    target: _Target,
+    expect: str | None,
+    trust: str | None,
+    max_delete: DeleteLimit | None,
 ) -> engine.SyncReport:
     for name, spec in ws.fields.items():
         if target.name in (None, name) and any(rc.url == source for rc in spec.remotes.values()):
@@ -253,21 +297,21 @@ def _follow(
         raise
 
 
-def _trust_option(default: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    return click.option(
-        "--trust",
-        "trust_policy",
-        type=click.Choice(TRUST_POLICIES),
-        default=default,
-        show_default=True,
-        help="self: apply what arrives; signed: only what allowed signers signed; untrusted: hold for review.",
-    )
+trust_option = click.option(
+    "--trust",
+    "trust_policy",
+    type=click.Choice(TRUST_POLICIES),
+    default=None,
+    help="self: apply what arrives; signed: only what allowed signers signed; untrusted: hold for review. "
+    "Default: untrusted for sources you cannot write to (http(s)://, github:// without GITHUB_TOKEN, "
+    "folders you may not write), self otherwise.",
+)
 
 
 @main.command()
 @click.argument("source")
 @remote_option
-@_trust_option("untrusted")
+@trust_option
 @click.option(
     "--sha256",
     "expect",
@@ -288,7 +332,7 @@ def pull(
     expect: str | None,
     field_name: str | None,
     into: Path | None,
-    trust_policy: str,
+    trust_policy: str | None,
     max_delete: DeleteLimit | None,
     wait: float,
     no_index: bool,
@@ -305,13 +349,13 @@ def pull(
     except WorkspaceError:
         known = False
     if known or not _looks_like_url(source):
-        report = _run(source, remote, "pull", dry_run, expect, max_delete=max_delete, wait=wait)
+        reports = _run(source, remote, "pull", dry_run, expect, max_delete=max_delete, wait=wait)
     else:
         if dry_run:
             raise WorkspaceError("--dry-run needs an existing field; clone or pull without it first")
         target = _Target(field_name, into, "give one with --field NAME", "choose another with --into", True)
-        report = _subscribe(source, target, expect, trust_policy, max_delete)
-    _finish(report, as_json, no_index)
+        reports = [_subscribe(source, target, expect, trust_policy, max_delete)]
+    _finish(reports, as_json, no_index)
 
 
 @main.command()
@@ -352,20 +396,17 @@ def sync(
     if remote is not None:
         raise WorkspaceError("--remote goes with a FIELD; without one each field syncs with its default remote")
     ws = _workspace(wait)
-    names = sorted(name for name, spec in ws.fields.items() if spec.remotes)
-    if not names:
+    # A tree's members sync with their root (memsync add --tree).
+    roots = sorted(name for name, spec in ws.fields.items() if "/" not in name and spec.remotes)
+    if not roots:
         raise WorkspaceError("no field has a remote to sync with (memsync remote add FIELD NAME URL)")
     outcomes: list[_Outcome] = []
     failed: list[tuple[str, MemsyncError]] = []
-    for name in names:
+    for name in roots:
         try:
-            report = engine.Session(ws, name, None, progress=terminal_bar, max_delete=max_delete).run(
-                "sync", dry_run=dry_run
-            )
+            outcomes.append(_outcome(_run(name, None, "sync", dry_run, max_delete=max_delete, wait=wait), no_index))
         except MemsyncError as exc:
             failed.append((name, exc))
-            continue
-        outcomes.append(_outcome(report, no_index))
     data = {
         "fields": [o.data for o in outcomes],
         "errors": [{"field": n, "error": str(e), "code": e.code} for n, e in failed],
@@ -386,19 +427,24 @@ def sync(
 @json_option
 def status(field: str, remote: str | None, wait: float, as_json: bool) -> None:
     """What a sync of FIELD would do now (changes nothing); exits 3 while conflicts are unresolved."""
-    report = _run(field, remote, "sync", True, wait=wait)
-    found = history.conflicts(Workspace.find(), report.field)
-    data = {**report.to_json(), "unresolved_conflicts": [c.to_json() for c in found]}
+    reports = _run(field, remote, "sync", True, wait=wait)
+    ws = Workspace.find()
+    found = [(r.field, c) for r in reports for c in history.conflicts(ws, r.field)]
+    data = reports[0].to_json()
+    if len(reports) > 1:
+        data["members"] = [r.to_json() for r in reports[1:]]
+    data["unresolved_conflicts"] = [{"field": f, **c.to_json()} for f, c in found]
     _emit(
         as_json,
         data,
-        lambda: _report_lines(report) + [f"  unresolved conflict: {c.copy} (a copy of {c.page})" for c in found],
+        lambda: (
+            [line for r in reports for line in _report_lines(r)]
+            + [f"  unresolved conflict in {f}: {c.copy} (a copy of {c.page})" for f, c in found]
+        ),
     )
     if found:
-        click.echo(
-            f"memsync: {len(found)} unresolved conflict(s) in {report.field}: see 'memsync conflicts {report.field}'",
-            err=True,
-        )
+        name = reports[0].field
+        click.echo(f"memsync: {len(found)} unresolved conflict(s): see 'memsync conflicts {name}'", err=True)
         sys.exit(EXIT_CONFLICT)
 
 
@@ -451,19 +497,55 @@ def log(field: str, remote: str | None, limit: int, as_json: bool) -> None:
     metavar="URL",
     help="Where to publish: a field URL, or one ending in .memoryfield.zip (repeatable).",
 )
+@click.option(
+    "--sign-with",
+    "sign_with",
+    default=None,
+    metavar="KEY",
+    help="Sign with this OpenSSH Ed25519 key (default: $MEMSYNC_SIGNING_KEY, a path or the key itself, "
+    "else the workspace's key).",
+)
+@click.option(
+    "--expires",
+    default=None,
+    metavar="DURATION",
+    help="How long the signed release stays valid, e.g. 30d, 12h, 1w (default 30d).",
+)
 @dry_run_option
 @json_option
-def publish(field: str, destinations: tuple[str, ...], dry_run: bool, as_json: bool) -> None:
-    """Pack FIELD reproducibly and publish it to each destination; print the pins."""
+def publish(
+    field: str, destinations: tuple[str, ...], sign_with: str | None, expires: str | None, dry_run: bool, as_json: bool
+) -> None:
+    """Publish FIELD to each destination, signed when a key is set; print what consumers pin."""
     root = _folder(field)
-    packed = archive_mod.pack_field(root)
+    try:
+        ws: Workspace | None = Workspace.find()
+    except WorkspaceError:
+        ws = None
+    key = signing.signing_key(ws, sign_with)
+    name = ws.field_for_path(root) if ws else None
+    if expires is not None:
+        release.parse_duration(expires)
     results = [
-        engine.publish(root, absolute_if_path(url), dry_run=dry_run, progress=terminal_bar) for url in destinations
+        engine.publish(
+            root,
+            absolute_if_path(url),
+            dry_run=dry_run,
+            progress=terminal_bar,
+            key=key,
+            field_name=name or root.name,
+            expires=expires,
+        )
+        for url in destinations
     ]
+    packed = archive_mod.write_field(root, None)  # only the pins are printed
+    # A signed archive holds its sidecars: consumers pin the bytes that were published.
+    published = [r.archive_sha256 for r in results if r.archive_sha256]
     data = {
-        "archive_sha256": packed.sha256,
+        "archive_sha256": published[0] if published else packed.sha256,
         "digest": packed.manifest.digest,
         "files": len(packed.manifest),
+        "signed": key is not None,
         "destinations": [r.to_json() for r in results],
         "dry_run": dry_run,
     }
@@ -471,7 +553,14 @@ def publish(field: str, destinations: tuple[str, ...], dry_run: bool, as_json: b
 
     def text() -> list[str]:
         lines = [f"{verb} {r.destination} ({len(r.changes)} change(s))" for r in results]
-        return [*lines, f"archive sha256 {packed.sha256}", f"field digest   {packed.manifest.digest}"]
+        lines += [f"archive sha256 {data['archive_sha256']}", f"field digest   {packed.manifest.digest}"]
+        lines.append(f"consumers pin: memsync pull URL --sha256 {packed.manifest.digest}")
+        if key is not None:
+            lines.append(
+                "check it with: ssh-keygen -Y verify -f allowed_signers -I SIGNER -n memsync "
+                "-s SHA256SUMS.sig < SHA256SUMS"
+            )
+        return lines
 
     _emit(as_json, data, text)
 
@@ -481,7 +570,7 @@ def publish(field: str, destinations: tuple[str, ...], dry_run: bool, as_json: b
 @click.argument("directory", type=click.Path(path_type=Path), required=False)
 @click.option("--name", "field_name", default=None, help="Field name (default: DIRECTORY's name, else from the URL).")
 @click.option("--sha256", "expect", default=None, metavar="HEX", help="Pin: archive sha256 or field digest.")
-@_trust_option("self")
+@trust_option
 @no_index_option
 @dry_run_option
 @json_option
@@ -490,7 +579,7 @@ def clone(
     directory: Path | None,
     field_name: str | None,
     expect: str | None,
-    trust_policy: str,
+    trust_policy: str | None,
     no_index: bool,
     dry_run: bool,
     as_json: bool,
@@ -508,10 +597,10 @@ def clone(
     _emit(
         as_json,
         data,
-        lambda: (
-            [f"  + {n}" for n in remote_manifest]
-            + [f"would clone {len(remote_manifest)} file(s), field digest {remote_manifest.digest}"]
-        ),
+        lambda: [
+            *details([f"  + {n}" for n in remote_manifest], f"{len(remote_manifest)} file(s)"),
+            f"would clone {len(remote_manifest)} file(s), field digest {remote_manifest.digest}",
+        ],
     )
 
 
@@ -534,7 +623,7 @@ def mirror(
 
     def text() -> list[str]:
         verb = "would make" if dry_run else "made"
-        lines = _change_lines("", report.changes)
+        lines = details(_change_lines("", report.changes), _counts("changes", report.changes))
         return [*lines, f"{verb} {len(report.changes)} change(s); {destination} = {report.digest}"]
 
     _emit(as_json, report.to_json(), text)

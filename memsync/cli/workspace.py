@@ -26,19 +26,24 @@ def init(directory: Path, dry_run: bool, as_json: bool) -> None:
 @main.command()
 @click.argument("name")
 @click.argument("path", type=click.Path(path_type=Path), required=False)
+@click.option("--tree", is_flag=True, help="PATH's files are field NAME and each subfolder SUB is field NAME/SUB.")
 @dry_run_option
 @json_option
-def add(name: str, path: Path | None, dry_run: bool, as_json: bool) -> None:
+def add(name: str, path: Path | None, tree: bool, dry_run: bool, as_json: bool) -> None:
     """Add field NAME kept in folder PATH (default: ./NAME; created if missing)."""
     ws = Workspace.find()
     folder = (path or Path(name)).absolute()
+    taken = ws.field_for_path(folder)
+    # Check the names and the folder before anything is made, and leave nothing behind if a step fails.
+    if tree:
+        added = ws.add_tree(name, folder, dry_run=True)
+    else:
+        ws.add_field(name, folder, dry_run=True)
+        added = [name]
     if folder.exists() and not folder.is_dir():
         raise WorkspaceError(f"{folder}: a file, not a folder; a field is a folder of pages")
-    taken = ws.field_for_path(folder)
     if taken is not None:
         raise WorkspaceError(f"{folder} is already the folder of field {taken!r}")
-    # Check the name before anything is made, and leave nothing behind if a step fails.
-    spec = ws.add_field(name, folder, dry_run=True)
     if not dry_run:
         missing = [p for p in (folder, *folder.parents) if not p.exists()]
         try:
@@ -52,8 +57,8 @@ def add(name: str, path: Path | None, dry_run: bool, as_json: bool) -> None:
     prefix = "would add " if dry_run else ""
     _emit(
         as_json,
-        {"field": name, "path": str(folder), "dry_run": dry_run},
-        lambda: [f"{prefix}field {name} → {spec.path}"],
+        {"field": name, "path": str(folder), "members": added[1:], "dry_run": dry_run},
+        lambda: [f"{prefix}field {f} → {ws.field_path(f)}" for f in added],
     )
 
 
