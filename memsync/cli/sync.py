@@ -23,7 +23,18 @@ from ..registry import is_archive_url, open_remote
 from ..transfer import read_remote
 from ..vectors.after_sync import reindex_after
 from ..workspace import TRUST_POLICIES, Workspace, absolute_if_path
-from .app import _emit, _field_name, _folder, details, dry_run_option, json_option, main, no_index_option, remote_option
+from .app import (
+    _emit,
+    _field_name,
+    _folder,
+    details,
+    dry_run_option,
+    json_option,
+    main,
+    no_index_option,
+    remote_option,
+    verbosity,
+)
 
 # -- sync ----------------------------------------------------------------------
 
@@ -98,8 +109,13 @@ class _Outcome:
 
     data: dict[str, Any]
     lines: list[str]
+    warnings: list[str] = field(default_factory=list)  # one line each on stderr (not under -q)
     notes: list[str] = field(default_factory=list)  # one line each on stderr
     code: int = 0
+
+    def tell(self) -> None:
+        for line in (self.warnings if verbosity() >= 0 else []) + self.notes:
+            click.echo(f"memsync: {line}", err=True)
 
 
 def _outcome(runs: list[engine.SyncReport], no_index: bool = False) -> _Outcome:
@@ -159,8 +175,7 @@ def _frontmatter_warnings(report: engine.SyncReport) -> list[check.Finding]:
 def _finish(reports: engine.SyncReport | list[engine.SyncReport], as_json: bool, no_index: bool = False) -> None:
     out = _outcome(reports if isinstance(reports, list) else [reports], no_index)
     _emit(as_json, out.data, lambda: out.lines)
-    for note in out.notes:
-        click.echo(f"memsync: {note}", err=True)
+    out.tell()
     if out.code:
         sys.exit(out.code)
 
@@ -412,9 +427,10 @@ def sync(
         "errors": [{"field": n, "error": str(e), "code": e.code} for n, e in failed],
     }
     _emit(as_json, data, lambda: [line for o in outcomes for line in o.lines])
-    notes = [note for o in outcomes for note in o.notes] + [f"{n}: {e}" for n, e in failed]
-    for note in notes:
-        click.echo(f"memsync: {note}", err=True)
+    for o in outcomes:
+        o.tell()
+    for name, exc in failed:
+        click.echo(f"memsync: {name}: {exc}", err=True)
     codes = [e.code for _, e in failed] or sorted({o.code for o in outcomes if o.code}, reverse=True)
     if codes:
         sys.exit(codes[0])
