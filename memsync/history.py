@@ -287,6 +287,8 @@ def resolve(ws: Workspace, field_name: str, name: str, how: merge.How) -> Resolv
         page_path, copy_path = root / conflict.page, root / conflict.copy
         copy_sha = manifest[conflict.copy]
         copy = copy_path.read_bytes()
+        if sha256_hex(copy) != copy_sha:
+            raise WorkspaceError(f"{field_name}: {conflict.copy} changed while resolving; run it again")
         page_sha = manifest.get(conflict.page) if conflict.page_present else None
         # A page deleted since the conflict: the copy stands for itself (its own identity).
         page = page_path.read_bytes() if page_sha is not None else copy

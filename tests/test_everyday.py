@@ -146,7 +146,9 @@ def test_add_that_fails_leaves_nothing_behind(cli: CliRunner, tmp_path: Path) ->
     ok(cli("init", cwd=tmp_path))
     make_field(tmp_path / "notes", {"page.md": page("Page", "a page, not a folder")})
     config = (tmp_path / ".memsync" / "config.json").read_bytes()
-    assert "not a folder" in assert_one_line_error(cli("add", "page", "./notes/page.md", cwd=tmp_path))
+    line = assert_one_line_error(cli("add", "page", "./notes/page.md", cwd=tmp_path))
+    assert (tmp_path / ".memsync" / "config.json").read_bytes() == config, "the failed add registered the field"
+    assert "not a folder" in line
     assert_one_line_error(cli("add", "bad name", "./deep/er/folder", cwd=tmp_path))
     assert (tmp_path / ".memsync" / "config.json").read_bytes() == config
     assert not (tmp_path / "deep").exists()
