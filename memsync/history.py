@@ -22,13 +22,14 @@ overwritten. ``gc`` applies the retention settings (``history_days``,
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
 import secrets
 import threading
 from collections.abc import Iterable, Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -75,16 +76,18 @@ class Entry:
         """An entry, or None for a line this version does not understand."""
         if not isinstance(raw, dict) or raw.get("v") != FORMAT:
             return None
-        try:
-            entry = cls(**{k: raw.get(k) for k in _KEYS})
-        except TypeError:
+
+        def text(key: str) -> str | None:
+            value = raw.get(key)
+            return value if isinstance(value, str) else None
+
+        at, op, run, name, page = (text(k) for k in ("at", "op", "run", "field", "page"))
+        old, new = raw.get("old"), raw.get("new")
+        if at is None or op not in OPS or run is None or name is None or page is None:
             return None
-        texts = (entry.at, entry.op, entry.run, entry.field, entry.page)
-        if not all(isinstance(t, str) for t in texts) or entry.op not in OPS:
+        if not all(h is None or _is_sha(h) for h in (old, new)):
             return None
-        if not all(h is None or _is_sha(h) for h in (entry.old, entry.new)):
-            return None
-        return entry
+        return cls(at, op, run, name, page, old, new, text("remote"), text("url"), text("undoes"))
 
 
 _KEYS = tuple(Entry.__dataclass_fields__)
@@ -294,9 +297,8 @@ def resolve(ws: Workspace, field_name: str, name: str, how: merge.How) -> Resolv
         page = page_path.read_bytes() if page_sha is not None else copy
         result = merge.resolve(page, copy, how)
         journal = Journal(ws, field_name, "resolve")
-        target = sha256_hex(result.page)
-        if page_sha is None and how == "mine":
-            target = None  # mine is "no page", as the field has it
+        # Mine, when the page is gone, is "no page", as the field has it.
+        target = None if page_sha is None and how == "mine" else sha256_hex(result.page)
         moved = False
         if target != page_sha:
             moved = not journal.replace(page_path, result.page, page_sha, target)
@@ -394,8 +396,8 @@ class Undone:
     field: str
     run: str  # the receive that was reverted
     at: str
-    reverted: list[Entry] = field(default_factory=list)  # the undo's own entries
-    skipped: list[tuple[str, str]] = field(default_factory=list)  # (page, why)
+    reverted: list[Entry] = dataclasses.field(default_factory=list)  # the undo's own entries
+    skipped: list[tuple[str, str]] = dataclasses.field(default_factory=list)  # (page, why)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -429,8 +429,8 @@ def sync(
     _emit(as_json, data, lambda: [line for o in outcomes for line in o.lines])
     for o in outcomes:
         o.tell()
-    for name, exc in failed:
-        click.echo(f"memsync: {name}: {exc}", err=True)
+    for name, error in failed:
+        click.echo(f"memsync: {name}: {error}", err=True)
     codes = [e.code for _, e in failed] or sorted({o.code for o in outcomes if o.code}, reverse=True)
     if codes:
         sys.exit(codes[0])
