@@ -7,12 +7,16 @@ non-zero exit: 1 error, 2 usage, 3 conflicts kept as copies, 4 pull first.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import sys
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -23,6 +27,13 @@ from ..workspace import Workspace
 class _Cli(click.Group):
     """Turns every failure into one line on stderr and a non-zero exit."""
 
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        # As the program itself (not called from Python code that owns the process):
+        # Ctrl-C and SIGTERM end it promptly, whatever its threads are doing.
+        if kwargs.get("standalone_mode", True) and threading.current_thread() is threading.main_thread():
+            _watch_signals()
+        return super().main(*args, **kwargs)
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
@@ -31,6 +42,10 @@ class _Cli(click.Group):
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
             raise
         except KeyboardInterrupt:
+            if _signals:
+                with contextlib.suppress(Exception):
+                    sys.stdout.flush()
+                _end(_signals[0])
             _fail("interrupted", 130)
         except BrokenPipeError:
             # The reader (| head) went away: nothing more to say, to anyone.
@@ -48,6 +63,47 @@ class _Cli(click.Group):
 def _fail(message: str, code: int) -> None:
     click.echo(f"memsync: {message}", err=True)
     sys.exit(code)
+
+
+#: Seconds a command gets after Ctrl-C or SIGTERM to unwind on its own. A worker
+#: thread blocked on a read would hold the exit (the pool joins it) until its timeout.
+SIGNAL_GRACE = 1.5
+_signals: list[int] = []
+_ending = threading.Lock()
+
+
+def _watch_signals() -> None:
+    """SIGINT and SIGTERM raise KeyboardInterrupt in the main thread; and since the
+    main thread may be stuck (joining a worker, or in C code that does not return),
+    a watcher learns of the signal from the C-level handler at once and ends the
+    process ``SIGNAL_GRACE`` seconds later if it has not ended by then."""
+    read_fd, write_fd = os.pipe()
+    os.set_blocking(write_fd, False)
+    signal.set_wakeup_fd(write_fd)
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, _interrupt)
+    threading.Thread(target=_watch, args=(read_fd,), name="memsync-signals", daemon=True).start()
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    _signals.append(signum)
+    raise KeyboardInterrupt
+
+
+def _watch(read_fd: int) -> None:
+    signum = os.read(read_fd, 1)[0]
+    time.sleep(SIGNAL_GRACE)
+    _end(signum)
+
+
+def _end(signum: int) -> NoReturn:
+    """One line, then the process ends at once: no pool join, no waiting on threads
+    (nor on stdout's lock, which a stuck main thread may hold)."""
+    with _ending:
+        word = "interrupted" if signum == signal.SIGINT else "terminated"
+        with contextlib.suppress(OSError):
+            os.write(sys.stderr.fileno(), f"memsync: {word}\n".encode())
+        os._exit(128 + signum)
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object for agents and CI.")
