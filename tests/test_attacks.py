@@ -174,21 +174,16 @@ def test_a_git_field_holding_anything_but_files_is_refused_and_nothing_is_writte
     else:
         _commit_entry(repo, f"{FIELD}/todo.md/x.md", "100644", b"# in a subfolder\n")
 
-    # The user writes their own todo.md and syncs.
+    # The user writes their own todo.md and syncs; a new subscriber pulls.
     (ws / FIELD / "todo.md").write_text(page("Todo", OUTSIDE_MARK))
     before = {p.name: p.read_bytes() for p in (ws / FIELD).iterdir() if p.is_file()}
-    line = assert_one_line_error(run_cli("sync", FIELD, "--no-index", cwd=ws, env=env))
-    assert "todo.md" in line, line
-    assert {p.name: p.read_bytes() for p in (ws / FIELD).iterdir() if p.is_file()} == before
-
-    # A new subscriber is refused too, and gets nothing.
+    synced = run_cli("sync", FIELD, "--no-index", cwd=ws, env=env)
     fresh = tmp_path / "fresh"
     fresh.mkdir()
-    assert_one_line_error(run_cli("pull", url, "--field", FIELD, "--trust", "self", cwd=fresh, env=env))
-    assert not (fresh / FIELD).exists() or not any((fresh / FIELD).iterdir())
+    subscribed = run_cli("pull", url, "--field", FIELD, "--trust", "self", cwd=fresh, env=env)
 
     # Nothing anywhere outside the user's field holds what they wrote, and no link was followed.
-    assert victim.read_text() == "the user's file outside every field\n"
+    assert victim.read_text() == "the user's file outside every field\n", "a write went through the link"
     for where in (home / "cache", home / "cache" / "git", tmp_path, tmp_path / "srv"):
         assert not (where / "outside").exists(), f"a write escaped to {where / 'outside'}"
     escaped = [
@@ -200,7 +195,13 @@ def test_a_git_field_holding_anything_but_files_is_refused_and_nothing_is_writte
         and OUTSIDE_MARK.encode() in p.read_bytes()
     ]
     assert not escaped, f"the user's page was written outside the field: {escaped}"
-    # The repository's field never got it either.
+
+    # Both were refused with one line naming the entry, and changed nothing.
+    assert "todo.md" in assert_one_line_error(synced)
+    assert {p.name: p.read_bytes() for p in (ws / FIELD).iterdir() if p.is_file()} == before
+    assert "todo.md" in assert_one_line_error(subscribed)
+    assert not (fresh / FIELD).exists() or not any((fresh / FIELD).iterdir())
+    # The repository's field never got the page either.
     assert (
         OUTSIDE_MARK.encode()
         not in subprocess.run(
@@ -421,7 +422,8 @@ def test_a_dripping_body_ends_at_the_deadline(tmp_path: Path, drip: str) -> None
 
 
 class _Hangs(BaseHTTPRequestHandler):
-    """SHA256SUMS answers; any page request is read and never answered."""
+    """SHA256SUMS lists three pages (so they are fetched by worker threads); a request
+    for any of them is read and never answered."""
 
     protocol_version = "HTTP/1.0"
     asked: threading.Event
@@ -429,11 +431,14 @@ class _Hangs(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:
         if self.path == "/SHA256SUMS":
-            body = f"{hashlib.sha256(ALPHA.encode()).hexdigest()}  alpha.md\n".encode()
+            body = "".join(f"{hashlib.sha256(n.encode()).hexdigest()}  {n}.md\n" for n in "abc").encode()
             self.send_response(200)
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             self.wfile.write(body)
+            return
+        if not self.path.endswith(".md"):
+            self.send_error(404)  # SHA256SUMS.sig and the like: answered, they are read by the main thread
             return
         self.asked.set()
         self.release.wait(120)

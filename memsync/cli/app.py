@@ -67,7 +67,7 @@ def _fail(message: str, code: int) -> None:
 
 #: Seconds a command gets after Ctrl-C or SIGTERM to unwind on its own. A worker
 #: thread blocked on a read would hold the exit (the pool joins it) until its timeout.
-SIGNAL_GRACE = 1.5
+SIGNAL_GRACE = 1.0
 _signals: list[int] = []
 _ending = threading.Lock()
 
