@@ -138,9 +138,8 @@ class ArchiveRemote(Remote):
     def transaction(self, expected: str | None, sidecars: frozenset[str] | None = None) -> Iterator[Writer]:
         with self.store.exclusive():
             # The writer packs the version that is there now: the one we hold if the
-            # store says it did not move (one conditional read), else a fresh read.
-            if not (self._loaded and self._token is not None and not self._read(self._token)):
-                self._read()
+            # store says it did not move (one conditional read), else the one read instead.
+            self._read(self._token if self._loaded else None)
             writer = _ArchiveWriter(self)
             writer.current = self._manifest_file(expected)
             yield writer

@@ -272,6 +272,7 @@ def test_commit_writes_content_then_sidecars_then_sha256sums(backend: Backend) -
         assert git("--git-dir", raw.repo, "rev-list", "--count", f"{before}..{after}").strip() == "1"  # type: ignore[attr-defined]
         assert SIGNATURE_NAME in raw.files()
         return
+    size = len(backend.raw.get() or b"") if shape == "archive" else 0  # type: ignore[attr-defined]
     with backend.open() as remote:
         recording = recorded(remote)
         assert recording is not None
@@ -280,6 +281,8 @@ def test_commit_writes_content_then_sidecars_then_sha256sums(backend: Backend) -
         if shape == "archive":
             # One object, replaced by one conditional write: there is no order inside it.
             assert writes == [("put", ARCHIVE)]
+            # Read once; the transaction only asked (conditionally) whether it was still that one.
+            assert recording.read_bytes == {ARCHIVE: size}, recording.read_bytes
             return
         names = [n for _, n in writes]
         assert names[-1] == MANIFEST_NAME, writes
