@@ -20,7 +20,6 @@ from typing import IO
 from .archive import Archive, open_archive, pack_files
 from .backends.base import NotFound, NotModified, PreconditionFailed, Store, TooLarge
 from .errors import PullFirst, RemoteError
-from .names import SIGNATURE_NAME
 from .remote import NOT_MODIFIED, SIDECAR_LIMIT, ManifestFile, Remote, Writer, archive_limit, file_limit
 
 _SPOOL = 32 * 1024 * 1024  # archives up to this stay in memory
@@ -113,11 +112,10 @@ class ArchiveRemote(Remote):
         assert self._token is not None
         if self._token == if_none_match:
             return NOT_MODIFIED
-        sidecars = {}
-        if archive.signature is not None:
-            if len(archive.signature) > SIDECAR_LIMIT:
-                raise TooLarge(f"{self.url}: its {SIGNATURE_NAME} is more than the {SIDECAR_LIMIT} bytes memsync reads")
-            sidecars[SIGNATURE_NAME] = archive.signature
+        oversized = [n for n, data in archive.sidecars.items() if len(data) > SIDECAR_LIMIT]
+        if oversized:
+            raise TooLarge(f"{self.url}: its {oversized[0]} is more than the {SIDECAR_LIMIT} bytes memsync reads")
+        sidecars = dict(archive.sidecars)
         return ManifestFile(archive.manifest.to_bytes(), self._token, sidecars)
 
     def list_names(self) -> list[str]:
@@ -164,16 +162,17 @@ class _ArchiveWriter(Writer):
 
     def commit(self, manifest: bytes, sidecars: Mapping[str, bytes], message: str) -> str:
         r = self.remote
-        packed = pack_files(self.files, sidecars.get(SIGNATURE_NAME))
+        packed = pack_files(self.files, sidecars)
         if packed.manifest.to_bytes() != manifest:
             raise RemoteError(f"{r.url}: archive contents do not match the manifest to commit")
         try:
             token = r.store.put(r.name, packed.data, if_match=r._token, if_absent=r._token is None)
         except PreconditionFailed:
-            token = self._landed(packed.sha256)
-            if token is None:
+            landed = self._landed(packed.sha256)
+            if landed is None:
                 r._loaded = False  # someone else's archive is there now
                 raise PullFirst(f"{r.url}: another writer replaced the archive first: pull first") from None
+            token = landed
         r._token, r._sha256, r._loaded = token, packed.sha256, False
         return token
 

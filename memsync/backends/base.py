@@ -20,6 +20,7 @@ hashes). Reading is bounded here, once for every store: ``read`` stops at
 
 from __future__ import annotations
 
+import builtins
 import os
 import time
 from abc import ABC, abstractmethod
@@ -140,7 +141,7 @@ class Store(ABC):
         lets a store refuse early; the bound is enforced above it anyway."""
 
     @abstractmethod
-    def list(self) -> list[Entry]:
+    def list(self) -> builtins.list[Entry]:
         """The objects directly at this location (no recursion)."""
 
     @abstractmethod
@@ -152,7 +153,7 @@ class Store(ABC):
     def delete(self, name: str, *, if_match: str | None = None) -> None:
         """Remove ``name`` (absent is fine unless ``if_match`` is given)."""
 
-    def delete_many(self, names: list[str]) -> None:
+    def delete_many(self, names: builtins.list[str]) -> None:
         for name in names:
             self.delete(name)
 
@@ -178,7 +179,7 @@ class Store(ABC):
     def read(self, name: str, max_bytes: int, if_none_match: str | None = None) -> Blob | NotModified:
         """``name`` whole, refusing more than ``max_bytes`` and a transfer past its deadline."""
         for attempt in range(1, READ_ATTEMPTS + 1):
-            parts: list[bytes] = []
+            parts: builtins.list[bytes] = []
             try:
                 opened = self._drain(name, max_bytes, if_none_match, parts.append)
             except TransferFailed:

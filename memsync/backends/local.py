@@ -82,7 +82,9 @@ class LocalStore(Store):
 
     def list(self) -> list[Entry]:
         try:
-            return [Entry(e.name) for e in os.scandir(self.root)]
+            # Subfolders are not the field's (a tree's members live there), as S3's
+            # listing with a "/" delimiter leaves them out too.
+            return [Entry(e.name) for e in os.scandir(self.root) if not e.is_dir(follow_symlinks=False)]
         except FileNotFoundError:
             return []
         except NotADirectoryError:
