@@ -43,7 +43,7 @@ def workspace(root: Path, url: str, files: dict[str, str], env: dict[str, str] |
     ok(run_cli("add", FIELD, cwd=root, env=env))
     for name, text in files.items():
         (root / FIELD / name).write_text(text)
-    ok(run_cli("remote", "add", FIELD, "origin", url, cwd=root, env=env))
+    ok(run_cli("remote", "add", FIELD, "origin", url, "--trust", "self", cwd=root, env=env))
     ok(run_cli("push", FIELD, cwd=root, env=env))
     return root
 
@@ -318,7 +318,7 @@ def test_a_write_redirected_to_another_origin_is_refused(two_origins, tmp_path: 
     ok(run_cli("init", cwd=ws))
     ok(run_cli("add", FIELD, cwd=ws))
     (ws / FIELD / "mine.md").write_text(page("Mine", "to be pushed"))
-    ok(run_cli("remote", "add", FIELD, "origin", a_url, cwd=ws))
+    ok(run_cli("remote", "add", FIELD, "origin", a_url, "--trust", "self", cwd=ws))
     for served in list(field.iterdir()):  # nothing there yet: the push goes straight to its writes
         served.unlink()
     line = assert_one_line_error(run_cli("push", FIELD, cwd=ws, env=dict(CREDENTIALS)))

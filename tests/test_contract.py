@@ -103,7 +103,7 @@ def workspace(root: Path, backend: Backend, files: dict[str, bytes] | None = Non
     """A workspace with field ``notes`` following the backend: it pushes ``files``, or pulls."""
     ws = Workspace.init(root)
     ws.add_field(FIELD, root / FIELD)
-    ws.add_remote(FIELD, "origin", backend.url, dict(backend.options))
+    ws.add_remote(FIELD, "origin", backend.url, dict(backend.options), trust="self")
     if files is not None:
         (root / FIELD).mkdir()
         for name, data in files.items():
@@ -366,7 +366,7 @@ def test_a_push_that_dies_before_its_commit_is_refused_then_repaired(backend: Ba
     if torn:
         fresh = Workspace.init(tmp_path / "fresh")
         fresh.add_field(FIELD, fresh.root / FIELD)
-        fresh.add_remote(FIELD, "origin", backend.url, dict(backend.options))
+        fresh.add_remote(FIELD, "origin", backend.url, dict(backend.options), trust="self")
         assert_one_line_error(cli(backend, fresh.root, "pull", FIELD, "--no-index"))
         assert not live(fresh.root), "a torn remote reached a live field"
 
@@ -401,7 +401,7 @@ def test_a_file_over_the_byte_limit_is_refused_at_limit_plus_one(
 
     ws = Workspace.init(tmp_path / "ws")
     ws.add_field(FIELD, ws.root / FIELD)
-    ws.add_remote(FIELD, "origin", backend.url, dict(backend.options))
+    ws.add_remote(FIELD, "origin", backend.url, dict(backend.options), trust="self")
     line = assert_one_line_error(cli(backend, ws.root, "pull", FIELD, MEMSYNC_MAX_FILE_BYTES=str(LIMIT)))
     assert "big.bin" in line and str(LIMIT) in line
     assert not live(ws.root)
