@@ -59,7 +59,8 @@ class LocalStore(Store):
 
     def _open(self, name: str, if_none_match: str | None, max_bytes: int) -> Opened | NotModified:
         try:
-            fd = os.open(self._path(name), os.O_RDONLY | os.O_NOFOLLOW)
+            # O_NONBLOCK: opening a FIFO planted where a file should be would wait for a writer forever.
+            fd = os.open(self._path(name), os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
         except (FileNotFoundError, NotADirectoryError):
             raise NotFound(f"{self.where(name)}: not found") from None
         except OSError as exc:
