@@ -155,7 +155,8 @@ class Session:
     def run(
         self, mode: Mode, *, dry_run: bool = False, expect: str | None = None, accept: StagedVersion | None = None
     ) -> SyncReport:
-        with boundary(), self.ws.locked(), open_remote(self.remote_config.url, self.remote_config.options) as remote:
+        config, memo = self.remote_config, self.ws.remote_memo(self.field, self.remote)
+        with boundary(), self.ws.locked(), open_remote(config.url, config.options, memo) as remote:
             if not self.root.exists() and mode != "push" and not dry_run:
                 self.root.mkdir(parents=True)
             self.staging.clean_incoming()
@@ -241,7 +242,7 @@ class Session:
                 # Treating a vanished remote as "everything was deleted" would wipe the field.
                 raise RemoteError(
                     f"{remote.url}: the field there is gone (it had {len(base.manifest)} files at the last sync); "
-                    "nothing was changed. If it moved, remove the remote and add the new place"
+                    "nothing was changed. If it moved: memsync remote set-url"
                 )
             if run.mode == "pull" and not remote.exists():
                 raise RemoteError(f"{remote.url}: no field there")
@@ -329,9 +330,7 @@ class Session:
         report.digest, report.remote_digest = target.digest, view.manifest.digest
         return result
 
-    def _apply(
-        self, remote: Remote, view: RemoteView, staged: StagedVersion | None, result: Plan, run: _Run
-    ) -> None:
+    def _apply(self, remote: Remote, view: RemoteView, staged: StagedVersion | None, result: Plan, run: _Run) -> None:
         target = result.manifest
         self._apply_local(run.report.local_changes, result, staged, run.local)
         sidecars = dict(staged.sidecars) if staged is not None and target == view.manifest else {}
@@ -438,9 +437,7 @@ class Session:
 
         return read
 
-    def _apply_local(
-        self, todo: list[Change], result: Plan, staged: StagedVersion | None, local: Manifest
-    ) -> None:
+    def _apply_local(self, todo: list[Change], result: Plan, staged: StagedVersion | None, local: Manifest) -> None:
         by_hash_staged = {sha: name for name, sha in (staged.manifest.items() if staged else ())}
         by_hash_local = {sha: name for name, sha in local.items()}
 

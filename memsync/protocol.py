@@ -20,27 +20,42 @@ request. A push:
    success, anything else is "pull first";
 5. releases the lock (conditional on its own token).
 
-Stores whose conditions are not atomic (``Store.conditional = False``) get
-the same steps, and a read-back after each conditional write instead of the
-store's guarantee.
+Stores whose conditions are not atomic (``Store.conditional = False``: SFTP,
+WebDAV, most fsspec filesystems) and stores found to ignore them (the probe
+below) get the same steps with a lock that does not need compare-and-swap,
+as in Fischer's mutual exclusion: a writer that finds no live lock writes its
+own, waits ``lock_settle`` seconds, and holds the lock only if it then reads
+back its own token — and only if its own read-to-write took under half that
+pause, so a writer slower than that cannot have overwritten one who already
+checked. Before committing, the holder checks the lock is still its own with
+time to spare before it expires; after committing it reads ``SHA256SUMS``
+back. The guarantee assumes writers' clocks agree to within the settle pause
+on expiry times; it is documented per store in README ("Remotes").
+
+Stores that claim conditional writes are probed once per remote (the answer
+is kept in the workspace's memo for that remote): holding the lock it just
+created, a writer creates it again if absent, and replaces it under a wrong
+ETag; both must be refused. A store that accepts either gets one warning
+line and the path above.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import socket
 import time
 import uuid
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, MutableMapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any, Literal
 
 from .archive_remote import ArchiveRemote
 from .backends.base import Blob, NotFound, NotModified, PreconditionFailed, Store, TooLarge
-from .errors import PullFirst, RemoteError
+from .errors import PullFirst, RemoteError, WorkspaceError
 from .manifest import sha256_hex
 from .names import FIELD_ARCHIVE_NAME, MANIFEST_NAME, SIDECAR_NAMES, SIGNATURE_NAME
 from .remote import (
@@ -57,19 +72,32 @@ from .remote import (
 
 LOCK_NAME = ".memsync-lock"  # hidden: never content, never travels
 DEFAULT_LOCK_TTL = 120.0
+DEFAULT_LOCK_SETTLE = 1.0
 LOCK_WAIT_SECONDS = 60.0
+#: A holder commits only with this many settle pauses left before its lock expires.
+EXPIRY_MARGIN_SETTLES = 4
+
+log = logging.getLogger("memsync")
 
 
 class FieldRemote(Remote):
     """A field kept as plain objects in a store."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, memo: MutableMapping[str, Any] | None = None) -> None:
         self.store = store
         self.url = store.url
         self.options = store.options
         self.live = store.live
-        self.lock_ttl = float(store.options.get("lock_ttl", DEFAULT_LOCK_TTL))
+        self.lock_ttl = _seconds(store, "lock_ttl", DEFAULT_LOCK_TTL)
+        self.lock_settle = _seconds(store, "lock_settle", DEFAULT_LOCK_SETTLE)
+        #: What earlier runs learnt about this remote (the workspace keeps it).
+        self.memo: MutableMapping[str, Any] = memo if memo is not None else {}
         self._whole: ArchiveRemote | Literal[False] | None = None
+
+    @property
+    def conditional(self) -> bool:
+        """Whether this remote's conditional writes are atomic (claimed, and not found ignored)."""
+        return self.store.conditional and self.memo.get("preconditions") != "ignored"
 
     # -- reading ------------------------------------------------------------------
 
@@ -154,12 +182,9 @@ class FieldRemote(Remote):
             return False
         return True
 
-    def _acquire_lock(self) -> tuple[str, bool]:
-        """The lock's token, and whether a dead writer's lock had to be broken for it."""
-        deadline = time.monotonic() + LOCK_WAIT_SECONDS
-        token = uuid.uuid4().hex
+    def _lock_body(self, token: str) -> bytes:
         expires = time.time() + self.lock_ttl
-        body = json.dumps(
+        return json.dumps(
             {
                 "holder": os.environ.get("USER", "?"),
                 "host": socket.gethostname(),
@@ -169,19 +194,33 @@ class FieldRemote(Remote):
                 "expires_at": datetime.fromtimestamp(expires, UTC).isoformat(),
             }
         ).encode()
+
+    def _acquire_lock(self) -> tuple[str, bool]:
+        """The lock's token, and whether a dead writer's lock had to be broken for it."""
+        deadline = time.monotonic() + LOCK_WAIT_SECONDS
+        token = uuid.uuid4().hex
+        body = self._lock_body(token)
         broke = False
+        if not self.conditional:
+            self.lock_info()  # connects: the timed look-then-write below must not include that
         while True:
-            with contextlib.suppress(PreconditionFailed):
-                etag = self.store.put(LOCK_NAME, body, if_absent=True)
-                if self.store.conditional:
-                    return etag, broke
+            if self.conditional:
+                with contextlib.suppress(PreconditionFailed):
+                    return self.store.put(LOCK_NAME, body, if_absent=True), broke
+            asked = time.monotonic()
             info = self.lock_info()
             if info is not None and info.get("token") == token:
-                return str(info["etag"]), broke  # ours: a create whose answer was lost, or a read-back
+                return str(info["etag"]), broke  # ours: a create whose answer was lost
             # Under the store's own lock (flock) nobody else can be writing: a lock object is a leftover.
             if info is None or self.store.exclusive_lock or not writer_alive({"expires": 0, **info}):
-                if info is None or self.unlock(str(info["etag"])):
-                    broke = broke or info is not None
+                if self.conditional:
+                    if info is None or self.unlock(str(info["etag"])):
+                        broke = broke or info is not None
+                    continue
+                broke = broke or info is not None
+                claimed = self._claim(body, token, asked)
+                if claimed is not None:
+                    return claimed, broke
                 continue
             if time.monotonic() > deadline:
                 raise RemoteError(
@@ -190,13 +229,71 @@ class FieldRemote(Remote):
                 )
             time.sleep(0.05 + 0.1 * (uuid.uuid4().int % 10) / 10)
 
+    def _claim(self, body: bytes, token: str, asked: float) -> str | None:
+        """Write our lock over an absent or dead one without compare-and-swap; its
+        token once it is ours for sure, else None (someone else's, or we were too slow)."""
+        self.store.put(LOCK_NAME, body)
+        took = time.monotonic() - asked
+        time.sleep(self.lock_settle)
+        mine = self.lock_info()
+        if mine is None or mine.get("token") != token:
+            return None
+        if took > self.lock_settle / 2:
+            # Between our look and our write, another writer may have checked its
+            # own lock and gone ahead: ours may have hidden it. Give ours back.
+            self.unlock(str(mine["etag"]))
+            return None
+        return str(mine["etag"])
+
+    def _holds(self, etag: str) -> bool:
+        """Whether the lock is still ours, with time to commit before it expires."""
+        info = self.lock_info()
+        if info is None or info.get("etag") != etag:
+            return False
+        left = float(info.get("expires", 0)) - time.time()
+        return left > EXPIRY_MARGIN_SETTLES * self.lock_settle
+
+    def _probe(self, lock: str) -> bool:
+        """Once per remote, holding the lock we just created: the store must refuse
+        to create it again (``If-None-Match: *``) and to replace it under a wrong
+        token (``If-Match``). Some S3-compatible stores accept both and ignore the
+        condition; then our lock proves nothing. False when that is so."""
+        if "preconditions" in self.memo:
+            return True
+        body = self._lock_body("probe")
+        ignored = []
+        for condition, kwargs in (("If-None-Match", {"if_absent": True}), ("If-Match", {"if_match": '"0-memsync"'})):
+            try:
+                self.store.put(LOCK_NAME, body, **kwargs)
+                ignored.append(condition)
+            except PreconditionFailed:
+                pass
+        self.memo["preconditions"] = "ignored" if ignored else "honoured"
+        if ignored:
+            log.warning(
+                "memsync: %s ignores conditional writes (%s); using a lock object with an expiry "
+                "and checking each commit instead",
+                self.url,
+                ", ".join(ignored),
+            )
+        return not ignored
+
+    def _lock(self) -> tuple[str, bool]:
+        lock, broke = self._acquire_lock()
+        if self.conditional and not self._probe(lock):
+            with contextlib.suppress(RemoteError):
+                self.store.delete(LOCK_NAME)  # ours, whatever it holds now
+            again, broke_again = self._acquire_lock()
+            return again, broke or broke_again
+        return lock, broke
+
     # -- writing ------------------------------------------------------------------
 
     @contextmanager
     def transaction(self, expected: str | None, sidecars: frozenset[str] | None = None) -> Iterator[Writer]:
         with self.store.exclusive():
-            lock, broke = self._acquire_lock()
-            writer = _FieldWriter(self, expected, sidecars)
+            lock, broke = self._lock()
+            writer = _FieldWriter(self, expected, sidecars, lock)
             try:
                 writer.repair = broke
                 writer.current = self.fetch_manifest(if_none_match=expected, sidecars=False)
@@ -215,9 +312,10 @@ class FieldRemote(Remote):
 
 
 class _FieldWriter(Writer):
-    def __init__(self, remote: FieldRemote, expected: str | None, sidecars: frozenset[str] | None) -> None:
+    def __init__(self, remote: FieldRemote, expected: str | None, sidecars: frozenset[str] | None, lock: str) -> None:
         self.remote = remote
         self.store = remote.store
+        self.lock = lock
         self.expected = expected
         self.known_sidecars = sidecars
         self.wrote = False
@@ -269,6 +367,8 @@ class _FieldWriter(Writer):
             expected: str | None = current.etag
         else:
             expected = self.expected if current is NOT_MODIFIED else None
+        if not self.remote.conditional and not self.remote._holds(self.lock):
+            raise PullFirst(f"{self.remote.url}: this push lost its lock (it expired or was broken): pull first")
         try:
             token = self.store.put(MANIFEST_NAME, manifest, if_match=expected, if_absent=expected is None)
         except PreconditionFailed:
@@ -276,10 +376,23 @@ class _FieldWriter(Writer):
             if landed is None or landed.data != manifest:
                 raise PullFirst(f"{self.remote.url}: another writer committed first: pull first") from None
             token = landed.token  # a retry of our own commit that had landed
-        if not self.store.conditional:
+        if not self.remote.conditional:
             landed = self.remote._read_optional(MANIFEST_NAME, MANIFEST_LIMIT)
             if landed is None or landed.data != manifest:
                 raise PullFirst(f"{self.remote.url}: another writer committed at the same time: pull first")
             token = landed.token
         self.committed = True
         return token
+
+
+def _seconds(store: Store, key: str, default: float) -> float:
+    value = store.options.get(key)
+    if value is None:
+        return default
+    try:
+        number = float(value)
+    except ValueError:
+        number = -1.0
+    if not number >= 0:
+        raise WorkspaceError(f"{store.url}: option {key}={value!r}: expected a number of seconds")
+    return number

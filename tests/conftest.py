@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from fsspec_support import azurite, sftp_server, webdav_server  # noqa: F401 - session servers for every test module
 
 CliRunner = Callable[..., subprocess.CompletedProcess[str]]
 

@@ -108,6 +108,14 @@ COMMON_OPTIONS: Mapping[str, Option] = {
     "timeout": Option("seconds to connect and to wait for the next byte (default 30; also $MEMSYNC_TIMEOUT)"),
 }
 
+#: Options of every store whose writers take the field protocol's lock object.
+LOCK_OPTIONS: Mapping[str, Option] = {
+    "lock_ttl": Option("seconds a writer's lock lasts if its push dies (default 120)"),
+    "lock_settle": Option(
+        "seconds a writer waits before trusting a lock it wrote, where writes are not conditional (default 1)"
+    ),
+}
+
 
 class Store(ABC):
     """Named objects at one location."""
