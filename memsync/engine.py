@@ -343,7 +343,7 @@ class Session:
     def _push(self, remote: Remote, view: RemoteView, result: Plan, run: _Run) -> None:
         target = result.manifest
         report = run.report
-        if not report.remote_changes and view.etag is not None:
+        if not report.remote_changes and view.etag is not None and not remote.manifest_stale(view.etag):
             if view.manifest != run.base_manifest:
                 self._record_base(target, view.etag, None, view.sidecars)
             write_manifest(self.root, target, dict(view.sidecars) if target == view.manifest else {})

@@ -46,6 +46,7 @@ import json
 import logging
 import os
 import socket
+import threading
 import time
 import uuid
 from collections.abc import Iterator, Mapping, MutableMapping
@@ -55,9 +56,9 @@ from typing import Any, Literal
 
 from .archive_remote import ArchiveRemote
 from .backends.base import Blob, NotFound, NotModified, PreconditionFailed, Store, TooLarge
-from .errors import PullFirst, RemoteError, WorkspaceError
-from .manifest import sha256_hex
-from .names import FIELD_ARCHIVE_NAME, MANIFEST_NAME, SIDECAR_NAMES, SIGNATURE_NAME
+from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError
+from .manifest import Manifest, sha256_hex
+from .names import FIELD_ARCHIVE_NAME, MANIFEST_NAME, SIDECAR_NAMES, SIGNATURE_NAME, Role, name_problem, role_of
 from .remote import (
     LOCK_LIMIT,
     MANIFEST_LIMIT,
@@ -69,8 +70,12 @@ from .remote import (
     file_limit,
     writer_alive,
 )
+from .transfer import parallel
 
 LOCK_NAME = ".memsync-lock"  # hidden: never content, never travels
+#: Joins a SHA256SUMS token and the digest of what a listing found instead.
+LISTED = "|listed:"
+_YES, _NO = ("true", "yes", "1", "on"), ("false", "no", "0", "off")
 DEFAULT_LOCK_TTL = 120.0
 DEFAULT_LOCK_SETTLE = 1.0
 LOCK_WAIT_SECONDS = 60.0
@@ -90,6 +95,9 @@ class FieldRemote(Remote):
         self.live = store.live
         self.lock_ttl = _seconds(store, "lock_ttl", DEFAULT_LOCK_TTL)
         self.lock_settle = _seconds(store, "lock_settle", DEFAULT_LOCK_SETTLE)
+        shared = store.options.get("shared", "").lower()
+        if shared and shared not in _YES + _NO:
+            raise WorkspaceError(f"{store.url}: option shared={shared!r}: expected true or false")
         #: What earlier runs learnt about this remote (the workspace keeps it).
         self.memo: MutableMapping[str, Any] = memo if memo is not None else {}
         self._whole: ArchiveRemote | Literal[False] | None = None
@@ -104,13 +112,91 @@ class FieldRemote(Remote):
     def fetch_manifest(
         self, if_none_match: str | None = None, *, sidecars: bool = True
     ) -> ManifestFile | NotModified | None:
+        listing = self.store.complete_listing and (self.shared or if_none_match is None)
         try:
-            answer = self.store.read(MANIFEST_NAME, MANIFEST_LIMIT, if_none_match)
+            # A remote others write too is read whole each time: its SHA256SUMS is
+            # only half the story, so a 304 on it would say too little.
+            answer = self.store.read(MANIFEST_NAME, MANIFEST_LIMIT, None if listing else _sums(if_none_match))
         except NotFound:
             return None
-        if isinstance(answer, NotModified) or answer.token == if_none_match:
+        if isinstance(answer, NotModified):
             return NOT_MODIFIED
-        return ManifestFile(answer.data, answer.token, self._sidecars() if sidecars else {})
+        data, token = answer.data, answer.token
+        if listing:
+            data, token = self._as_listed(data, token)
+        if token == if_none_match:
+            return NOT_MODIFIED
+        vouched = sidecars and data == answer.data  # a signature signs SHA256SUMS, not what we made of it
+        return ManifestFile(data, token, self._sidecars() if vouched else {})
+
+    # -- fields other tools write too ---------------------------------------------------
+
+    @property
+    def shared(self) -> bool:
+        """Whether other tools write here too (``-o shared=true``, or found so
+        earlier): then every read lists the field as well as reading SHA256SUMS."""
+        declared = self.options.get("shared", "").lower()
+        if declared in _YES or declared in _NO:
+            return declared in _YES
+        return bool(self.memo.get("shared"))
+
+    def _as_listed(self, data: bytes, token: str) -> tuple[bytes, str]:
+        """SHA256SUMS corrected by a listing (one request per 1,000 pages): pages
+        another tool added, rewrote or removed behind memsync's back. Rewrites
+        are seen only in shared mode, where each page's listed version is
+        compared with the one memsync last hashed; a page it does not know is
+        fetched and hashed. Returns the manifest and its version token (the
+        SHA256SUMS token, extended when the listing tells another story)."""
+        claimed = Manifest.parse(data, where=f"{self.url}: SHA256SUMS")
+        listed = {e.name: e for e in self.store.list() if role_of(e.name) is Role.CONTENT}
+        known: dict[str, list[str]] = dict(self.memo.get("pages", {})) if self.shared else {}
+        actual: dict[str, str] = {}
+        unknown = []
+        for name, entry in listed.items():
+            seen = known.get(name)
+            if self.shared and not (seen and entry.token and seen[0] == entry.token):
+                unknown.append(name)
+            elif seen and entry.token and seen[0] == entry.token:
+                actual[name] = seen[1]
+            elif name in claimed:
+                actual[name] = claimed[name]
+            else:
+                unknown.append(name)
+        for name in unknown:
+            problem = name_problem(name)
+            if problem:
+                raise InputError(f"{self.url}: {problem}")
+        for name, digest in zip(unknown, parallel(self._hash, unknown), strict=True):
+            actual[name] = digest
+            if listed[name].token:
+                known[name] = [str(listed[name].token), digest]
+        effective = Manifest(actual)
+        if self.shared:
+            self.memo["pages"] = {n: v for n, v in known.items() if n in listed}
+        if effective == claimed:
+            return data, token
+        if self.options.get("shared", "").lower() not in _NO:
+            self.memo["shared"] = "found"
+        return effective.to_bytes(), f"{token}{LISTED}{effective.digest.removeprefix('sha256:')[:32]}"
+
+    def _hash(self, name: str) -> str:
+        blob = self._read_optional(name, file_limit())
+        if blob is None:
+            raise RemoteError(f"{self.store.where(name)}: listed but gone (another tool is writing here): try again")
+        return sha256_hex(blob.data)
+
+    def manifest_stale(self, etag: str | None) -> bool:
+        return etag is not None and LISTED in etag
+
+    def fetch(self, name: str, sha: str) -> bytes:
+        try:
+            return super().fetch(name, sha)
+        except IntegrityError:
+            # Not what SHA256SUMS says, and no writer at work: another tool changed it.
+            # From now on this remote is read by listing too (the caller reads again).
+            if self.options.get("shared", "").lower() not in _NO and not writer_alive(self.lock_info()):
+                self.memo["shared"] = "found"
+            raise
 
     def _sidecars(self) -> dict[str, bytes]:
         found = {}
@@ -149,7 +235,7 @@ class FieldRemote(Remote):
             return self._whole.get(name)
         blob = self._read_optional(name, file_limit())
         if blob is None:
-            raise RemoteError(f"{self.store.where(name)}: listed but missing")
+            raise IntegrityError(f"{self.store.where(name)}: listed in SHA256SUMS but not there")
         return blob.data
 
     def exists(self) -> bool:
@@ -320,6 +406,9 @@ class _FieldWriter(Writer):
         self.known_sidecars = sidecars
         self.wrote = False
         self.committed = False
+        #: What each page was written as (its token, its sha256), for reading a shared remote later.
+        self.written: dict[str, list[str]] = {}
+        self.guard = threading.Lock()
 
     def put(self, name: str, data: bytes, was: str | None) -> None:
         self.wrote = True
@@ -328,7 +417,9 @@ class _FieldWriter(Writer):
         planned = self.store.content_token(was) if was is not None and not self.repair else None
         new_file = was is None and not self.repair and self.store.content_token(sha256_hex(data)) is not None
         try:
-            self.store.put(name, data, if_match=planned, if_absent=new_file)
+            token = self.store.put(name, data, if_match=planned, if_absent=new_file)
+            with self.guard:
+                self.written[name] = [token, sha256_hex(data)]
         except PreconditionFailed:
             # Another tool changed the file behind memsync's back, unless this is
             # our own retried write that had landed.
@@ -364,9 +455,9 @@ class _FieldWriter(Writer):
         if stale:
             self.store.delete_many(stale)
         if isinstance(current, ManifestFile):
-            expected: str | None = current.etag
+            expected: str | None = _sums(current.etag)
         else:
-            expected = self.expected if current is NOT_MODIFIED else None
+            expected = _sums(self.expected) if current is NOT_MODIFIED else None
         if not self.remote.conditional and not self.remote._holds(self.lock):
             raise PullFirst(f"{self.remote.url}: this push lost its lock (it expired or was broken): pull first")
         try:
@@ -382,6 +473,8 @@ class _FieldWriter(Writer):
                 raise PullFirst(f"{self.remote.url}: another writer committed at the same time: pull first")
             token = landed.token
         self.committed = True
+        if self.remote.shared:
+            self.remote.memo["pages"] = {**self.remote.memo.get("pages", {}), **self.written}
         return token
 
 
@@ -396,3 +489,8 @@ def _seconds(store: Store, key: str, default: float) -> float:
     if not number >= 0:
         raise WorkspaceError(f"{store.url}: option {key}={value!r}: expected a number of seconds")
     return number
+
+
+def _sums(token: str | None) -> str | None:
+    """The store's own token of SHA256SUMS inside a version token."""
+    return token.split(LISTED, 1)[0] if token else token

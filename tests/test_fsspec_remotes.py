@@ -56,14 +56,20 @@ def workspace(root: Path, made: FsspecRemote, files: dict[str, str | bytes] | No
     return new_workspace(root, made.url, files, **made.options)
 
 
-def consistent(made: FsspecRemote) -> dict[str, bytes]:
-    """The remote is a plain memoryfield: SHA256SUMS lists exactly its content, and no lock is left."""
-    files = made.raw.files()
+def consistent_files(files: dict[str, bytes]) -> dict[str, bytes]:
+    """A remote's objects are a plain memoryfield: SHA256SUMS lists exactly its
+    content, and no writer's lock is left; returns the content."""
     assert MANIFEST_NAME in files, sorted(files)
+    assert LOCK_NAME not in files, "a finished push releases its lock"
     listed = Manifest.parse(files[MANIFEST_NAME])
     actual = {n: d for n, d in files.items() if role_of(n) is Role.CONTENT}
     hashed = Manifest({n: sha256(d) for n, d in actual.items()})
     assert listed == hashed, f"SHA256SUMS vs content: {sorted(set(listed.items()) ^ set(hashed.items()))}"
+    return actual
+
+
+def consistent(made: FsspecRemote) -> dict[str, bytes]:
+    actual = consistent_files(made.raw.files())
     with open_remote(made.url, made.options) as opened:
         assert isinstance(opened, FieldRemote)
         assert opened.lock_info() is None, "a finished push releases its lock"

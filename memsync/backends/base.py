@@ -108,11 +108,14 @@ COMMON_OPTIONS: Mapping[str, Option] = {
     "timeout": Option("seconds to connect and to wait for the next byte (default 30; also $MEMSYNC_TIMEOUT)"),
 }
 
-#: Options of every store whose writers take the field protocol's lock object.
-LOCK_OPTIONS: Mapping[str, Option] = {
+#: Options of every store, which the field protocol (``memsync.protocol``) reads.
+FIELD_OPTIONS: Mapping[str, Option] = {
     "lock_ttl": Option("seconds a writer's lock lasts if its push dies (default 120)"),
     "lock_settle": Option(
         "seconds a writer waits before trusting a lock it wrote, where writes are not conditional (default 1)"
+    ),
+    "shared": Option(
+        "true: other tools write pages here too, so every sync also lists the field (one request per 1,000 pages)"
     ),
 }
 
@@ -120,7 +123,7 @@ LOCK_OPTIONS: Mapping[str, Option] = {
 class Store(ABC):
     """Named objects at one location."""
 
-    #: The options this kind of store accepts, beside ``COMMON_OPTIONS``.
+    #: The options this kind of store accepts, beside ``COMMON_OPTIONS`` and ``FIELD_OPTIONS``.
     OPTIONS: ClassVar[Mapping[str, Option]] = {}
     #: ``if_match``/``if_absent`` are atomic at the store (compare-and-swap).
     conditional: ClassVar[bool] = True
@@ -130,13 +133,15 @@ class Store(ABC):
     #: ``exclusive()`` is a real lock that dies with its holder (flock): a lock
     #: object found while holding it was left by a writer that died.
     exclusive_lock: ClassVar[bool] = False
+    #: ``list()`` names every object there (an HTTP server's index may not).
+    complete_listing: ClassVar[bool] = True
 
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
         self.url = url
         self.options = dict(options or {})
-        unknown = sorted(set(self.options) - set(self.OPTIONS) - set(COMMON_OPTIONS))
+        unknown = sorted(set(self.options) - set(self.OPTIONS) - set(COMMON_OPTIONS) - set(FIELD_OPTIONS))
         if unknown:
-            valid = ", ".join(sorted({*self.OPTIONS, *COMMON_OPTIONS}))
+            valid = ", ".join(sorted({*self.OPTIONS, *COMMON_OPTIONS, *FIELD_OPTIONS}))
             raise WorkspaceError(f"{url}: unknown option {unknown[0]!r} (valid here: {valid})")
         self.timeout = _positive(url, "timeout", self.options.get("timeout") or os.environ.get("MEMSYNC_TIMEOUT"))
 

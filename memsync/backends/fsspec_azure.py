@@ -22,7 +22,6 @@ from memsync.errors import RemoteError, WorkspaceError
 
 from .base import (
     CHUNK,
-    LOCK_OPTIONS,
     NOT_MODIFIED,
     Entry,
     NotFound,
@@ -42,7 +41,6 @@ class AzureStore(FsspecStore):
     HAS_DIRS = False
     ATOMIC_WRITES = True
     OPTIONS: ClassVar[Mapping[str, Option]] = {
-        **LOCK_OPTIONS,
         "account_name": Option("the storage account (default $AZURE_STORAGE_ACCOUNT_NAME)"),
         "account_key": Option("the account's key (default $AZURE_STORAGE_ACCOUNT_KEY)", secret=True),
         "sas_token": Option("a shared access signature (default $AZURE_STORAGE_SAS_TOKEN)", secret=True),
@@ -75,7 +73,13 @@ class AzureStore(FsspecStore):
         for key in ("account_name", "account_key", "sas_token", "connection_string", "account_host"):
             if self.options.get(key):
                 kwargs[key] = self.options[key]
-        return AzureBlobFileSystem(**kwargs)
+        fs = AzureBlobFileSystem(**kwargs)
+        # The SDK waits 15 s and more between retries, and retries a refused
+        # connection three times: a command line should answer in seconds.
+        retry = fs.service_client._config.retry_policy
+        retry.initial_backoff, retry.increment_base, retry.random_jitter_range = 0.2, 2, 0.2
+        retry.connect_retries = 1
+        return fs
 
     def key(self, name: str) -> str:
         return f"{self.prefix}/{name}" if self.prefix else name

@@ -38,7 +38,6 @@ from memsync.names import OWN_NAMES
 
 from .base import (
     CHUNK,
-    LOCK_OPTIONS,
     NOT_MODIFIED,
     Entry,
     NotFound,
@@ -68,7 +67,6 @@ class FsspecStore(Store):
     """A folder of an fsspec filesystem, written without store-side conditions."""
 
     conditional: ClassVar[bool] = False
-    OPTIONS: ClassVar[Mapping[str, Option]] = LOCK_OPTIONS
     #: The pip extra that brings this family's library, and the modules it must provide.
     EXTRA: ClassVar[str] = ""
     MODULES: ClassVar[tuple[str, ...]] = ("fsspec",)
@@ -297,7 +295,6 @@ class SftpStore(FsspecStore):
     EXTRA = "sftp"
     MODULES = ("sshfs", "asyncssh")
     OPTIONS: ClassVar[Mapping[str, Option]] = {
-        **LOCK_OPTIONS,
         "key_file": Option("a private key file to log in with (default: the SSH agent and ~/.ssh keys)"),
         "known_hosts": Option("a known_hosts file to check the server's key against (default ~/.ssh/known_hosts)"),
         "password": Option("a password to log in with (prefer keys)", secret=True),
@@ -353,7 +350,6 @@ class WebdavStore(FsspecStore):
     EXTRA = "webdav"
     MODULES = ("webdav4", "httpx")
     OPTIONS: ClassVar[Mapping[str, Option]] = {
-        **LOCK_OPTIONS,
         "username": Option("the user to log in as (default: netrc or $MEMSYNC_HTTP_USER)"),
         "password": Option("the password (default: netrc or $MEMSYNC_HTTP_PASSWORD)", secret=True),
     }
@@ -418,7 +414,6 @@ class GcsStore(FsspecStore):
     HAS_DIRS = False
     ATOMIC_WRITES = True
     OPTIONS: ClassVar[Mapping[str, Option]] = {
-        **LOCK_OPTIONS,
         "project": Option("the Google Cloud project"),
         "token": Option("a service-account JSON file, 'google_default', or 'anon'"),
         "endpoint_url": Option("another GCS JSON API endpoint (an emulator)"),

@@ -36,6 +36,14 @@ def path_from_url(url: str) -> Path:
     return Path(url).expanduser()
 
 
+def _entry(found: os.DirEntry[str]) -> Entry:
+    try:
+        st = found.stat(follow_symlinks=False)
+    except FileNotFoundError:
+        return Entry(found.name)
+    return Entry(found.name, st.st_size, f"{st.st_mtime_ns}-{st.st_size}")
+
+
 class LocalStore(Store):
     live = True
     exclusive_lock = True
@@ -81,7 +89,8 @@ class LocalStore(Store):
 
     def list(self) -> list[Entry]:
         try:
-            return [Entry(e.name) for e in os.scandir(self.root)]
+            # Size and mtime as the version a listing shows, as other tools edit files in place.
+            return [_entry(e) for e in os.scandir(self.root)]
         except FileNotFoundError:
             return []
         except NotADirectoryError:

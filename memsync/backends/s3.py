@@ -20,7 +20,6 @@ from memsync.errors import RemoteError, WorkspaceError
 
 from .base import (
     CHUNK,
-    LOCK_OPTIONS,
     NOT_MODIFIED,
     Entry,
     NotFound,
@@ -41,7 +40,6 @@ class S3Store(Store):
         "endpoint_url": Option("the S3 endpoint, for MinIO, R2, GCS or a private server"),
         "region": Option("the bucket's region"),
         "profile": Option("a profile from ~/.aws/config and ~/.aws/credentials"),
-        **LOCK_OPTIONS,
     }
 
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
