@@ -295,7 +295,7 @@ class FieldRemote(Remote):
                     return self.store.put(LOCK_NAME, body, if_absent=True), broke
             asked = time.monotonic()
             info = self.lock_info()
-            if info is not None and info.get("token") == token:
+            if self.conditional and info is not None and info.get("token") == token:
                 return str(info["etag"]), broke  # ours: a create whose answer was lost
             # Under the store's own lock (flock) nobody else can be writing: a lock object is a leftover.
             if info is None or self.store.exclusive_lock or not writer_alive({"expires": 0, **info}):
@@ -304,9 +304,15 @@ class FieldRemote(Remote):
                         broke = broke or info is not None
                     continue
                 broke = broke or info is not None
-                claimed = self._claim(body, token, asked)
+                token = uuid.uuid4().hex  # each claim its own: a lock we gave back is never taken for ours
+                claimed = self._claim(self._lock_body(token), token, asked)
                 if claimed is not None:
                     return claimed, broke
+                if time.monotonic() > deadline:
+                    raise RemoteError(
+                        f"{self.url}: could not take the writer lock: the store answers too slowly for "
+                        f"lock_settle={self.lock_settle:g} (raise it with memsync remote set-option)"
+                    )
                 continue
             if time.monotonic() > deadline:
                 raise RemoteError(

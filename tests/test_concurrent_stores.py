@@ -193,7 +193,7 @@ def test_eight_writers_through_a_store_that_ignores_preconditions_lose_no_update
     env = aws_env(s3_server, stripping_proxy.endpoint)
     use_aws_env(monkeypatch, env)
     # A short settle pause keeps 200 serialised pushes quick; the guarantee is the same.
-    options = {"lock_settle": "0.3"}
+    options = {"lock_settle": "0.25"}
 
     # The first push probes, says so in one line, and remembers it for this remote.
     probe = new_workspace(tmp_path / "probe", url, {"a.md": page("A", "a")}, **options)

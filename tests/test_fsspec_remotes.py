@@ -24,6 +24,7 @@ from memsync.manifest import Manifest
 from memsync.names import MANIFEST_NAME, Role, role_of
 from memsync.protocol import LOCK_NAME, FieldRemote
 from memsync.registry import open_remote
+from memsync.remote import NOT_MODIFIED as NOT_MODIFIED_
 from memsync.workspace import Workspace
 from tests.conftest import assert_one_line_error, page
 
@@ -253,3 +254,60 @@ def test_missing_extra_is_one_line_naming_it(tmp_path: Path) -> None:
 
 def test_lock_name_is_hidden() -> None:
     assert LOCK_NAME.startswith(".") and role_of(LOCK_NAME) is not Role.CONTENT
+
+
+def test_the_lock_without_conditional_writes_keeps_writers_apart(tmp_path: Path) -> None:
+    """memory:// has no compare-and-swap: six threads each add one to a counter
+    page ten times through the field protocol; a lost update would show as a
+    smaller count. (The same lock serves SFTP, WebDAV and S3 stores that
+    ignore conditions.)"""
+    import threading
+    import time
+
+    from memsync.backends.fsspec_store import FsspecStore
+    from memsync.manifest import Manifest as M
+
+    class Slow(FsspecStore):
+        """memory:// whose writes take a few milliseconds, as a network's would."""
+
+        def put(self, name: str, data: bytes, **kwargs: Any) -> str:
+            time.sleep(0.003)
+            return super().put(name, data, **kwargs)
+
+    def open_remote(url: str, options: dict[str, str]) -> FieldRemote:
+        return FieldRemote(Slow(url, options))
+
+    url = f"memory://locktest-{os.getpid()}/f"
+    options = {"lock_settle": "0.03"}
+    with open_remote(url, options) as opened, opened.transaction(None) as writer:
+        writer.put("count.md", b"0\n", None)
+        writer.commit(M({"count.md": sha256(b"0\n")}).to_bytes(), {}, "start")
+    errors: list[BaseException] = []
+
+    def add(times: int) -> None:
+        try:
+            with open_remote(url, options) as remote:
+                assert isinstance(remote, FieldRemote) and not remote.conditional
+                done = 0
+                while done < times:
+                    current = remote.fetch_manifest()
+                    assert current is not None and not isinstance(current, type(NOT_MODIFIED_))
+                    count = int(remote.get("count.md"))  # read outside the lock, as a pull does
+                    with remote.transaction(current.etag) as writer:
+                        if writer.current is not NOT_MODIFIED_:
+                            continue  # another writer got in first: "pull first", then try again
+                        data = f"{count + 1}\n".encode()
+                        writer.put("count.md", data, sha256(f"{count}\n".encode()))
+                        writer.commit(M({"count.md": sha256(data)}).to_bytes(), {}, "add one")
+                        done += 1
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=add, args=(10,)) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors[:3]
+    with open_remote(url, options) as opened:
+        assert opened.get("count.md") == b"60\n"

@@ -12,6 +12,7 @@ from typing import Any
 
 import click
 
+from ..backends.base import COMMON_OPTIONS, FIELD_OPTIONS
 from ..errors import MemsyncError, WorkspaceError
 from ..registry import check, open_remote, options_of, parse_options, shown_options
 from ..transfer import read_remote
@@ -142,17 +143,7 @@ def remote_set_url(
     _, config = ws.remote(field, name)
     new_options = parse_options(options) if options else dict(config.options)
     check(url, new_options)
-    base = ws.load_base(field, name)
-    keep, etag, why = False, None, "no sync base yet"
-    if base is not None and not reset:
-        keep, etag, why = _same_field(base.manifest.to_bytes(), base.etag, config, url, new_options)
-        if not keep:
-            raise WorkspaceError(
-                f"{url}: {why}, so the sync base for {name} would not fit it; run again with --reset "
-                "(the next sync then merges two-way and deletes nothing)"
-            )
-    elif base is not None:
-        why = "base dropped (--reset)"
+    keep, etag, why = _fitting_base(ws, field, name, config, url, new_options, reset)
     if not dry_run:
         url = ws.set_url(field, name, url, new_options, keep_base=keep, etag=etag)
     verb = "would point" if dry_run else "pointed"
@@ -163,13 +154,35 @@ def remote_set_url(
     )
 
 
+def _fitting_base(
+    ws: Workspace, field: str, name: str, config: RemoteConfig, url: str, options: dict[str, str], reset: bool
+) -> tuple[bool, str | None, str]:
+    """Whether the sync base can stay for the remote at ``url`` with ``options``
+    (and the new token for it); refuses in one line when it cannot, unless ``reset``."""
+    base = ws.load_base(field, name)
+    if base is None:
+        return False, None, "no sync base yet"
+    if reset:
+        return False, None, "base dropped (--reset)"
+    keep, etag, why = _same_field(base.manifest.to_bytes(), base.etag, config, url, options)
+    if not keep:
+        raise WorkspaceError(
+            f"{url}: {why}, so the sync base for {name} would not fit it; run again with --reset "
+            "(the next sync then merges two-way and deletes nothing)"
+        )
+    return keep, etag, why
+
+
 def _same_field(
     base: bytes, base_etag: str | None, old: RemoteConfig, url: str, options: dict[str, str]
 ) -> tuple[bool, str | None, str]:
     """Whether ``url`` holds the field the sync base describes; the new remote's
     token for the base manifest when it is that very version; and why."""
-    with open_remote(url, options) as new:
-        there = read_remote(new, None, None)
+    try:
+        with open_remote(url, options) as new:
+            there = read_remote(new, None, None)
+    except MemsyncError as exc:
+        return False, None, f"cannot be read to check it ({exc})"
     if there.manifest.to_bytes() == base:
         return True, there.etag, "same SHA256SUMS as the sync base"
     if there.etag is not None and there.etag == base_etag:
@@ -186,21 +199,52 @@ def _same_field(
     return False, None, f"holds another version of the field ({len(there.manifest)} files, {there.manifest.digest})"
 
 
+reset_option = click.option(
+    "--reset", is_flag=True, help="Drop the sync base: the next sync merges two-way (deletes nothing)."
+)
+
+
 @remote.command("set-option")
 @click.argument("field")
 @click.argument("name")
 @click.argument("pairs", nargs=-1, required=True, metavar="KEY=VALUE...")
+@reset_option
 @dry_run_option
 @json_option
-def remote_set_option(field: str, name: str, pairs: tuple[str, ...], dry_run: bool, as_json: bool) -> None:
-    """Set options of FIELD's remote NAME (checked against its backend)."""
+def remote_set_option(field: str, name: str, pairs: tuple[str, ...], reset: bool, dry_run: bool, as_json: bool) -> None:
+    """Set options of FIELD's remote NAME (checked against its backend).
+
+    An option that can change where the remote is (an endpoint, an account)
+    keeps the sync base only when the remote then holds the same field, as
+    set-url does."""
     ws = Workspace.find()
     field = _field_name(ws, field)
     _, config = ws.remote(field, name)
     options = {**config.options, **parse_options(pairs)}
+    _set_options(ws, field, name, config, options, reset, dry_run, as_json)
+
+
+def _set_options(
+    ws: Workspace,
+    field: str,
+    name: str,
+    config: RemoteConfig,
+    options: dict[str, str],
+    reset: bool,
+    dry_run: bool,
+    as_json: bool,
+) -> None:
     check(config.url, options)
+    harmless = {*COMMON_OPTIONS, *FIELD_OPTIONS}
+    moved = {k for k in {*options, *config.options} if options.get(k) != config.options.get(k)} - harmless
+    keep, etag = True, None
+    if moved or reset:
+        keep, etag, _ = _fitting_base(ws, field, name, config, config.url, options, reset)
     if not dry_run:
-        ws.set_options(field, name, options)
+        if moved or reset:
+            ws.set_url(field, name, config.url, options, keep_base=keep, etag=etag)
+        else:
+            ws.set_options(field, name, options)
     _options_done(as_json, field, name, config.url, options, dry_run)
 
 
@@ -208,9 +252,12 @@ def remote_set_option(field: str, name: str, pairs: tuple[str, ...], dry_run: bo
 @click.argument("field")
 @click.argument("name")
 @click.argument("keys", nargs=-1, required=True, metavar="KEY...")
+@reset_option
 @dry_run_option
 @json_option
-def remote_unset_option(field: str, name: str, keys: tuple[str, ...], dry_run: bool, as_json: bool) -> None:
+def remote_unset_option(
+    field: str, name: str, keys: tuple[str, ...], reset: bool, dry_run: bool, as_json: bool
+) -> None:
     """Remove options of FIELD's remote NAME."""
     ws = Workspace.find()
     field = _field_name(ws, field)
@@ -220,9 +267,7 @@ def remote_unset_option(field: str, name: str, keys: tuple[str, ...], dry_run: b
         have = ", ".join(sorted(config.options)) or "none"
         raise WorkspaceError(f"remote {name} has no option {missing[0]!r} (it has: {have})")
     options = {k: v for k, v in config.options.items() if k not in keys}
-    if not dry_run:
-        ws.set_options(field, name, options)
-    _options_done(as_json, field, name, config.url, options, dry_run)
+    _set_options(ws, field, name, config, options, reset, dry_run, as_json)
 
 
 def _options_done(as_json: bool, field: str, name: str, url: str, options: dict[str, str], dry_run: bool) -> None:
