@@ -330,7 +330,9 @@ class Session:
         report.digest, report.remote_digest = target.digest, view.manifest.digest
         return result
 
-    def _apply(self, remote: Remote, view: RemoteView, staged: StagedVersion | None, result: Plan, run: _Run) -> None:
+    def _apply(
+        self, remote: Remote, view: RemoteView, staged: StagedVersion | None, result: Plan, run: _Run
+    ) -> None:
         target = result.manifest
         self._apply_local(run.report.local_changes, result, staged, run.local)
         sidecars = dict(staged.sidecars) if staged is not None and target == view.manifest else {}
@@ -437,7 +439,9 @@ class Session:
 
         return read
 
-    def _apply_local(self, todo: list[Change], result: Plan, staged: StagedVersion | None, local: Manifest) -> None:
+    def _apply_local(
+        self, todo: list[Change], result: Plan, staged: StagedVersion | None, local: Manifest
+    ) -> None:
         by_hash_staged = {sha: name for name, sha in (staged.manifest.items() if staged else ())}
         by_hash_local = {sha: name for name, sha in local.items()}
 

@@ -101,6 +101,7 @@ class FieldRemote(Remote):
         #: What earlier runs learnt about this remote (the workspace keeps it).
         self.memo: MutableMapping[str, Any] = memo if memo is not None else {}
         self._whole: ArchiveRemote | Literal[False] | None = None
+        self._holding: str | None = None  # our lock's token while a transaction holds it
 
     @property
     def conditional(self) -> bool:
@@ -110,9 +111,11 @@ class FieldRemote(Remote):
     # -- reading ------------------------------------------------------------------
 
     def fetch_manifest(
-        self, if_none_match: str | None = None, *, sidecars: bool = True
+        self, if_none_match: str | None = None, *, sidecars: bool = True, first_look: bool = True
     ) -> ManifestFile | NotModified | None:
-        listing = self.store.complete_listing and (self.shared or if_none_match is None)
+        """SHA256SUMS, conditionally. A first look (no token yet: a clone) also
+        lists the field, as does every read of a shared remote."""
+        listing = self.store.complete_listing and (self.shared or (first_look and if_none_match is None))
         try:
             # A remote others write too is read whole each time: its SHA256SUMS is
             # only half the story, so a 304 on it would say too little.
@@ -173,11 +176,18 @@ class FieldRemote(Remote):
         effective = Manifest(actual)
         if self.shared:
             self.memo["pages"] = {n: v for n, v in known.items() if n in listed}
-        if effective == claimed:
+        if effective == claimed or self._foreign_lock():
+            # A lock object means a memsync push is at work or died mid-way: what
+            # differs is its doing, for it to commit or the next push to repair.
             return data, token
         if self.options.get("shared", "").lower() not in _NO:
             self.memo["shared"] = "found"
         return effective.to_bytes(), f"{token}{LISTED}{effective.digest.removeprefix('sha256:')[:32]}"
+
+    def _foreign_lock(self) -> bool:
+        """Whether a lock object other than our own is there (live or dead)."""
+        info = self.lock_info()
+        return info is not None and info.get("etag") != self._holding
 
     def _hash(self, name: str) -> str:
         blob = self._read_optional(name, file_limit())
@@ -192,9 +202,10 @@ class FieldRemote(Remote):
         try:
             return super().fetch(name, sha)
         except IntegrityError:
-            # Not what SHA256SUMS says, and no writer at work: another tool changed it.
+            # Not what SHA256SUMS says, and no memsync writer at work: another tool changed it.
             # From now on this remote is read by listing too (the caller reads again).
-            if self.options.get("shared", "").lower() not in _NO and not writer_alive(self.lock_info()):
+            # A lock object (live or dead) means it is a memsync push's doing instead.
+            if self.options.get("shared", "").lower() not in _NO and not self._foreign_lock():
                 self.memo["shared"] = "found"
             raise
 
@@ -324,7 +335,8 @@ class FieldRemote(Remote):
     def _claim(self, body: bytes, token: str, asked: float) -> str | None:
         """Write our lock over an absent or dead one without compare-and-swap; its
         token once it is ours for sure, else None (someone else's, or we were too slow)."""
-        self.store.put(LOCK_NAME, body)
+        with contextlib.suppress(PreconditionFailed):  # a retried write finding its own: the read-back decides
+            self.store.put(LOCK_NAME, body)
         took = time.monotonic() - asked
         time.sleep(self.lock_settle)
         mine = self.lock_info()
@@ -385,10 +397,11 @@ class FieldRemote(Remote):
     def transaction(self, expected: str | None, sidecars: frozenset[str] | None = None) -> Iterator[Writer]:
         with self.store.exclusive():
             lock, broke = self._lock()
+            self._holding = lock
             writer = _FieldWriter(self, expected, sidecars, lock)
             try:
                 writer.repair = broke
-                writer.current = self.fetch_manifest(if_none_match=expected, sidecars=False)
+                writer.current = self.fetch_manifest(if_none_match=expected, sidecars=False, first_look=False)
                 yield writer
             finally:
                 with contextlib.suppress(RemoteError):  # if this fails the lock expires, and is broken then
@@ -398,6 +411,7 @@ class FieldRemote(Remote):
                         self.store.put(LOCK_NAME, json.dumps({"expires": 0, "abandoned": True}).encode(), if_match=lock)
                     else:
                         self.unlock(lock)
+                self._holding = None
 
     def close(self) -> None:
         self.store.close()

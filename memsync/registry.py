@@ -23,7 +23,7 @@ from typing import Any
 
 from .archive import ARCHIVE_SUFFIX
 from .archive_remote import ArchiveRemote
-from .backends.base import COMMON_OPTIONS, FIELD_OPTIONS, Option, Store
+from .backends.base import COMMON_OPTIONS, Option, Store
 from .errors import WorkspaceError
 from .protocol import FieldRemote
 from .remote import Remote
@@ -68,8 +68,7 @@ def options_of(url: str) -> Mapping[str, Option]:
     """Every option a remote at ``url`` accepts, with its meaning."""
     cls = backend_class(url)
     declared: Mapping[str, Option] = getattr(cls, "OPTIONS", {})
-    field = FIELD_OPTIONS if issubclass(cls, Store) else {}
-    return {**COMMON_OPTIONS, **field, **declared}
+    return {**COMMON_OPTIONS, **declared}
 
 
 def parse_options(items: Iterable[str]) -> dict[str, str]:

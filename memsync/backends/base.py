@@ -123,8 +123,9 @@ FIELD_OPTIONS: Mapping[str, Option] = {
 class Store(ABC):
     """Named objects at one location."""
 
-    #: The options this kind of store accepts, beside ``COMMON_OPTIONS`` and ``FIELD_OPTIONS``.
-    OPTIONS: ClassVar[Mapping[str, Option]] = {}
+    #: The options this kind of store accepts, beside ``COMMON_OPTIONS`` (a kind that
+    #: declares its own includes ``FIELD_OPTIONS``: the field protocol reads them).
+    OPTIONS: ClassVar[Mapping[str, Option]] = FIELD_OPTIONS
     #: ``if_match``/``if_absent`` are atomic at the store (compare-and-swap).
     conditional: ClassVar[bool] = True
     #: Files here may be edited in place (a folder someone works in), so a
@@ -139,9 +140,9 @@ class Store(ABC):
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
         self.url = url
         self.options = dict(options or {})
-        unknown = sorted(set(self.options) - set(self.OPTIONS) - set(COMMON_OPTIONS) - set(FIELD_OPTIONS))
+        unknown = sorted(set(self.options) - set(self.OPTIONS) - set(COMMON_OPTIONS))
         if unknown:
-            valid = ", ".join(sorted({*self.OPTIONS, *COMMON_OPTIONS, *FIELD_OPTIONS}))
+            valid = ", ".join(sorted({*self.OPTIONS, *COMMON_OPTIONS}))
             raise WorkspaceError(f"{url}: unknown option {unknown[0]!r} (valid here: {valid})")
         self.timeout = _positive(url, "timeout", self.options.get("timeout") or os.environ.get("MEMSYNC_TIMEOUT"))
 

@@ -14,6 +14,7 @@ lock, and ``If-None-Match: ETag`` makes a no-op sync one request answered 304
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator, Iterator, Mapping
 from typing import Any, ClassVar
 from urllib.parse import unquote, urlsplit
@@ -22,6 +23,8 @@ from memsync.errors import RemoteError, WorkspaceError
 
 from .base import (
     CHUNK,
+    FIELD_OPTIONS,
+    MIN_RATE,
     NOT_MODIFIED,
     Entry,
     NotFound,
@@ -33,6 +36,9 @@ from .base import (
 )
 from .fsspec_store import FsspecStore
 
+#: The first request of a download takes at most this much (the rest come in CHUNKs).
+FIRST = 64 * 1024
+
 
 class AzureStore(FsspecStore):
     conditional: ClassVar[bool] = True
@@ -41,6 +47,7 @@ class AzureStore(FsspecStore):
     HAS_DIRS = False
     ATOMIC_WRITES = True
     OPTIONS: ClassVar[Mapping[str, Option]] = {
+        **FIELD_OPTIONS,
         "account_name": Option("the storage account (default $AZURE_STORAGE_ACCOUNT_NAME)"),
         "account_key": Option("the account's key (default $AZURE_STORAGE_ACCOUNT_KEY)", secret=True),
         "sas_token": Option("a shared access signature (default $AZURE_STORAGE_SAS_TOKEN)", secret=True),
@@ -87,18 +94,20 @@ class AzureStore(FsspecStore):
     def where(self, name: str) -> str:
         return f"az://{self.container}/{self.key(name)}"
 
-    def _run(self, where: str, make: Any, *args: Any, **kwargs: Any) -> Any:
-        """Run an azure-storage-blob coroutine on adlfs's event loop, one line per failure."""
+    def _run(self, where: str, make: Any, *, seconds: float | None = None) -> Any:
+        """Run an azure-storage-blob coroutine on adlfs's event loop, cancelled at
+        its deadline (the SDK's socket timeouts restart with every byte); one
+        line per failure."""
         from fsspec.asyn import sync
 
-        fs = self.fs
-        return self._call(where, sync, fs.loop, make, *args, timeout=self.timeout * 4, **kwargs)
+        limit = seconds if seconds is not None else self.timeout * 4
+        return self._call(where, sync, self.fs.loop, make, timeout=max(limit, 0.001))
 
     def _blob(self, name: str) -> Any:
         client = self.fs.service_client.get_blob_client(self.container, self.key(name))
         # Downloads arrive in small pieces, so the byte limit and the deadline
-        # above see them (the SDK's default first request takes 32 MiB).
-        client._config.max_single_get_size = CHUNK
+        # see them (the SDK's default first request takes 32 MiB).
+        client._config.max_single_get_size = FIRST
         client._config.max_chunk_get_size = CHUNK
         return client
 
@@ -146,23 +155,31 @@ class AzureStore(FsspecStore):
         async def start() -> Any:
             return await self._blob(name).download_blob(**condition)
 
+        began = time.monotonic()
         try:
-            stream = self._run(where, start)
+            stream = self._run(where, start, seconds=self.timeout + FIRST / MIN_RATE)
         except (_NotModified, PreconditionFailed):
             # The read's only condition is If-None-Match: failing it means "not modified"
             # (Azure answers 304; Azurite and the SDK call it ConditionNotMet).
             return NOT_MODIFIED
         chunks: AsyncIterator[bytes] = stream.chunks()
-        return Opened(str(stream.properties.etag), stream.size, self._pieces(where, chunks))
+        return Opened(str(stream.properties.etag), stream.size, self._pieces(where, chunks, began))
 
-    def _pieces(self, where: str, chunks: AsyncIterator[bytes]) -> Iterator[bytes]:
+    def _pieces(self, where: str, chunks: AsyncIterator[bytes], began: float) -> Iterator[bytes]:
         async def step() -> bytes | None:
             try:
                 return await chunks.__anext__()
             except StopAsyncIteration:
                 return None
 
-        while (piece := self._run(where, step)) is not None:
+        got = 0
+        while True:
+            # The deadline Store.read keeps, applied to each piece while it waits.
+            left = began + self.timeout + (got + CHUNK) / MIN_RATE - time.monotonic()
+            piece = self._run(where, step, seconds=left)
+            if piece is None:
+                return
+            got += len(piece)
             yield piece
 
     def list(self) -> list[Entry]:
@@ -189,7 +206,7 @@ class AzureStore(FsspecStore):
         async def upload() -> Any:
             return await self._blob(name).upload_blob(data, **condition)
 
-        return str(self._run(self.where(name), upload)["etag"])
+        return str(self._run(self.where(name), upload, seconds=2 * self.timeout + len(data) / MIN_RATE)["etag"])
 
     def delete(self, name: str, *, if_match: str | None = None) -> None:
         from azure.core import MatchConditions

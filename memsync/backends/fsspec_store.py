@@ -28,6 +28,7 @@ import importlib.util
 import os
 import socket
 import threading
+import time
 import uuid
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
@@ -38,6 +39,8 @@ from memsync.names import OWN_NAMES
 
 from .base import (
     CHUNK,
+    FIELD_OPTIONS,
+    MIN_RATE,
     NOT_MODIFIED,
     Entry,
     NotFound,
@@ -61,6 +64,10 @@ def require(url: str, extra: str, *modules: str) -> None:
         if not found:
             scheme = url.split("://", 1)[0]
             raise WorkspaceError(f"{url}: {scheme}:// remotes need the {extra} extra: pip install 'memsync[{extra}]'")
+
+
+#: The first read of a file: small, so its deadline is close (see ``_chunks``).
+FIRST_READ = 16 * 1024
 
 
 class FsspecStore(Store):
@@ -159,19 +166,19 @@ class FsspecStore(Store):
 
     def _open(self, name: str, if_none_match: str | None, max_bytes: int) -> Opened | NotModified:
         where = self.where(name)
-        handle = self._call(where, self.fs.open, self.path(name), "rb", block_size=CHUNK)
+        handle = self._handle(name)
         digest = hashlib.sha256()
         if if_none_match is not None:
             # The token is the content's hash: compare it before handing anything over.
             try:
                 data = b"".join(self._chunks(where, handle, digest, max_bytes))
             finally:
-                handle.close()
+                _close(handle)
             token = digest.hexdigest()
             if token == if_none_match:
                 return NOT_MODIFIED
             return Opened(token, len(data), iter([data]))
-        opened = Opened("", None, iter(()), handle.close)
+        opened = Opened("", None, iter(()), lambda: _close(handle))
         size = getattr(handle, "size", None)
         opened.size = size if isinstance(size, int) else None
 
@@ -182,10 +189,40 @@ class FsspecStore(Store):
         opened.chunks = chunks()
         return opened
 
+    def _handle(self, name: str) -> Any:
+        return self._bounded(self.where(name), self.timeout, self.fs.open, self.path(name), "rb", block_size=CHUNK)
+
+    def _bounded(self, where: str, seconds: float, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """``fn`` with a deadline. The libraries' own timeouts restart with every
+        byte, so a server that drips would hold a read for ever: the call runs
+        on a daemon thread and is abandoned (with its connection) when late."""
+        box: dict[str, Any] = {}
+        done = threading.Event()
+
+        def run() -> None:
+            try:
+                box["value"] = fn(*args, **kwargs)
+            except BaseException as exc:  # handed to the caller below
+                box["error"] = exc
+            finally:
+                done.set()
+
+        threading.Thread(target=run, daemon=True).start()
+        if not done.wait(max(seconds, 0.001)):
+            raise TimedOut(f"{where}: the server is too slow (nothing complete in {seconds:.0f} s); gave up")
+        if "error" in box:
+            error = box["error"]
+            raise error if isinstance(error, RemoteError) else self._translate(where, error) from error
+        return box["value"]
+
     def _chunks(self, where: str, handle: Any, digest: Any, max_bytes: int) -> Iterator[bytes]:
-        got = 0
+        got, start, size = 0, time.monotonic(), FIRST_READ
         while got <= max_bytes:
-            chunk = self._call(where, handle.read, CHUNK)
+            # The deadline Store.read keeps, applied to each read while it waits. A read
+            # returns only when full, so the first is small: a drip ends near the deadline.
+            left = start + self.timeout + (got + size) / MIN_RATE - time.monotonic()
+            chunk = self._bounded(where, left, handle.read, size)
+            size = CHUNK
             if not chunk:
                 return
             got += len(chunk)
@@ -209,7 +246,9 @@ class FsspecStore(Store):
 
     def _current(self, name: str) -> str | None:
         try:
-            handle = self._call(self.where(name), self.fs.open, self.path(name), "rb", block_size=CHUNK)
+            handle = self._bounded(
+                self.where(name), self.timeout, self.fs.open, self.path(name), "rb", block_size=CHUNK
+            )
         except NotFound:
             return None
         digest = hashlib.sha256()
@@ -217,7 +256,7 @@ class FsspecStore(Store):
             for _ in self._chunks(self.where(name), handle, digest, 1 << 40):
                 pass
         finally:
-            handle.close()
+            _close(handle)
         return digest.hexdigest()
 
     def _check(self, name: str, if_match: str | None, if_absent: bool) -> None:
@@ -261,6 +300,13 @@ class FsspecStore(Store):
         return sha256
 
 
+def _close(handle: Any) -> None:
+    # A handle given up on mid-read (its read still running on an abandoned
+    # thread) may refuse to close cleanly; it goes with its connection anyway.
+    with contextlib.suppress(Exception):
+        handle.close()
+
+
 def _listed_token(info: Mapping[str, Any]) -> str | None:
     """What a listing says about an object's version, when it says anything."""
     for key in ("etag", "ETag", "md5Hash", "generation"):
@@ -295,6 +341,7 @@ class SftpStore(FsspecStore):
     EXTRA = "sftp"
     MODULES = ("sshfs", "asyncssh")
     OPTIONS: ClassVar[Mapping[str, Option]] = {
+        **FIELD_OPTIONS,
         "key_file": Option("a private key file to log in with (default: the SSH agent and ~/.ssh keys)"),
         "known_hosts": Option("a known_hosts file to check the server's key against (default ~/.ssh/known_hosts)"),
         "password": Option("a password to log in with (prefer keys)", secret=True),
@@ -350,6 +397,7 @@ class WebdavStore(FsspecStore):
     EXTRA = "webdav"
     MODULES = ("webdav4", "httpx")
     OPTIONS: ClassVar[Mapping[str, Option]] = {
+        **FIELD_OPTIONS,
         "username": Option("the user to log in as (default: netrc or $MEMSYNC_HTTP_USER)"),
         "password": Option("the password (default: netrc or $MEMSYNC_HTTP_PASSWORD)", secret=True),
     }
@@ -396,6 +444,15 @@ class WebdavStore(FsspecStore):
             if status == 412:
                 return PreconditionFailed(f"{where}: precondition failed")
             return RemoteError(f"{where}: WebDAV server answered {status}")
+        if isinstance(exc, httpx.HTTPStatusError):
+            status = exc.response.status_code
+            if status == 404:
+                return NotFound(f"{where}: not found")
+            if status == 412:
+                return PreconditionFailed(f"{where}: precondition failed")
+            if status in (401, 403):
+                return RemoteError(f"{where}: credentials missing or rejected ({status})")
+            return RemoteError(f"{where}: WebDAV server answered {status}")
         if isinstance(exc, httpx.TimeoutException):
             return TimedOut(f"{where}: the WebDAV server did not answer in time")
         if isinstance(exc, httpx.ConnectError):
@@ -414,6 +471,7 @@ class GcsStore(FsspecStore):
     HAS_DIRS = False
     ATOMIC_WRITES = True
     OPTIONS: ClassVar[Mapping[str, Option]] = {
+        **FIELD_OPTIONS,
         "project": Option("the Google Cloud project"),
         "token": Option("a service-account JSON file, 'google_default', or 'anon'"),
         "endpoint_url": Option("another GCS JSON API endpoint (an emulator)"),
