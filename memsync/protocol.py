@@ -55,7 +55,7 @@ from datetime import UTC, datetime
 from typing import Any, Literal
 
 from .archive_remote import ArchiveRemote
-from .backends.base import Blob, NotFound, NotModified, PreconditionFailed, Store, TooLarge
+from .backends.base import Blob, Entry, NotFound, NotModified, PreconditionFailed, Store, TooLarge
 from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError
 from .manifest import Manifest, sha256_hex
 from .names import FIELD_ARCHIVE_NAME, MANIFEST_NAME, SIDECAR_NAMES, SIGNATURE_NAME, Role, name_problem, role_of
@@ -102,6 +102,7 @@ class FieldRemote(Remote):
         self.memo: MutableMapping[str, Any] = memo if memo is not None else {}
         self._whole: ArchiveRemote | Literal[False] | None = None
         self._holding: str | None = None  # our lock's token while a transaction holds it
+        self._first_look = False  # the last read was of a remote memsync had no version of
 
     @property
     def conditional(self) -> bool:
@@ -115,7 +116,8 @@ class FieldRemote(Remote):
     ) -> ManifestFile | NotModified | None:
         """SHA256SUMS, conditionally. A first look (no token yet: a clone) also
         lists the field, as does every read of a shared remote."""
-        listing = self.store.complete_listing and (self.shared or (first_look and if_none_match is None))
+        self._first_look = first_look and if_none_match is None
+        listing = self.store.complete_listing and (self.shared or self._first_look)
         try:
             # A remote others write too is read whole each time: its SHA256SUMS is
             # only half the story, so a 304 on it would say too little.
@@ -145,23 +147,36 @@ class FieldRemote(Remote):
 
     def _as_listed(self, data: bytes, token: str) -> tuple[bytes, str]:
         """SHA256SUMS corrected by a listing (one request per 1,000 pages): pages
-        another tool added, rewrote or removed behind memsync's back. Rewrites
-        are seen only in shared mode, where each page's listed version is
-        compared with the one memsync last hashed; a page it does not know is
-        fetched and hashed. Returns the manifest and its version token (the
-        SHA256SUMS token, extended when the listing tells another story)."""
+        another tool added, rewrote or removed behind memsync's back. Returns the
+        manifest and its version token (the SHA256SUMS token, extended when the
+        listing tells another story).
+
+        A first look at a remote memsync does not know yet compares names only
+        (pages SHA256SUMS does not list, or lists and are gone); finding any
+        marks the remote shared. A shared remote also has each page's listed
+        version compared with the one memsync last hashed, and a page it does not
+        know is fetched and hashed."""
         claimed = Manifest.parse(data, where=f"{self.url}: SHA256SUMS")
         listed = {e.name: e for e in self.store.list() if role_of(e.name) is Role.CONTENT}
-        known: dict[str, list[str]] = dict(self.memo.get("pages", {})) if self.shared else {}
+        effective = self._effective(claimed, listed, shared=self.shared)
+        if effective == claimed or self._foreign_lock():
+            # A lock object means a memsync push is at work or died mid-way: what
+            # differs is its doing, for it to commit or the next push to repair.
+            return data, token
+        if not self.shared and self.options.get("shared", "").lower() not in _NO:
+            self.memo["shared"] = "found"
+            effective = self._effective(claimed, listed, shared=True)
+        return effective.to_bytes(), f"{token}{LISTED}{effective.digest.removeprefix('sha256:')[:32]}"
+
+    def _effective(self, claimed: Manifest, listed: Mapping[str, Entry], *, shared: bool) -> Manifest:
+        known: dict[str, list[str]] = dict(self.memo.get("pages", {})) if shared else {}
         actual: dict[str, str] = {}
         unknown = []
         for name, entry in listed.items():
             seen = known.get(name)
-            if self.shared and not (seen and entry.token and seen[0] == entry.token):
-                unknown.append(name)
-            elif seen and entry.token and seen[0] == entry.token:
+            if seen and entry.token and seen[0] == entry.token:
                 actual[name] = seen[1]
-            elif name in claimed:
+            elif name in claimed and not shared:
                 actual[name] = claimed[name]
             else:
                 unknown.append(name)
@@ -173,16 +188,9 @@ class FieldRemote(Remote):
             actual[name] = digest
             if listed[name].token:
                 known[name] = [str(listed[name].token), digest]
-        effective = Manifest(actual)
-        if self.shared:
+        if shared:
             self.memo["pages"] = {n: v for n, v in known.items() if n in listed}
-        if effective == claimed or self._foreign_lock():
-            # A lock object means a memsync push is at work or died mid-way: what
-            # differs is its doing, for it to commit or the next push to repair.
-            return data, token
-        if self.options.get("shared", "").lower() not in _NO:
-            self.memo["shared"] = "found"
-        return effective.to_bytes(), f"{token}{LISTED}{effective.digest.removeprefix('sha256:')[:32]}"
+        return Manifest(actual)
 
     def _foreign_lock(self) -> bool:
         """Whether a lock object other than our own is there (live or dead)."""
@@ -202,10 +210,13 @@ class FieldRemote(Remote):
         try:
             return super().fetch(name, sha)
         except IntegrityError:
-            # Not what SHA256SUMS says, and no memsync writer at work: another tool changed it.
-            # From now on this remote is read by listing too (the caller reads again).
-            # A lock object (live or dead) means it is a memsync push's doing instead.
-            if self.options.get("shared", "").lower() not in _NO and not self._foreign_lock():
+            # On a first look (a clone), a page that is not what SHA256SUMS says while
+            # no memsync writer is at work (a lock object, live or dead, would mean
+            # one is) was changed by another tool: from now on the remote is read by
+            # listing too, and the caller reads again. Once memsync has synced with a
+            # remote, a mismatch stays what it was: damage, reported.
+            declared = self.options.get("shared", "").lower()
+            if self._first_look and declared not in _NO and not self._foreign_lock():
                 self.memo["shared"] = "found"
             raise
 
