@@ -2,8 +2,8 @@
 127.0.0.1: Azure Blob Storage (Azurite, the npm package), WebDAV (wsgidav
 under waitress) and SFTP (an asyncssh server).
 
-Each server is a session fixture (``azurite``, ``webdav_server``,
-``sftp_server``); each ``*_backend`` factory makes a fresh remote field on one
+Each server is a session fixture in conftest.py (``azurite``,
+``webdav_server``, ``sftp_server``); each ``*_backend`` factory makes a fresh remote field on one
 and returns the contract suite's ``Backend`` (tests/contract_support.py), so
 adding these transports there is ``FACTORIES.update(fsspec_support.FACTORIES)``.
 ``remote_for`` gives the same as plain (url, options, env, raw) for tests that
@@ -25,7 +25,7 @@ import subprocess
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -293,30 +293,6 @@ class SftpServer:
             asyncio.run_coroutine_threadsafe(close(), self.loop).result(10)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(timeout=5)
-
-
-# -- fixtures ---------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="session")
-def azurite(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Azurite]:
-    server = Azurite(tmp_path_factory.mktemp("azurite"))
-    yield server
-    server.stop()
-
-
-@pytest.fixture(scope="session")
-def webdav_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebdavServer]:
-    server = WebdavServer(tmp_path_factory.mktemp("webdav"))
-    yield server
-    server.stop()
-
-
-@pytest.fixture(scope="session")
-def sftp_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SftpServer]:
-    server = SftpServer(tmp_path_factory.mktemp("sftp"))
-    yield server
-    server.stop()
 
 
 # -- remotes on them --------------------------------------------------------------------------
