@@ -4,7 +4,7 @@
 Generates a field of N pages (2-8 KB of seeded, text-like Markdown with YAML
 frontmatter), then times, in the same run and on the same files:
 
-- pack:      memsync ``pack_field`` + writing the archive   vs  ``zip -X -r -q``
+- pack:      memsync ``write_field`` into the archive file  vs  ``zip -X -r -q``
 - unpack:    memsync ``unpack`` of its own archive          vs  ``unzip -q`` of it
 - manifest:  memsync ``scan`` (no stat cache) + SHA256SUMS  vs  ``sha256sum *.md > SHA256SUMS``
 - first push to an empty folder remote, first pull (clone) into a second
@@ -356,7 +356,7 @@ def _bench(base: Path, opts: argparse.Namespace) -> dict[str, Any]:
     for rep in range(reps):
         say(f"pack {rep + 1}/{reps}")
         archive.unlink(missing_ok=True)
-        result = child("pack", "memsync pack_field + write", "pack", {"field": str(field), "out": str(archive)}, rep)
+        result = child("pack", "memsync write_field", "pack", {"field": str(field), "out": str(archive)}, rep)
         digests.add(result["sha256"])
         for key, level in (("zip", []), ("zip9", ["-9"])):
             out = scratch / f"{key}.zip"
@@ -611,7 +611,7 @@ def _install_counters(calls: Counter, moved: Counter) -> None:
 
 
 def child_main(op: str, args: dict[str, Any], result_path: Path, profile: Path | None) -> None:
-    from memsync.archive import pack_field, unpack
+    from memsync.archive import unpack, write_field
     from memsync.engine import Session
     from memsync.field import scan
     from memsync.workspace import Workspace
@@ -622,9 +622,9 @@ def child_main(op: str, args: dict[str, Any], result_path: Path, profile: Path |
 
     def run() -> None:
         if op == "pack":
-            packed = pack_field(Path(args["field"]))
-            Path(args["out"]).write_bytes(packed.data)
-            result.update(sha256=packed.sha256, bytes=len(packed.data))
+            with open(args["out"], "wb") as out:
+                packed = write_field(Path(args["field"]), out)
+            result.update(sha256=packed.sha256, bytes=packed.size)
         elif op == "unpack":
             report = unpack(Path(args["archive"]), Path(args["dest"]))
             result.update(files=report["files"])

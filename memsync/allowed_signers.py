@@ -246,7 +246,7 @@ def _parse_line(line: bytes) -> AllowedSigner | None:
             key = sshkey.read_text(rest[end + 1 :].lstrip(b" \t"))
         except InputError:
             raise _LineError("invalid key") from None
-    return AllowedSigner(tuple(_s(principals).split(",")), key, **_parse_options(options))
+    return AllowedSigner(tuple(_s(principals).split(",")), key, **_parse_options(options))  # type: ignore[arg-type]
 
 
 _VALUED_OPTIONS = {b"namespaces": "namespaces", b"valid-after": "valid_after", b"valid-before": "valid_before"}

@@ -1,33 +1,48 @@
-"""``NAME.memoryfield.zip``: reproducible packing and refusing unpacking.
+"""``NAME.memoryfield.zip``: reproducible packing and refusing unpacking, both streaming.
 
 Packing is byte-reproducible: entries sorted by name bytes, every timestamp
 1980-01-01 00:00, mode 0644 regular file from a Unix host, deflate level 9,
 no extra fields, and ``SHA256SUMS`` (plus ``SHA256SUMS.sig`` when it signs
-that manifest) computed from the very bytes packed.
+that manifest) computed from the very bytes packed. memsync lays out the ZIP
+records itself, exactly as :mod:`zipfile` writes them for such entries (a
+test holds it to that), so that entries can be deflated on worker threads and
+written in order while only a few of them are in memory at once.
 
 Unpacking never trusts the archive: every entry is checked (flat UTF-8 name,
 no symlink or directory, no duplicates, no encryption, plain or deflate
 compression, bounded size and ratio, no overlapping data) before a single
-byte is extracted, and extracted bytes are checked against the manifest.
+byte is extracted. Entries are then streamed into a hidden temp folder, each
+checked against the manifest as it is written, and the folder takes the
+destination's name only when every one of them passed.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import io
 import itertools
+import os
+import shutil
 import stat
+import struct
+import tempfile
+import threading
 import zipfile
 import zlib
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import ExitStack, closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, TypeVar
 
 from .errors import InputError, IntegrityError
-from .field import content_names
+from .field import content_names, hash_file
 from .manifest import Manifest, sha256_hex
-from .names import MANIFEST_NAME, SIGNATURE_NAME, Role, name_problem, role_of
+from .names import MANIFEST_NAME, SIDECAR_NAMES, Role, name_problem, role_of
+from .pin import Pin
 
 ARCHIVE_SUFFIX = ".memoryfield.zip"
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
@@ -38,95 +53,441 @@ MAX_ENTRY_BYTES = 64 * 1024 * 1024
 MAX_TOTAL_BYTES = 2 * 1024 * 1024 * 1024
 MAX_RATIO = 100  # deflate of real text stays far below this
 RATIO_FLOOR = 1024 * 1024  # entries smaller than this cannot be bombs
+# Offsets past this need ZIP64 extra fields, which memsync does not write; the
+# entry limits keep a field's archive below it but for incompressible edge cases.
+MAX_ARCHIVE_BYTES = zipfile.ZIP64_LIMIT
 _LOCAL_HEADER = 30
+
+_CHUNK = 1024 * 1024  # read size when streaming an entry
+_WHOLE_ENTRY = 1024 * 1024  # files up to this size are deflated in memory; larger ones through a temp file
+_BATCH_BYTES = 256 * 1024  # work handed to a thread at once: enough to drown the hand-off cost
+_BATCH_ENTRIES = 64
+_WORKERS = min(8, os.cpu_count() or 1)
+_IN_FLIGHT = 2 * _WORKERS  # batches submitted ahead of the writer: bounds memory
+
+# The records zipfile writes for an entry made like ours (version 2.0, no extra
+# field, no comment, no data descriptor), and its end records.
+_LOCAL = struct.Struct("<4s2B4HL2L2H")
+_CENTRAL = struct.Struct("<4s4B4HL2L5H2L")
+_END = struct.Struct("<4s4H2LH")
+_END64 = struct.Struct("<4sQ2H2L4Q")
+_END64_LOCATOR = struct.Struct("<4sLQL")
+_VERSION = 20
+_ZIP64_VERSION = 45
+_UNIX = 3
+_UTF8_NAME = 0x800
+_DOS_TIME = FIXED_DATE[3] << 11 | FIXED_DATE[4] << 5 | FIXED_DATE[5] // 2
+_DOS_DATE = (FIXED_DATE[0] - 1980) << 9 | FIXED_DATE[1] << 5 | FIXED_DATE[2]
+
+_ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError)
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
-class Packed:
-    data: bytes
+class Written:
+    """What a pack produced: the field's manifest and the archive's sha256 and size."""
+
     manifest: Manifest
-
-    @property
-    def sha256(self) -> str:
-        return sha256_hex(self.data)
+    sha256: str
+    size: int
 
 
-def pack_files(files: dict[str, bytes], signature: bytes | None = None) -> Packed:
-    """Pack content files (name → bytes) with their manifest into archive bytes."""
-    manifest = Manifest({name: sha256_hex(data) for name, data in files.items()})
-    entries = dict(files)
-    entries[MANIFEST_NAME] = manifest.to_bytes()
-    if signature is not None:
-        entries[SIGNATURE_NAME] = signature
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        for name in sorted(entries, key=lambda n: n.encode("utf-8")):
-            info = zipfile.ZipInfo(name, date_time=FIXED_DATE)
-            info.create_system = 3
-            info.external_attr = FILE_MODE
-            info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, entries[name], compresslevel=COMPRESS_LEVEL)
-    return Packed(buffer.getvalue(), manifest)
+@dataclass(frozen=True)
+class Packed(Written):
+    """A pack kept in memory (``pack_files``, ``pack_field``)."""
+
+    data: bytes
+
+
+# -- packing ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Source:
+    name: str
+    payload: bytes | Path
+    size: int
+    expected: str | None  # what a file's bytes must still hash to when they are packed
+
+
+@dataclass
+class _Deflated:
+    crc: int
+    size: int
+    compressed_size: int
+    body: bytes | BinaryIO  # a temp file for a large entry
+
+    def chunks(self) -> Iterator[bytes]:
+        if isinstance(self.body, bytes):
+            yield self.body
+            return
+        with self.body:
+            while chunk := self.body.read(_CHUNK):
+                yield chunk
+
+
+def write_field(root: Path, out: BinaryIO | None) -> Written:
+    """Stream the field at ``root`` as an archive into ``out`` (None: only compute the pins).
+
+    The manifest comes from hashing every file first, and each file is hashed
+    again as it is packed: one that changed in between is refused, so the
+    archive's ``SHA256SUMS`` always lists the very bytes packed. On error
+    ``out`` holds a partial archive: write into a temp file and rename.
+    """
+    hashes: dict[str, str] = {}
+    sizes: dict[str, int] = {}
+    for name, st in content_names(root):
+        hashes[name] = hash_file(root / name)
+        sizes[name] = st.st_size
+    manifest = Manifest(hashes)
+    listed = manifest.to_bytes()
+    return _write(
+        out, manifest, listed, sizes, lambda name: (root / name, hashes[name]), live_sidecars(root, listed), str(root)
+    )
+
+
+def live_sidecars(root: Path, listed: bytes) -> dict[str, bytes]:
+    """The sidecars beside the field at ``root``, when its SHA256SUMS is ``listed``:
+    a signature travels only with the exact manifest it signs."""
+    manifest_path = root / MANIFEST_NAME
+    if not (manifest_path.is_file() and manifest_path.read_bytes() == listed):
+        return {}
+    return {n: (root / n).read_bytes() for n in SIDECAR_NAMES if (root / n).is_file()}
 
 
 def pack_field(root: Path) -> Packed:
-    """Pack the field folder at ``root``; its hashes come from the bytes packed."""
-    files = {name: (root / name).read_bytes() for name, _ in content_names(root)}
-    signature = None
-    sig_path, manifest_path = root / SIGNATURE_NAME, root / MANIFEST_NAME
-    if sig_path.is_file() and manifest_path.is_file():
-        # A signature travels only with the exact manifest it signs.
-        fresh = Manifest({n: sha256_hex(d) for n, d in files.items()}).to_bytes()
-        if manifest_path.read_bytes() == fresh:
-            signature = sig_path.read_bytes()
-    return pack_files(files, signature)
+    """The archive of the field at ``root``, in memory (``write_field`` streams it)."""
+    buffer = io.BytesIO()
+    written = write_field(root, buffer)
+    return Packed(written.manifest, written.sha256, written.size, buffer.getvalue())
+
+
+def pack_files(files: Mapping[str, bytes], sidecars: Mapping[str, bytes] | None = None) -> Packed:
+    """Pack content files (name → bytes) with their manifest, and the sidecars that
+    vouch for exactly that manifest, into archive bytes."""
+    manifest = Manifest({name: sha256_hex(data) for name, data in files.items()})
+    sizes = {name: len(data) for name, data in files.items()}
+    buffer = io.BytesIO()
+    written = _write(
+        buffer, manifest, manifest.to_bytes(), sizes, lambda name: (files[name], None), sidecars or {}, "archive"
+    )
+    return Packed(written.manifest, written.sha256, written.size, buffer.getvalue())
+
+
+def _write(
+    out: BinaryIO | None,
+    manifest: Manifest,
+    listed: bytes,
+    sizes: Mapping[str, int],
+    payload: Callable[[str], tuple[bytes | Path, str | None]],
+    sidecars: Mapping[str, bytes],
+    where: str,
+) -> Written:
+    """Write the archive of ``manifest``'s files: ``payload`` gives each one's bytes
+    or path (and the hash a path's bytes must have), ``listed`` is SHA256SUMS."""
+    own = {MANIFEST_NAME: listed} | {n: d for n, d in sidecars.items() if n in SIDECAR_NAMES}
+    all_sizes = {**sizes, **{name: len(data) for name, data in own.items()}}
+    _refuse_what_unpack_would(all_sizes, where)
+
+    def sources() -> Iterator[_Source]:
+        # Made as the writer gets to them: only the entries in flight exist at once.
+        for name in sorted(all_sizes):  # str order is UTF-8 byte order
+            if name in own:
+                yield _Source(name, own[name], all_sizes[name], None)
+            else:
+                data, expected = payload(name)
+                yield _Source(name, data, all_sizes[name], expected)
+
+    writer = _ZipWriter(out)
+    with closing(_in_order(_deflate_batch, _batches(sources(), lambda s: s.size))) as batches:
+        for batch in batches:
+            for name, deflated in batch:
+                writer.add(name, deflated)
+    sha256, size = writer.finish(where)
+    return Written(manifest, sha256, size)
+
+
+def _refuse_what_unpack_would(sizes: Mapping[str, int], where: str) -> None:
+    """An archive that ``unpack`` would refuse is not worth writing."""
+    if len(sizes) > MAX_ENTRIES:
+        raise InputError(f"{where}: more than {MAX_ENTRIES} files: too many for one archive")
+    for name, size in sizes.items():
+        if size > MAX_ENTRY_BYTES:
+            raise InputError(f"{where}: {name!r} is larger than {MAX_ENTRY_BYTES} bytes: too large to pack")
+    if sum(sizes.values()) > MAX_TOTAL_BYTES:
+        raise InputError(f"{where}: more than {MAX_TOTAL_BYTES} bytes: too large for one archive")
+
+
+class _Stopped(Exception):
+    """The writer stopped (an error, Ctrl-C): work still running gives up."""
+
+
+def _deflate_batch(batch: list[_Source], stop: threading.Event) -> list[tuple[str, _Deflated]]:
+    return [(source.name, _deflate(source, stop)) for source in batch]
+
+
+def _deflate(source: _Source, stop: threading.Event) -> _Deflated:
+    if stop.is_set():
+        raise _Stopped
+    if isinstance(source.payload, bytes):
+        return _deflate_bytes(source.payload)
+    with open(source.payload, "rb", buffering=0) as handle:
+        if os.fstat(handle.fileno()).st_size > _WHOLE_ENTRY:
+            return _deflate_stream(source, handle, stop)
+        data = handle.readall()
+    _check_unchanged(source, sha256_hex(data))
+    return _deflate_bytes(data)
+
+
+def _deflate_bytes(data: bytes) -> _Deflated:
+    compressor = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15)
+    body = compressor.compress(data) + compressor.flush()
+    return _Deflated(zlib.crc32(data), len(data), len(body), body)
+
+
+def _deflate_stream(source: _Source, handle: BinaryIO, stop: threading.Event) -> _Deflated:
+    """Deflate in chunks into a temp file (deflate's output does not depend on the chunking)."""
+    spool = tempfile.TemporaryFile()  # noqa: SIM115 - handed on to the writer, which closes it
+    try:
+        compressor = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15)
+        digest, crc, size = hashlib.sha256(), 0, 0
+        while chunk := handle.read(_CHUNK):
+            if stop.is_set():  # deflating 64 MiB at level 9 takes seconds: Ctrl-C must not wait for it
+                raise _Stopped
+            digest.update(chunk)
+            crc = zlib.crc32(chunk, crc)
+            size += len(chunk)
+            spool.write(compressor.compress(chunk))
+        spool.write(compressor.flush())
+        _check_unchanged(source, digest.hexdigest())
+        compressed_size = spool.tell()
+        spool.seek(0)
+    except BaseException:
+        spool.close()
+        raise
+    return _Deflated(crc, size, compressed_size, spool)
+
+
+def _check_unchanged(source: _Source, digest: str) -> None:
+    if digest != source.expected:
+        raise InputError(f"{source.payload}: changed while it was being packed; pack again")
+
+
+class _ZipWriter:
+    """Writes local headers and data as entries come, then the central directory."""
+
+    def __init__(self, out: BinaryIO | None) -> None:
+        self._out = out
+        self._digest = hashlib.sha256()
+        self._offset = 0
+        self._central = bytearray()  # one buffer: 50,000 small bytes objects would weigh twice as much
+        self._count = 0
+
+    def _emit(self, data: bytes | bytearray) -> None:
+        self._digest.update(data)
+        self._offset += len(data)
+        if self._out is not None:
+            self._out.write(data)
+
+    def add(self, name: str, entry: _Deflated) -> None:
+        try:
+            encoded, flags = name.encode("ascii"), 0
+        except UnicodeEncodeError:
+            encoded, flags = name.encode("utf-8"), _UTF8_NAME
+        # flags, method, time, date, crc, sizes: the same in both records
+        fields = (flags, zipfile.ZIP_DEFLATED, _DOS_TIME, _DOS_DATE, entry.crc, entry.compressed_size, entry.size)
+        made_by = (_VERSION, _UNIX, _VERSION, 0)  # version made by, its system, version needed, reserved
+        # name length, extra length, comment length, disk, internal and external attributes, offset
+        tail = (len(encoded), 0, 0, 0, 0, FILE_MODE, self._offset)
+        self._central += _CENTRAL.pack(zipfile.stringCentralDir, *made_by, *fields, *tail) + encoded
+        self._count += 1
+        self._emit(_LOCAL.pack(zipfile.stringFileHeader, _VERSION, 0, *fields, len(encoded), 0) + encoded)
+        for chunk in entry.chunks():
+            self._emit(chunk)
+
+    def finish(self, where: str) -> tuple[str, int]:
+        """Write the central directory and end records; the archive's sha256 and size."""
+        start = self._offset
+        if start > MAX_ARCHIVE_BYTES:
+            raise InputError(f"{where}: the archive would be larger than {MAX_ARCHIVE_BYTES} bytes")
+        self._emit(self._central)
+        count, size = self._count, self._offset - start
+        if count > zipfile.ZIP_FILECOUNT_LIMIT:
+            end64 = self._offset
+            self._emit(
+                _END64.pack(
+                    zipfile.stringEndArchive64, 44, _ZIP64_VERSION, _ZIP64_VERSION, 0, 0, count, count, size, start
+                )
+            )
+            self._emit(_END64_LOCATOR.pack(zipfile.stringEndArchive64Locator, 0, end64, 1))
+            count = zipfile.ZIP_FILECOUNT_LIMIT
+        self._emit(_END.pack(zipfile.stringEndArchive, 0, 0, count, count, size, start, 0))
+        return self._digest.hexdigest(), self._offset
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _batches(items: Iterable[T], size: Callable[[T], int]) -> Iterator[list[T]]:
+    batch: list[T] = []
+    total = 0
+    for item in items:
+        batch.append(item)
+        total += size(item)
+        if total >= _BATCH_BYTES or len(batch) >= _BATCH_ENTRIES:
+            yield batch
+            batch, total = [], 0
+    if batch:
+        yield batch
+
+
+def _in_order(work: Callable[[T, threading.Event], R], items: Iterable[T]) -> Iterator[R]:
+    """``work`` over ``items`` on worker threads, results in order, few in flight.
+
+    zlib, hashlib and file I/O release the GIL, so the threads really run in
+    parallel. When the consumer stops (an error, Ctrl-C), queued work is
+    cancelled and running work is told to stop (the event ``work`` gets);
+    this returns once the threads are done.
+    """
+    stop = threading.Event()
+    pool = ThreadPoolExecutor(_WORKERS, thread_name_prefix="memsync-archive")
+    pending: deque[Future[R]] = deque()
+    try:
+        for item in items:
+            pending.append(pool.submit(work, item, stop))
+            if len(pending) >= _IN_FLIGHT:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        stop.set()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+# -- unpacking ---------------------------------------------------------------------
 
 
 class Archive:
-    """A checked archive: its manifest, optional signature and content files."""
+    """A checked archive: its manifest, the sidecars that came with it, and content files."""
 
     def __init__(self, zf: zipfile.ZipFile, where: str) -> None:
         self._zf = zf
         self._where = where
+        # Callers may read entries from several threads: zipfile locks its
+        # reads but counts open handles without a lock.
+        self._open_lock = threading.Lock()
         self.skipped: list[str] = []
         self._infos: dict[str, zipfile.ZipInfo] = {}
         self._check_entries()
-        self.signature = self._read(SIGNATURE_NAME) if SIGNATURE_NAME in self._infos else None
+        self.sidecars = {n: self._read(n) for n in SIDECAR_NAMES if n in self._infos}
         listed = self._read(MANIFEST_NAME) if MANIFEST_NAME in self._infos else None
         content = [n for n in self._infos if role_of(n) is Role.CONTENT]
         if listed is None:
-            self.manifest = Manifest({n: sha256_hex(self._read(n)) for n in content})
+            self.manifest = Manifest({n: self._stream(n, None) for n in content})
+            listed = self.manifest.to_bytes()
             self.had_manifest = False
         else:
             self.manifest = Manifest.parse(listed, where=f"{where}:{MANIFEST_NAME}")
             self.had_manifest = True
-            extra = sorted(set(content) - set(self.manifest))
-            missing = sorted(set(self.manifest) - set(content))
+            listed_names = self.manifest.entries
+            extra = sorted(n for n in content if n not in listed_names)
+            missing = sorted(n for n in listed_names if n not in self._infos)  # all listed names are content
             if extra or missing:
                 what = f"{extra[0]!r} is not in" if extra else f"{missing[0]!r} is missing but listed in"
                 raise IntegrityError(f"{where}: {what} its {MANIFEST_NAME}")
+        # Kept rather than made again: for a large field, serialising the
+        # manifest costs several times its size in memory for a moment.
+        self.manifest_bytes = listed  # parse accepts only what to_bytes() would write
+        self.digest = "sha256:" + sha256_hex(listed)
 
     def read(self, name: str) -> bytes:
         """Bytes of a listed content file, checked against the manifest."""
-        data = self._read(name)
-        if sha256_hex(data) != self.manifest[name]:
-            raise IntegrityError(f"{self._where}: {name!r} does not match its {MANIFEST_NAME} hash")
-        return data
+        parts: list[bytes] = []
+        self._checked(name, parts.append)
+        return b"".join(parts)
 
     def files(self) -> Iterator[tuple[str, bytes]]:
         for name in self.manifest:
             yield name, self.read(name)
 
-    def _read(self, name: str) -> bytes:
-        info = self._infos[name]
+    def verify(self) -> None:
+        """Check every content file against the manifest, keeping none of them in memory."""
+        for name in self.manifest.entries:  # listed order: no sorted copy of 100,000 names
+            self._checked(name, None)
+
+    def extract(self, folder: Path) -> None:
+        """Write every content file into the empty ``folder``, checked as it streams,
+        then the manifest and signature. On error, files already written stay:
+        extract into a temp folder (as ``unpack`` does).
+
+        One thread: per entry, zipfile's Python outweighs inflating a page, and
+        on threads the GIL hand-offs cost more than they overlap (measured).
+        Files are created relative to the folder's descriptor and written with
+        os.write, since for a page building a path and a buffered writer cost
+        more than the data."""
+        folder_fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
         try:
-            with self._zf.open(info) as handle:
-                data = handle.read(MAX_ENTRY_BYTES + 1)
-        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError) as exc:
-            raise InputError(f"{self._where}: {name!r} is corrupt or unsupported ({exc})") from None
-        if len(data) != info.file_size:
+            for name in self.manifest.entries:  # listed order: no sorted copy of 100,000 names
+                fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666, dir_fd=folder_fd)
+                try:
+                    self._checked(name, functools.partial(_write_all, fd))
+                finally:
+                    os.close(fd)
+        finally:
+            os.close(folder_fd)
+        (folder / MANIFEST_NAME).write_bytes(self.manifest_bytes)
+        for name, data in self.sidecars.items():
+            (folder / name).write_bytes(data)
+
+    def _checked(self, name: str, sink: Callable[[bytes], object] | None) -> None:
+        if self._stream(name, sink) != self.manifest[name]:
+            raise IntegrityError(f"{self._where}: {name!r} does not match its {MANIFEST_NAME} hash")
+
+    def _read(self, name: str) -> bytes:
+        parts: list[bytes] = []
+        self._stream(name, parts.append)
+        return b"".join(parts)
+
+    def _stream(self, name: str, sink: Callable[[bytes], object] | None) -> str:
+        """Feed an entry's bytes to ``sink`` chunk by chunk; their sha256."""
+        info = self._infos[name]
+        digest, size = hashlib.sha256(), 0
+        for chunk in self._chunks(info):
+            digest.update(chunk)
+            size += len(chunk)
+            if sink is not None:
+                sink(chunk)
+        if size != info.file_size:
             raise InputError(f"{self._where}: {name!r} is not the size its header says")
-        return data
+        return digest.hexdigest()
+
+    def _chunks(self, info: zipfile.ZipInfo) -> Iterator[bytes]:
+        # Only the archive's own read errors are "corrupt": a failing sink is not.
+        try:
+            with self._open_lock:
+                handle = self._zf.open(info)
+        except _ZIP_ERRORS as exc:
+            raise self._corrupt(info, exc) from None
+        try:
+            while True:
+                try:
+                    chunk = handle.read(_CHUNK)  # zipfile never returns more than the header's size
+                except _ZIP_ERRORS as exc:
+                    raise self._corrupt(info, exc) from None
+                if not chunk:
+                    return
+                yield chunk
+        finally:
+            with self._open_lock:
+                handle.close()
+
+    def _corrupt(self, info: zipfile.ZipInfo, exc: BaseException) -> InputError:
+        return InputError(f"{self._where}: {info.filename!r} is corrupt or unsupported ({exc})")
 
     def _check_entries(self) -> None:
         where = self._where
@@ -165,7 +526,7 @@ class Archive:
             if role is Role.HIDDEN or role is Role.DERIVED:
                 self.skipped.append(name)  # litter and caches never travel
                 continue
-            if role is Role.OWN and name not in (MANIFEST_NAME, SIGNATURE_NAME):
+            if role is Role.OWN and name not in (MANIFEST_NAME, *SIDECAR_NAMES):
                 self.skipped.append(name)
                 continue
             problem = None if role is Role.OWN else name_problem(name)
@@ -196,66 +557,74 @@ def _refuse_overlaps(infos: list[zipfile.ZipInfo], where: str, central_dir: int)
         raise InputError(f"{where}: an entry claims more compressed bytes than the archive holds")
 
 
-def _data_offset(info: zipfile.ZipInfo) -> int:
-    return _LOCAL_HEADER + len(info.orig_filename.encode("utf-8", "replace"))
-
-
 @contextmanager
 def open_archive(source: Path | BinaryIO | bytes, where: str | None = None) -> Iterator[Archive]:
-    """Open and check an archive; raises InputError before anything is extracted."""
+    """Open and check an archive; raises InputError before anything is extracted.
+
+    A file object must be seekable; only the central directory and the
+    entries asked for are read from it, a chunk at a time.
+    """
     label = where or (str(source) if isinstance(source, Path) else "archive")
-    fileobj: BinaryIO | Path = io.BytesIO(source) if isinstance(source, bytes) else source
+    with ExitStack() as stack:
+        if isinstance(source, Path):
+            fileobj: BinaryIO = stack.enter_context(_open_file(source, label))
+        else:
+            fileobj = io.BytesIO(source) if isinstance(source, bytes) else source
+        try:
+            # Given a file object, zipfile leaves it open and shares it safely
+            # between the threads that extract.
+            zf = zipfile.ZipFile(fileobj)
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, ValueError, OSError, NotImplementedError) as exc:
+            raise InputError(f"{label}: not a valid zip archive ({exc})") from None
+        except UnicodeDecodeError:
+            raise InputError(f"{label}: an entry name is not valid UTF-8") from None
+        stack.enter_context(zf)
+        yield Archive(zf, label)
+
+
+def _open_file(path: Path, label: str) -> BinaryIO:
     try:
-        zf = zipfile.ZipFile(fileobj)
+        return open(path, "rb")
     except FileNotFoundError:
         raise InputError(f"{label}: no such archive") from None
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, ValueError, OSError, NotImplementedError) as exc:
-        raise InputError(f"{label}: not a valid zip archive ({exc})") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{label}: an entry name is not valid UTF-8") from None
-    with zf:
-        yield Archive(zf, label)
+    except OSError as exc:
+        raise InputError(f"{label}: cannot read the archive ({exc.strerror or exc})") from None
 
 
 def unpack(source: Path, dest: Path, *, expect: str | None = None, dry_run: bool = False) -> dict[str, object]:
     """Unpack an archive into a new folder: all of it, verified, or nothing at all."""
-    import shutil
-    import tempfile
-
-    try:
-        data = source.read_bytes()
-    except FileNotFoundError:
-        raise InputError(f"{source}: no such archive") from None
-    actual = sha256_hex(data)
-    if expect is not None and actual != expect.lower():
-        raise IntegrityError(f"{source}: sha256 is {actual}, not the expected {expect}; nothing unpacked")
-    if dest.exists() and (not dest.is_dir() or any(dest.iterdir())):
-        raise InputError(f"{dest}: exists and is not an empty folder")
-    with open_archive(data, where=str(source)) as archive:
-        files = list(archive.files())  # every entry checked before anything is written
-        result = {
-            "archive": str(source),
-            "sha256": actual,
-            "digest": archive.manifest.digest,
-            "files": len(files),
-            "skipped": archive.skipped,
-            "directory": str(dest),
-            "dry_run": dry_run,
-        }
-        if dry_run:
-            return result
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=".memsync-unpack-", dir=dest.parent))
-        try:
-            for name, content in files:
-                (tmp / name).write_bytes(content)
-            (tmp / MANIFEST_NAME).write_bytes(archive.manifest.to_bytes())
-            if archive.signature is not None:
-                (tmp / SIGNATURE_NAME).write_bytes(archive.signature)
-            if dest.exists():
-                dest.rmdir()
-            tmp.rename(dest)
-        except BaseException:
-            shutil.rmtree(tmp, ignore_errors=True)
-            raise
+    # Hashed and unpacked through one handle, so the pin covers what is unpacked.
+    with _open_file(source, str(source)) as handle:
+        actual = hashlib.file_digest(handle, "sha256").hexdigest()
+        pin = Pin.parse(expect) if expect is not None else None
+        if pin is not None and not pin.field_digest:
+            pin.check(str(source), "", actual)
+        if dest.exists() and (not dest.is_dir() or any(dest.iterdir())):
+            raise InputError(f"{dest}: exists and is not an empty folder")
+        handle.seek(0)
+        with open_archive(handle, where=str(source)) as archive:
+            if pin is not None and pin.field_digest:
+                pin.check(str(source), archive.digest, None)
+            result = {
+                "archive": str(source),
+                "sha256": actual,
+                "digest": archive.digest,
+                "files": len(archive.manifest),
+                "skipped": archive.skipped,
+                "directory": str(dest),
+                "dry_run": dry_run,
+            }
+            if dry_run:
+                archive.verify()
+                return result
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            tmp = Path(tempfile.mkdtemp(prefix=".memsync-unpack-", dir=dest.parent))
+            try:
+                archive.extract(tmp)
+                if dest.exists():
+                    dest.rmdir()
+                tmp.rename(dest)
+            except BaseException:
+                shutil.rmtree(tmp, ignore_errors=True)
+                raise
     return result

@@ -14,7 +14,9 @@ import os
 import stat
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from .errors import InputError
 
@@ -51,6 +53,27 @@ def write_temp(path: Path, data: bytes, *, mode: int = 0o644, durable: bool = Tr
         _unlink_quietly(tmp)
         raise
     return tmp
+
+
+@contextlib.contextmanager
+def replacing(path: Path, *, mode: int = 0o644, durable: bool = True, sync_dir: bool = True) -> Iterator[BinaryIO]:
+    """``write_bytes`` for content written a piece at a time: ``path`` is replaced
+    when the block ends, and left as it was if the block raises."""
+    _refuse_link(path)
+    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            yield handle
+            handle.flush()
+            os.fchmod(handle.fileno(), mode)
+            if durable:
+                os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        _unlink_quietly(tmp)
+        raise
+    if durable and sync_dir:
+        fsync_dir(path.parent)
 
 
 def _refuse_link(path: Path) -> None:
@@ -113,7 +136,8 @@ def _current_sha(path: Path) -> str | None:
     """The sha256 of the regular file at ``path`` (None: absent); a link or a
     special file there is refused, never followed."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+        # O_NONBLOCK: a FIFO there would otherwise hold the open until someone writes to it.
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except FileNotFoundError:
         return None
     except OSError as exc:

@@ -29,15 +29,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from . import atomic, scanner, sshsig, trust
+from . import atomic, signing
 from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError, boundary
 from .field import scan
+from .gate import Gate, Verdict, executables
 from .manifest import Manifest, sha256_hex
-from .names import MANIFEST_NAME, SIDECAR_NAMES, SIGNATURE_NAME, Role, role_of
+from .names import MANIFEST_NAME, SIDECAR_NAMES, Role, role_of
+from .pin import Pin
 from .plan import Change, Contents, Plan, changes, plan
 from .progress import ProgressFactory, silent
 from .registry import open_remote
-from .remote import NOT_MODIFIED, ManifestFile, NotModified, Remote, writer_alive
+from .remote import NOT_MODIFIED, LockBusy, ManifestFile, NotModified, Remote, writer_alive
 from .store import ObjectStore, StagedVersion, StagingStore
 from .transfer import RemoteView, read_remote, receive, send_changes
 from .workspace import Base, Workspace
@@ -71,7 +73,7 @@ class SyncReport:
     digest: str | None = None  # of the field after the run
     remote_digest: str | None = None
     attempts: int = 1
-    verdict: trust.Verdict | None = None  # trust decision on the received version, when one was needed
+    verdict: Verdict | None = None  # trust decision on the received version, when one was needed
     quarantined: str | None = None  # digest kept in quarantine instead of applied
     previous_pin: dict[str, Any] | None = None  # the pin this run replaced with other content
 
@@ -107,7 +109,7 @@ class _Run:
 
     mode: Mode
     dry_run: bool
-    expect: str | None
+    pin: Pin | None
     accept: StagedVersion | None
     report: SyncReport
     local: Manifest = field(default_factory=Manifest)
@@ -129,12 +131,12 @@ class Session:
         self.objects = ObjectStore(ws)
         self.staging = StagingStore(ws)
         self.progress = progress
-        self.sign_key = trust.signing_key(ws)
+        self.sign_key = signing.signing_key(ws)
 
     def scan_local(self, *, save: bool = True) -> Manifest:
         cache = self.ws.load_statcache(self.field)
         before = dict(cache)
-        manifest = scan(self.root, cache)
+        manifest = scan(self.root, cache, self.ws.member_dirs(self.field))
         if save and cache != before:
             self.ws.save_statcache(self.field, cache)
         return manifest
@@ -144,7 +146,7 @@ class Session:
         staged = self.staging.get(digest)
         if staged is None:
             raise WorkspaceError(f"no quarantined version {digest} (see 'memsync quarantine')")
-        risky = [n for n in staged.manifest if scanner.is_executable(n, staged.read(n))]
+        risky = executables(staged)
         if risky and not allow_executables:
             raise InputError(
                 f"{digest[:19]}… holds executable files ({', '.join(risky[:3])}); "
@@ -155,8 +157,10 @@ class Session:
     def run(
         self, mode: Mode, *, dry_run: bool = False, expect: str | None = None, accept: StagedVersion | None = None
     ) -> SyncReport:
+        pin = Pin.parse(expect) if expect is not None else None
         config, memo = self.remote_config, self.ws.remote_memo(self.field, self.remote)
         with boundary(), self.ws.locked(), open_remote(config.url, config.options, memo) as remote:
+            self.gate = Gate(self.ws, self.field, self.remote, self.remote_config, remote.url)
             if not self.root.exists() and mode != "push" and not dry_run:
                 self.root.mkdir(parents=True)
             self.staging.clean_incoming()
@@ -164,7 +168,7 @@ class Session:
             report = SyncReport(self.field, self.remote, remote.url, mode, dry_run)
             for attempt in range(1, SYNC_ATTEMPTS + 1):
                 report.attempts = attempt
-                run = _Run(mode, dry_run, expect, accept, report)
+                run = _Run(mode, dry_run, pin, accept, report)
                 try:
                     self._once(remote, run)
                     break
@@ -208,14 +212,21 @@ class Session:
         since the base; False when there is more to do (the remote moved, or
         nothing was ours to push)."""
         base = run.base
-        if run.mode == "pull" or run.dry_run or run.expect or run.accept or base is None or base.etag is None:
+        if run.mode == "pull" or run.dry_run or run.pin or run.accept or base is None or base.etag is None:
             return False
         if run.local == base.manifest:
             return False
         ancestor = self._base_reader(base.manifest)
         contents = Contents(base=ancestor, local=self._local_reader(run), remote=ancestor)
         result = plan(base.manifest, run.local, base.manifest, contents, self.remote)
-        if not self._transact(remote, base.manifest, base.etag, base.sidecars, result, run, strict=False):
+        previous = self._base_sidecars(base)
+        try:
+            pushed = self._transact(
+                remote, base.manifest, base.etag, base.sidecars, previous, result, run, strict=False, wait=False
+            )
+        except LockBusy:
+            return False  # a push is in flight: read what it lands first, then push
+        if not pushed:
             return False
         report = run.report
         report.plan = result
@@ -225,16 +236,19 @@ class Session:
 
     def _read(self, remote: Remote, run: _Run) -> RemoteView:
         base = run.base
-        if run.expect is not None:
-            check_archive_pin(remote, run.expect)
+        if run.pin is not None and not run.pin.field_digest and remote.archive_sha256() is not None:
+            # An archive pin is checked on the archive's bytes before a single entry is read.
+            run.pin.check(remote.url, "", remote.archive_sha256())
         if run.accept is not None:
             meta = self.staging.meta(run.accept.digest)
             view = RemoteView(run.accept.manifest, meta.get("etag"), run.accept.sidecars)
         else:
             known = self._base_sidecars(base)
             view = read_remote(remote, run.base_manifest, base.etag if base else None, base_sidecars=known)
-        if run.expect is not None:
-            check_field_pin(view.manifest, run.expect, remote)
+        if run.pin is not None and (run.pin.field_digest or remote.archive_sha256() is None):
+            run.pin.check(remote.url, view.manifest.digest, None)
+        if view.unchanged and run.mode != "push":
+            self.gate.check_frozen()
         if run.mode == "push" and view.manifest not in (run.base_manifest or Manifest(), run.local):
             raise PullFirst(f"{remote.url} has changes you have not pulled: pull first (or sync)")
         if view.etag is None and not view.manifest:
@@ -279,31 +293,20 @@ class Session:
         return run.mode != "push" and not view.unchanged and view.manifest not in (run.base_manifest, run.local)
 
     def _admit(self, remote: Remote, view: RemoteView, staged: StagedVersion | None, run: _Run) -> bool:
-        """The trust decision on a received version; False when it is held in quarantine."""
+        """The gate's decision on a received version; False when it is held in quarantine."""
         if not self._incoming(view, run):
             return True
         report = run.report
-        if run.accept is not None:
-            signer = trust.check_signature(self.ws, view.manifest, view.signature)[0]
-            report.verdict = trust.Verdict(True, "accepted after review", signer)
-        else:
-            report.verdict = trust.decide(
-                self.ws,
-                self.field,
-                remote.url,
-                self.remote_config.trust,
-                view.manifest,
-                view.signature,
-                pinned_here=run.expect is not None,
-            )
+        risky = executables(staged) if staged is not None and self.remote_config.trust != "self" else []
+        report.verdict = self.gate.decide(
+            view.manifest, view.sidecars, pinned=run.pin, reviewed=run.accept is not None, executables=risky
+        )
         if report.verdict.apply:
             return True
         report.quarantined = view.manifest.digest
         report.digest, report.remote_digest = run.local.digest, view.manifest.digest
         if staged is not None:
-            self.staging.quarantine(
-                staged.digest, field=self.field, remote=self.remote, etag=view.etag, reason=report.verdict.reason
-            )
+            self.gate.hold(staged, report.verdict, view.etag)
         return False
 
     def _local_reader(self, run: _Run) -> Callable[[str], bytes]:
@@ -330,9 +333,7 @@ class Session:
         report.digest, report.remote_digest = target.digest, view.manifest.digest
         return result
 
-    def _apply(
-        self, remote: Remote, view: RemoteView, staged: StagedVersion | None, result: Plan, run: _Run
-    ) -> None:
+    def _apply(self, remote: Remote, view: RemoteView, staged: StagedVersion | None, result: Plan, run: _Run) -> None:
         target = result.manifest
         self._apply_local(run.report.local_changes, result, staged, run.local)
         sidecars = dict(staged.sidecars) if staged is not None and target == view.manifest else {}
@@ -340,7 +341,7 @@ class Session:
         if not view.unchanged:
             self._record_base(view.manifest, view.etag, staged, view.sidecars)
         if self._incoming(view, run):
-            self._pin(remote, view, run)
+            self._record(remote, view, run)
 
     def _push(self, remote: Remote, view: RemoteView, result: Plan, run: _Run) -> None:
         target = result.manifest
@@ -351,7 +352,7 @@ class Session:
             write_manifest(self.root, target, dict(view.sidecars) if target == view.manifest else {})
             return
         known = run.base.sidecars if view.unchanged and run.base else frozenset(view.sidecars)
-        self._transact(remote, view.manifest, view.etag, known, result, run, strict=True)
+        self._transact(remote, view.manifest, view.etag, known, view.sidecars, result, run, strict=True)
         report.remote_digest = target.digest
 
     def _transact(
@@ -360,17 +361,19 @@ class Session:
         there: Manifest,
         etag: str | None,
         sidecars: frozenset[str] | None,
+        previous: Mapping[str, bytes],
         result: Plan,
         run: _Run,
         *,
         strict: bool,
+        wait: bool = True,
     ) -> bool:
-        """Write the plan's target over ``there`` (the version named ``etag``)
-        inside the remote's transaction. When the remote moved meanwhile:
-        False, or with ``strict`` RemoteMoved (the pull half must run again)."""
+        """Write the plan's target over ``there`` (the version named ``etag``, with
+        the sidecars ``previous``) inside the remote's transaction. When the remote
+        moved meanwhile: False, or with ``strict`` RemoteMoved (the pull half must run again)."""
         target = result.manifest
-        own = self._sign(target)
-        with remote.transaction(etag, sidecars) as writer:
+        own = self._sign(target, previous)
+        with remote.transaction(etag, sidecars, wait=wait) as writer:
             current = writer.current
             if not (current is NOT_MODIFIED or (etag is None and current is None)):
                 if isinstance(current, ManifestFile) and current.data == target.to_bytes():
@@ -394,10 +397,11 @@ class Session:
         self._record_base(target, new_etag, None, own)
         return True
 
-    def _sign(self, target: Manifest) -> dict[str, bytes]:
+    def _sign(self, target: Manifest, previous: Mapping[str, bytes]) -> dict[str, bytes]:
         if not self.sign_key:
             return {}
-        return {SIGNATURE_NAME: sshsig.sign(target.to_bytes(), self.sign_key)}
+        expires = self.ws.release_expires
+        return signing.vouch(target, field=self.field, key=self.sign_key, previous=previous, expires=expires)
 
     def _push_content(self, result: Plan) -> Callable[[Change], bytes]:
         def content(change: Change) -> bytes:
@@ -411,21 +415,15 @@ class Session:
 
         return content
 
-    def _pin(self, remote: Remote, view: RemoteView, run: _Run) -> None:
-        """Pin what a subscription accepted (self remotes only once they have a pin)."""
-        if self.remote_config.trust == "self" and run.expect is None and self.field not in trust.read_pins(self.ws):
-            return
+    def _record(self, remote: Remote, view: RemoteView, run: _Run) -> None:
+        """Tell the gate what was applied: trust state, provenance, and the pin of a
+        subscription (self remotes only once they have a pin)."""
         report = run.report
         assert report.verdict is not None
-        how = "review" if run.accept is not None else "pin" if run.expect else self.remote_config.trust
-        report.previous_pin = trust.write_pin(
-            self.ws,
-            self.field,
-            remote.url,
-            view.manifest,
-            signer=report.verdict.signer,
-            how=how,
-            archive_sha256=remote.archive_sha256(),
+        pin = self.remote_config.trust != "self" or run.pin is not None or self.gate.lock_pin() is not None
+        how = "review" if run.accept is not None else "pin" if run.pin else self.remote_config.trust
+        report.previous_pin = self.gate.record(
+            view.manifest, report.verdict, how=how, archive_sha256=remote.archive_sha256(), pin=pin
         )
 
     def _base_reader(self, base: Manifest | None) -> Callable[[str], bytes]:
@@ -439,9 +437,7 @@ class Session:
 
         return read
 
-    def _apply_local(
-        self, todo: list[Change], result: Plan, staged: StagedVersion | None, local: Manifest
-    ) -> None:
+    def _apply_local(self, todo: list[Change], result: Plan, staged: StagedVersion | None, local: Manifest) -> None:
         by_hash_staged = {sha: name for name, sha in (staged.manifest.items() if staged else ())}
         by_hash_local = {sha: name for name, sha in local.items()}
 
@@ -508,29 +504,6 @@ class Session:
             self.objects.discard(dropped - {sha for base in self.ws.bases() for sha in base.values()})
 
 
-def check_archive_pin(remote: Remote, expect: str) -> None:
-    """A bare hex pin on an archive remote is the archive's sha256, checked
-    before a single entry is unpacked."""
-    if expect.lower().startswith("sha256:"):
-        return
-    actual = remote.archive_sha256()
-    if actual is None:
-        return  # not an archive: the pin is the field digest (check_field_pin)
-    if actual != expect.lower():
-        raise IntegrityError(f"{remote.url}: archive sha256 is {actual}, not the pinned {expect}; nothing unpacked")
-
-
-def check_field_pin(manifest: Manifest, expect: str, remote: Remote) -> None:
-    """A ``sha256:HEX`` pin (or a bare hex one on a non-archive remote) is the field digest."""
-    want = expect.lower()
-    if not want.startswith("sha256:"):
-        if remote.archive_sha256() is not None:
-            return  # already checked as the archive's own hash
-        want = "sha256:" + want
-    if manifest.digest != want:
-        raise IntegrityError(f"{remote.url}: field digest is {manifest.digest}, not the pinned {want}; nothing applied")
-
-
 def write_manifest(root: Path, manifest: Manifest, sidecars: Mapping[str, bytes]) -> None:
     """Keep the live field's SHA256SUMS (and sidecars) equal to what it now holds."""
     path = root / MANIFEST_NAME
@@ -572,6 +545,8 @@ class MirrorReport:
     dry_run: bool
     changes: list[Change]
     digest: str
+    sidecars: list[str] = field(default_factory=list)  # memsync's own files written beside SHA256SUMS
+    archive_sha256: str | None = None  # when DEST is an archive: what consumers pin
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -580,7 +555,12 @@ class MirrorReport:
             "dry_run": self.dry_run,
             "changes": [c.to_json() for c in self.changes],
             "digest": self.digest,
+            "sidecars": self.sidecars,
+            "archive_sha256": self.archive_sha256,
         }
+
+
+Vouch = Callable[[Manifest, Mapping[str, bytes]], dict[str, bytes]]
 
 
 def mirror(
@@ -590,8 +570,11 @@ def mirror(
     dry_run: bool = False,
     progress: ProgressFactory = silent,
     label: str | None = None,
+    vouch: Vouch | None = None,
 ) -> MirrorReport:
-    """Make DEST hold exactly SOURCE's field (one way; DEST's own changes are replaced)."""
+    """Make DEST hold exactly SOURCE's field (one way; DEST's own changes are replaced).
+    With ``vouch``, DEST gets the sidecars it makes (a new signature and release
+    statement after the ones there) instead of SOURCE's."""
     with boundary(), open_remote(source_url) as src, open_remote(dest_url) as dst:
         if not src.exists():
             raise RemoteError(f"{src.url}: no field there")
@@ -599,7 +582,8 @@ def mirror(
         there = read_remote(dst, None, None, trust_manifest=not dst.live)
         todo = changes(there.manifest, have.manifest)
         report = MirrorReport(src.url, dst.url, dry_run, todo, have.manifest.digest)
-        if dry_run or (not todo and there.etag is not None and dict(there.sidecars) == dict(have.sidecars)):
+        sidecars = vouch(have.manifest, there.sidecars) if vouch and not dry_run else dict(have.sidecars)
+        if dry_run or (not todo and there.etag is not None and dict(there.sidecars) == sidecars):
             return report
 
         def content(change: Change) -> bytes:
@@ -613,10 +597,29 @@ def mirror(
             if not (writer.current is NOT_MODIFIED or (there.etag is None and writer.current is None)):
                 raise PullFirst(f"{dst.url} changed while mirroring; run it again")
             send_changes(writer, todo, content, progress, f"mirroring to {dst.url}")
-            writer.commit(have.manifest.to_bytes(), have.sidecars, commit_message(label or src.url, todo, []))
+            writer.commit(have.manifest.to_bytes(), sidecars, commit_message(label or src.url, todo, []))
+        report.sidecars = sorted(sidecars)
+        report.archive_sha256 = dst.archive_sha256()
         return report
 
 
-def publish(root: Path, dest_url: str, *, dry_run: bool = False, progress: ProgressFactory = silent) -> MirrorReport:
-    """Make DEST hold the field at ``root`` exactly (a field URL or an archive URL)."""
-    return mirror(str(root), dest_url, dry_run=dry_run, progress=progress, label=root.name)
+def publish(
+    root: Path,
+    dest_url: str,
+    *,
+    dry_run: bool = False,
+    progress: ProgressFactory = silent,
+    key: Any = None,
+    field_name: str | None = None,
+    expires: str | None = None,
+) -> MirrorReport:
+    """Make DEST hold the field at ``root`` exactly (a field URL or an archive URL),
+    signed with ``key`` when given: its signature and the next release statement."""
+    name = field_name or root.name
+    vouch: Vouch | None = None
+    if key is not None:
+
+        def vouch(manifest: Manifest, previous: Mapping[str, bytes]) -> dict[str, bytes]:
+            return signing.vouch(manifest, field=name, key=key, previous=previous, expires=expires)
+
+    return mirror(str(root), dest_url, dry_run=dry_run, progress=progress, label=name, vouch=vouch)

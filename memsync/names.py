@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from enum import Enum
 
+from .errors import WorkspaceError
+
 MANIFEST_NAME = "SHA256SUMS"
 SIGNATURE_NAME = "SHA256SUMS.sig"
 RELEASE_NAME = "memsync-release.json"
@@ -94,3 +96,12 @@ def conflict_name(name: str, side: str, sha256_hex: str) -> str:
     suffix = f"{tag}.{ext}" if ext else tag
     # Names here are ASCII (name_problem allows no other), so chars are bytes.
     return stem[: max(1, MAX_NAME_BYTES - len(suffix))] + suffix
+
+
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")
+
+
+def check_name(kind: str, name: str) -> str:
+    if not _NAME.match(name) or ".." in name:
+        raise WorkspaceError(f"{name!r}: {kind} names are letters, digits, '.', '-', '_' (max 64)")
+    return name

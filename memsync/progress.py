@@ -18,6 +18,13 @@ class _Silent:
 
 
 ProgressFactory = Callable[[int, str], AbstractContextManager[Progress]]
+_hushed = False
+
+
+def hush() -> None:
+    """No bars from here on in this process (the CLI's -q: errors only)."""
+    global _hushed
+    _hushed = True
 
 
 @contextmanager
@@ -28,7 +35,7 @@ def silent(total: int, desc: str) -> Iterator[Progress]:
 @contextmanager
 def terminal_bar(total: int, desc: str) -> Iterator[Progress]:
     """A bar (drawn on stderr) when stdout is a terminal and the job is big enough to watch."""
-    if total < 20 or not sys.stdout.isatty():
+    if _hushed or total < 20 or not sys.stdout.isatty():
         yield _Silent()
         return
     from tqdm import tqdm

@@ -64,6 +64,7 @@ from .remote import (
     MANIFEST_LIMIT,
     NOT_MODIFIED,
     SIDECAR_LIMIT,
+    LockBusy,
     ManifestFile,
     Remote,
     Writer,
@@ -303,8 +304,9 @@ class FieldRemote(Remote):
             }
         ).encode()
 
-    def _acquire_lock(self) -> tuple[str, bool]:
-        """The lock's token, and whether a dead writer's lock had to be broken for it."""
+    def _acquire_lock(self, wait: bool) -> tuple[str, bool]:
+        """The lock's token, and whether a dead writer's lock had to be broken for it.
+        Without ``wait``, a lock a live writer holds is ``LockBusy`` at once."""
         deadline = time.monotonic() + LOCK_WAIT_SECONDS
         token = uuid.uuid4().hex
         body = self._lock_body(token)
@@ -336,6 +338,10 @@ class FieldRemote(Remote):
                         f"lock_settle={self.lock_settle:g} (raise it with memsync remote set-option)"
                     )
                 continue
+            if not wait:
+                raise LockBusy(f"{self.url}: another writer's push is in flight")
+            if not wait:
+                raise LockBusy(f"{self.url}: another writer's push is in flight")
             if time.monotonic() > deadline:
                 raise RemoteError(
                     f"{self.url}: locked by {info.get('holder', '?')}@{info.get('host', '?')} "
@@ -393,21 +399,23 @@ class FieldRemote(Remote):
             )
         return not ignored
 
-    def _lock(self) -> tuple[str, bool]:
-        lock, broke = self._acquire_lock()
+    def _lock(self, wait: bool) -> tuple[str, bool]:
+        lock, broke = self._acquire_lock(wait)
         if self.conditional and not self._probe(lock):
             with contextlib.suppress(RemoteError):
                 self.store.delete(LOCK_NAME)  # ours, whatever it holds now
-            again, broke_again = self._acquire_lock()
+            again, broke_again = self._acquire_lock(wait)
             return again, broke or broke_again
         return lock, broke
 
     # -- writing ------------------------------------------------------------------
 
     @contextmanager
-    def transaction(self, expected: str | None, sidecars: frozenset[str] | None = None) -> Iterator[Writer]:
+    def transaction(
+        self, expected: str | None, sidecars: frozenset[str] | None = None, *, wait: bool = True
+    ) -> Iterator[Writer]:
         with self.store.exclusive():
-            lock, broke = self._lock()
+            lock, broke = self._lock(wait)
             self._holding = lock
             writer = _FieldWriter(self, expected, sidecars, lock)
             try:

@@ -33,8 +33,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from . import sshsig
 from .allowed_signers import AllowedSigner
 from .errors import InputError, WorkspaceError
-from .names import RELEASE_NAME, RELEASE_SIGNATURE_NAME
-from .workspace import check_name
+from .names import RELEASE_NAME, RELEASE_SIGNATURE_NAME, check_name
 
 FILENAME = RELEASE_NAME
 SIGNATURE_FILENAME = RELEASE_SIGNATURE_NAME

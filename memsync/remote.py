@@ -24,7 +24,16 @@ from .errors import IntegrityError, RemoteError
 from .manifest import sha256_hex
 from .names import SIGNATURE_NAME
 
-__all__ = ["NOT_MODIFIED", "ManifestFile", "NotModified", "Remote", "Writer", "file_limit", "writer_alive"]
+__all__ = [
+    "NOT_MODIFIED",
+    "ManifestFile",
+    "NotModified",
+    "Remote",
+    "Writer",
+    "archive_limit",
+    "file_limit",
+    "writer_alive",
+]
 
 #: Size limits on what memsync reads from any remote (bytes).
 MANIFEST_LIMIT = 64 * 1024 * 1024  # ~300,000 entries at typical name lengths
@@ -35,8 +44,21 @@ FETCH_ATTEMPTS = 3
 
 def file_limit() -> int:
     """The largest content file memsync takes from a remote ($MEMSYNC_MAX_FILE_BYTES, default 64 MiB)."""
-    value = os.environ.get("MEMSYNC_MAX_FILE_BYTES", "")
-    return int(value) if value.isdigit() and int(value) > 0 else 64 * 1024 * 1024
+    return _limit("MEMSYNC_MAX_FILE_BYTES", 64 * 1024 * 1024)
+
+
+def archive_limit() -> int:
+    """The largest ``.memoryfield.zip`` memsync takes from a remote ($MEMSYNC_MAX_ARCHIVE_BYTES, default 4 GiB)."""
+    return _limit("MEMSYNC_MAX_ARCHIVE_BYTES", 4 * 1024 * 1024 * 1024)
+
+
+def _limit(variable: str, default: int) -> int:
+    value = os.environ.get(variable, "")
+    return int(value) if value.isdigit() and int(value) > 0 else default
+
+
+class LockBusy(RemoteError):
+    """Another writer holds the remote's lock and is alive (``transaction(wait=False)``)."""
 
 
 @dataclass(frozen=True)
@@ -101,12 +123,13 @@ class Remote(ABC):
 
     @abstractmethod
     def transaction(
-        self, expected: str | None, sidecars: frozenset[str] | None = None
+        self, expected: str | None, sidecars: frozenset[str] | None = None, *, wait: bool = True
     ) -> AbstractContextManager[Writer]:
         """An exclusive write session. ``expected`` is the token the caller last
         agreed on (its ``Writer.current`` is NOT_MODIFIED while that holds);
         ``sidecars`` are the own files the caller knows are there with it
-        (None: unknown, so a commit drops any it does not write)."""
+        (None: unknown, so a commit drops any it does not write). Without
+        ``wait``, a live writer's lock is ``LockBusy`` at once."""
 
     def fetch(self, name: str, sha: str) -> bytes:
         """``name``'s bytes, verified against ``sha``; refetched a few times

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import scanner, trust
+from . import scanner, sshsig, trust
 from .field import scan
 from .frontmatter import page_uuid
 from .names import is_page
@@ -222,7 +222,8 @@ def _diff_near(page: PageReport) -> list[str]:
 def review(ws: Workspace, live_root: Path, staged: StagedVersion, meta: dict[str, Any]) -> Review:
     live = scan(live_root) if live_root.exists() else {}
     incoming = staged.manifest
-    signer, problem = trust.check_signature(ws, incoming, staged.signature)
+    signers = sshsig.read_allowed_signers(ws.allowed_signers_path)
+    signer, problem = trust.check_signature(incoming, staged.signature, signers)
     field_name = meta.get("field")
     pin = trust.read_pins(ws).get(field_name) if field_name else None
     result = Review(staged.digest, meta.get("source"), meta.get("reason"), signer, problem, field_name, pin)

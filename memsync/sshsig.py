@@ -229,14 +229,19 @@ def load_private_key(path: Path) -> Ed25519PrivateKey:
         data = path.read_bytes()
     except FileNotFoundError:
         raise InputError(f"{path}: no such key file") from None
+    return load_private_key_bytes(data, where=str(path))
+
+
+def load_private_key_bytes(data: bytes, *, where: str) -> Ed25519PrivateKey:
+    """An unencrypted OpenSSH Ed25519 private key (the file's bytes, or a CI secret's)."""
     try:
         key = serialization.load_ssh_private_key(data, password=None)
     except TypeError:
-        raise InputError(f"{path}: the key is passphrase-protected; use an unencrypted key for signing") from None
+        raise InputError(f"{where}: the key is passphrase-protected; use an unencrypted key for signing") from None
     except ValueError:
-        raise InputError(f"{path}: not an OpenSSH private key") from None
+        raise InputError(f"{where}: not an OpenSSH private key") from None
     if not isinstance(key, Ed25519PrivateKey):
-        raise InputError(f"{path}: memsync signs with Ed25519 keys only")
+        raise InputError(f"{where}: memsync signs with Ed25519 keys only")
     return key
 
 

@@ -1,23 +1,11 @@
-"""Trust: who may change a field without a person looking first.
+"""What trust rests on: allowed signers, signature checks and the lockfile of pins.
 
-Each remote has a policy:
-
-- ``self``: your own machines and buckets; what arrives is applied (a
-  signature that is present must still verify);
-- ``signed``: applied when ``SHA256SUMS.sig`` verifies against an allowed
-  signer (``.memsync/allowed_signers``, OpenSSH format);
-- ``untrusted``: never applied on its own.
-
-Whatever the policy, a version whose digest equals the pin in the lockfile
-(``memsync.lock``, meant to be committed), or the ``--sha256`` given on the
-command line, is applied. Anything else stays in the quarantine (the staging
-store, outside the live field) until ``memsync accept``.
+The decisions themselves are the gate's (``memsync.gate``).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,58 +17,20 @@ from .workspace import Workspace, now
 LOCK_VERSION = 1
 
 
-@dataclass(frozen=True)
-class Verdict:
-    apply: bool
-    reason: str
-    signer: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"applied": self.apply, "reason": self.reason, "signer": self.signer}
-
-
-def check_signature(ws: Workspace, manifest: Manifest, signature: bytes | None) -> tuple[str | None, str | None]:
+def check_signature(
+    manifest: Manifest, signature: bytes | None, signers: list[sshsig.AllowedSigner]
+) -> tuple[str | None, str | None]:
     """(signer name, problem): who signed this manifest, or why that is not known.
     A problem starting with "bad signature" means the signature itself is broken."""
     if signature is None:
         return None, "unsigned"
     try:
-        signer = sshsig.verify(manifest.to_bytes(), signature, sshsig.read_allowed_signers(ws.allowed_signers_path))
+        signer = sshsig.verify(manifest.to_bytes(), signature, signers)
     except sshsig.UnknownSigner as exc:
         return None, str(exc)
     except MemsyncError as exc:
         return None, f"bad signature: {exc}"
     return signer.name, None
-
-
-def decide(
-    ws: Workspace,
-    field: str,
-    source: str,
-    policy: str,
-    manifest: Manifest,
-    signature: bytes | None,
-    pinned_here: bool,
-) -> Verdict:
-    signer, problem = check_signature(ws, manifest, signature)
-    if pinned_here:
-        return Verdict(True, "matches the hash pinned on the command line", signer)
-    pin = read_pins(ws).get(field)
-    if pin and pin.get("source") == source and pin.get("digest") == manifest.digest:
-        return Verdict(True, "matches the pin in memsync.lock", signer)
-    if problem is not None and problem.startswith("bad signature"):
-        return Verdict(False, problem)  # a broken signature is a red flag under any policy
-    if policy == "self":
-        return Verdict(True, "your own remote (trust: self)", signer)
-    if policy == "signed":
-        if signer is not None:
-            return Verdict(True, f"signed by allowed signer {signer}", signer)
-        return Verdict(False, f"{problem}: this remote needs a signature by an allowed signer")
-    return Verdict(
-        False,
-        "untrusted source: review it, then accept or reject" + (f" (signed by {signer})" if signer else ""),
-        signer,
-    )
 
 
 # -- the lockfile ---------------------------------------------------------------
@@ -96,7 +46,8 @@ def read_pins(ws: Workspace) -> dict[str, dict[str, Any]]:
         raise WorkspaceError(f"{path}: malformed lockfile") from None
     if not isinstance(raw, dict) or raw.get("version") != LOCK_VERSION or not isinstance(raw.get("fields"), dict):
         raise WorkspaceError(f"{path}: malformed lockfile")
-    return raw["fields"]
+    fields: dict[str, dict[str, Any]] = raw["fields"]
+    return fields
 
 
 def write_pin(
@@ -158,11 +109,3 @@ def _write_signers(ws: Workspace, signers: list[sshsig.AllowedSigner]) -> None:
     lines = [s.line() for s in signers]
     ws.state.mkdir(parents=True, exist_ok=True)
     atomic.write_bytes(ws.allowed_signers_path, ("".join(line + "\n" for line in lines)).encode())
-
-
-def signing_key(ws: Workspace | None, explicit: str | None = None) -> Any:
-    """The private key to sign pushes with: --sign-key, $MEMSYNC_SIGNING_KEY, or the workspace's."""
-    import os
-
-    path = explicit or os.environ.get("MEMSYNC_SIGNING_KEY") or (ws.signing_key if ws else None)
-    return sshsig.load_private_key(Path(path).expanduser()) if path else None

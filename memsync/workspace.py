@@ -15,6 +15,12 @@ Layout (see docs/FORMAT.md)::
         lock                             serialises memsync runs in this workspace
 
 Fields themselves stay flat: nothing of this lives inside a field.
+
+A *tree* (``memsync add NAME DIR --tree``, for an agent's whole workspace) is
+a field ``NAME`` holding DIR's top-level files and one member field
+``NAME/SUB`` per subfolder, each an ordinary flat field. The parent's scan
+passes over its members' folders; a member follows its parent's remotes at
+URL/SUB. Member state lives under ``fields/NAME%2FSUB/``.
 """
 
 from __future__ import annotations
@@ -22,7 +28,6 @@ from __future__ import annotations
 import fcntl
 import json
 import os
-import re
 import shutil
 from collections.abc import Iterable, Iterator, MutableMapping
 from contextlib import contextmanager
@@ -30,25 +35,54 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, urlsplit
 
 from . import atomic
+from .archive import ARCHIVE_SUFFIX
 from .errors import WorkspaceError
 from .field import StatCache
 from .manifest import Manifest
+from .names import Role, check_name, role_of
 
 STATE_DIR = ".memsync"
 LOCKFILE_NAME = "memsync.lock"
 CONFIG_VERSION = 1
-_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")
 
 
-def check_name(kind: str, name: str) -> str:
-    if not _NAME.match(name) or ".." in name:
-        raise WorkspaceError(f"{name!r}: {kind} names are letters, digits, '.', '-', '_' (max 64)")
+def check_field_name(name: str) -> str:
+    """A field name: one name, or PARENT/SUB for a member of a tree."""
+    for part in name.split("/"):
+        check_name("field", part)
     return name
 
 
+def subpath_url(url: str, sub: str) -> str:
+    """The URL of folder SUB inside the field at URL: where a tree member's remote is."""
+    base, sep, rest = url.partition("?") if "?" in url else url.partition("#")
+    if base.endswith(ARCHIVE_SUFFIX):
+        raise WorkspaceError(f"{url}: an archive holds one flat field, not a tree; give the tree a folder-like URL")
+    trailing = "/" if base.endswith("/") else ""
+    return f"{base.rstrip('/')}/{sub}{trailing}{sep}{rest}"
+
+
 TRUST_POLICIES = ("self", "signed", "untrusted")
+
+
+def default_trust(url: str) -> str:
+    """What a remote is trusted as unless the user says otherwise: ``untrusted`` for
+    sources the user cannot write to (HTTP, GitHub without a token, a folder or
+    archive they may not write), ``self`` for their own folders, buckets and git
+    remotes (memsync.gate applies the policy)."""
+    scheme = url.split("://", 1)[0].lower() if "://" in url else "file"
+    if scheme in ("http", "https"):
+        return "untrusted"
+    if scheme == "github":
+        return "self" if os.environ.get("GITHUB_TOKEN") else "untrusted"
+    if scheme == "file":
+        path = Path(urlsplit(url).path if url.startswith("file://") else url).expanduser()
+        existing = next((p for p in (path, *path.parents) if p.exists()), None)
+        return "self" if existing is not None and os.access(existing, os.W_OK) else "untrusted"
+    return "self"
 
 
 @dataclass
@@ -81,6 +115,7 @@ class Workspace:
         self.state = root / STATE_DIR
         self.fields: dict[str, FieldConfig] = {}
         self.signing_key: str | None = None
+        self.release_expires: str | None = None  # how long signed releases stay valid (default: release.DEFAULT_EXPIRY)
         self._load()
 
     # -- discovery and config -------------------------------------------------
@@ -107,6 +142,7 @@ class Workspace:
         try:
             raw = json.loads(path.read_bytes())
             self.signing_key = raw.get("signing_key")
+            self.release_expires = raw.get("release_expires")
             if raw.get("version") != CONFIG_VERSION:
                 raise WorkspaceError(f"{path}: unsupported config version {raw.get('version')!r}")
             for name, spec in raw["fields"].items():
@@ -135,22 +171,64 @@ class Workspace:
         }
         if self.signing_key:
             raw["signing_key"] = self.signing_key
+        if self.release_expires:
+            raw["release_expires"] = self.release_expires
         atomic.write_bytes(self.state / "config.json", _dump(raw))
 
     def add_field(self, name: str, path: Path, *, dry_run: bool = False) -> FieldConfig:
-        check_name("field", name)
+        check_field_name(name)
         if name in self.fields:
             raise WorkspaceError(f"field {name!r} already exists")
         path = path.absolute()
-        try:
-            stored = str(path.relative_to(self.root))
-        except ValueError:
-            stored = str(path)
-        spec = FieldConfig(stored)
+        spec = FieldConfig(self._stored_path(path))
+        parent, _, sub = name.rpartition("/")
+        if parent:
+            # A member is exactly its parent's subfolder, and mirrors its remotes.
+            if parent not in self.fields:
+                raise WorkspaceError(f"{name!r}: no field {parent!r} to be a member of ('/' names tree members)")
+            if path != self.field_path(parent) / sub:
+                raise WorkspaceError(f"{name!r}: a tree member's folder is {self.field_path(parent) / sub}")
+            spec.remotes = {
+                r: RemoteConfig(subpath_url(rc.url, sub), dict(rc.options), rc.trust)
+                for r, rc in self.fields[parent].remotes.items()
+            }
         self.fields[name] = spec
         if not dry_run:
             self.save()
         return spec
+
+    def add_tree(self, name: str, path: Path, *, dry_run: bool = False) -> list[str]:
+        """Field NAME for the files directly in PATH and a member field NAME/SUB
+        for each subfolder (at any depth); returns the fields added, parents first."""
+        path = path.absolute()
+        found = [(name, path)]
+        for parent, folder in found:  # grows as it goes: breadth-first over the tree
+            if folder.is_dir():
+                subs = sorted(e.name for e in os.scandir(folder) if e.is_dir(follow_symlinks=False))
+                found += [(f"{parent}/{sub}", folder / sub) for sub in subs if role_of(sub) is not Role.HIDDEN]
+        for member, _ in found:
+            check_field_name(member)
+            if member in self.fields:
+                raise WorkspaceError(f"field {member!r} already exists")
+        for member, folder in found:
+            self.add_field(member, folder, dry_run=True)
+        if not dry_run:
+            self.save()
+        return [member for member, _ in found]
+
+    def _stored_path(self, path: Path) -> str:
+        try:
+            return str(path.relative_to(self.root))
+        except ValueError:
+            return str(path)
+
+    def members(self, name: str) -> list[str]:
+        """The fields of NAME's tree below NAME (members of members too), parents first."""
+        return sorted((f for f in self.fields if f.startswith(name + "/")), key=lambda f: (f.count("/"), f))
+
+    def member_dirs(self, name: str) -> frozenset[str]:
+        """Subfolders of NAME's folder that are fields of their own (NAME's scan passes over them)."""
+        return frozenset(f.rpartition("/")[2] for f in self.members(name) if f.count("/") == name.count("/") + 1)
 
     def remove_field(self, name: str) -> None:
         """Forget a field and memsync's state for it; its folder is left alone."""
@@ -186,25 +264,49 @@ class Workspace:
         url: str,
         options: dict[str, str],
         *,
-        trust: str = "self",
+        trust: str | None = None,
         dry_run: bool = False,
     ) -> str:
         check_name("remote", remote)
+        trust = trust or default_trust(absolute_if_path(url))
         if trust not in TRUST_POLICIES:
             raise WorkspaceError(f"{trust!r}: trust is one of {', '.join(TRUST_POLICIES)}")
-        spec = self.field(field_name)
         url = absolute_if_path(url)
-        if remote in spec.remotes:
-            raise WorkspaceError(f"field {field_name!r} already has a remote {remote!r}")
-        spec.remotes[remote] = RemoteConfig(url, options, trust)
+        tree = {f: url if f == field_name else self._member_url(field_name, f, url) for f in self._tree(field_name)}
+        for name in tree:
+            if remote in self.fields[name].remotes:
+                raise WorkspaceError(f"field {name!r} already has a remote {remote!r}")
+        for name, member_url in tree.items():
+            self.fields[name].remotes[remote] = RemoteConfig(member_url, dict(options), trust)
         if not dry_run:
             self.save()
         return url
 
+    def _tree(self, field_name: str) -> list[str]:
+        self.field(field_name)
+        return [field_name, *self.members(field_name)]
+
+    @staticmethod
+    def _member_url(root: str, member: str, url: str) -> str:
+        for sub in member[len(root) + 1 :].split("/"):
+            url = subpath_url(url, sub)
+        return url
+
+    def _followers(self, field_name: str, remote: str) -> list[str]:
+        """FIELD and the members of its tree whose remote REMOTE mirrors FIELD's."""
+        url = self.remote(field_name, remote)[1].url
+        return [field_name] + [
+            m
+            for m in self.members(field_name)
+            if remote in self.fields[m].remotes
+            and self.fields[m].remotes[remote].url == self._member_url(field_name, m, url)
+        ]
+
     def set_trust(self, field_name: str, remote: str, trust: str) -> None:
         if trust not in TRUST_POLICIES:
             raise WorkspaceError(f"{trust!r}: trust is one of {', '.join(TRUST_POLICIES)}")
-        self.remote(field_name, remote)[1].trust = trust
+        for name in self._followers(field_name, remote):
+            self.fields[name].remotes[remote].trust = trust
         self.save()
 
     @property
@@ -216,13 +318,14 @@ class Workspace:
         return self.root / LOCKFILE_NAME
 
     def remove_remote(self, field_name: str, remote: str, *, dry_run: bool = False) -> None:
-        spec = self.field(field_name)
-        if spec.remotes.pop(remote, None) is None:
+        if remote not in self.field(field_name).remotes:
             raise WorkspaceError(f"field {field_name!r} has no remote {remote!r}")
         if dry_run:
             return
-        for path in self._remote_files(field_name, remote):
-            path.unlink(missing_ok=True)
+        for name in self._followers(field_name, remote):
+            del self.fields[name].remotes[remote]
+            for path in self._remote_files(name, remote):
+                path.unlink(missing_ok=True)
         self.save()
 
     def _remote_files(self, field_name: str, remote: str) -> list[Path]:
@@ -233,20 +336,21 @@ class Workspace:
     def rename_remote(self, field_name: str, old: str, new: str, *, dry_run: bool = False) -> None:
         """Give a remote another name; its sync base, memo and held versions go with it."""
         check_name("remote", new)
-        spec = self.field(field_name)
         self.remote(field_name, old)
-        if new in spec.remotes:
-            raise WorkspaceError(f"field {field_name!r} already has a remote {new!r}")
+        followers = self._followers(field_name, old)  # a tree's members follow their parent's remote
+        for name in followers:
+            if new in self.fields[name].remotes:
+                raise WorkspaceError(f"field {name!r} already has a remote {new!r}")
         if dry_run:
             return
-        # Files first, config last: a crash in between leaves the old name working.
-        for source, target in zip(
-            self._remote_files(field_name, old), self._remote_files(field_name, new), strict=True
-        ):
-            if source.exists():
-                os.replace(source, target)
-        self._rename_held(field_name, old, new)
-        spec.remotes = {new if r == old else r: rc for r, rc in spec.remotes.items()}
+        for name in followers:
+            # Files first, config last: a crash in between leaves the old name working.
+            for source, target in zip(self._remote_files(name, old), self._remote_files(name, new), strict=True):
+                if source.exists():
+                    os.replace(source, target)
+            self._rename_held(name, old, new)
+            spec = self.fields[name]
+            spec.remotes = {new if r == old else r: rc for r, rc in spec.remotes.items()}
         self.save()
 
     def _rename_held(self, field_name: str, old: str, new: str) -> None:
@@ -268,6 +372,7 @@ class Workspace:
         dropped and the next sync merges two-way, losing nothing. The memo
         always goes: it described the old store."""
         _, config = self.remote(field_name, remote)
+        self._alone(field_name, remote)
         url = absolute_if_path(url)
         base = self.load_base(field_name, remote)
         self._memo_path(field_name, remote).unlink(missing_ok=True)
@@ -280,8 +385,18 @@ class Workspace:
         self.save()
         return url
 
+    def _alone(self, field_name: str, remote: str) -> None:
+        """One line instead of a tree whose members' remotes no longer mirror their parent's."""
+        members = [n for n in self._followers(field_name, remote) if n != field_name]
+        if members:
+            raise WorkspaceError(
+                f"{remote} is the remote of the tree {field_name!r} ({len(members)} member(s)): "
+                "remove it and add it again with the new URL or options"
+            )
+
     def set_options(self, field_name: str, remote: str, options: dict[str, str]) -> None:
         """Replace a remote's options (the caller checked them against its backend)."""
+        self._alone(field_name, remote)
         self.remote(field_name, remote)[1].options = dict(options)
         self._memo_path(field_name, remote).unlink(missing_ok=True)  # another endpoint is another store
         self.save()
@@ -307,7 +422,12 @@ class Workspace:
     # -- per-field state ------------------------------------------------------
 
     def _field_dir(self, field_name: str) -> Path:
-        return self.state / "fields" / field_name
+        # One folder per field, a tree member's too: "a/memory" is fields/a%2Fmemory.
+        return self.state / "fields" / quote(field_name, safe="")
+
+    def field_state_dir(self, field_name: str) -> Path:
+        """Where memsync keeps its state for one field (outside the field itself)."""
+        return self._field_dir(field_name)
 
     def _base_dir(self, field_name: str) -> Path:
         return self._field_dir(field_name) / "base"

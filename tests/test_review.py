@@ -146,6 +146,7 @@ def test_an_update_is_judged_against_the_live_field_and_shows_the_pin_it_would_r
     ws.mkdir()
     ok(cli("init", cwd=ws, env=env))
     assert cli("pull", src, "--field", "home", "--trust", "untrusted", cwd=ws, env=env).returncode == 5
+    ok(cli("review", "home", cwd=ws, env=env))
     ok(cli("accept", "home", cwd=ws, env=env))
     # The source swaps the IBAN and the address, adds a page linking a host the field already uses.
     (src / "rent.md").write_text(

@@ -30,8 +30,7 @@ import pytest
 import requests as http
 from s3_support import FlakyProxy
 
-import memsync.backends.s3
-from memsync import cli
+from memsync import cli, protocol
 from memsync.names import Role, role_of
 from memsync.workspace import STATE_DIR, Workspace
 from tests.conftest import assert_one_line_error, make_field, page
@@ -155,7 +154,7 @@ def assert_remote_consistent(client: Any, bucket: str, prefix: str = "", *, lock
     assert actual.keys() == listed.keys(), f"objects vs SHA256SUMS: {sorted(actual.keys() ^ listed.keys())}"
     bad = sorted(n for n in listed if listed[n] != actual[n])
     assert not bad, f"objects whose bytes do not match SHA256SUMS: {bad}"
-    assert lock_ok or memsync.backends.s3.LOCK_NAME not in objects, "a finished push must release its lock"
+    assert lock_ok or protocol.LOCK_NAME not in objects, "a finished push must release its lock"
     return files
 
 
@@ -369,10 +368,12 @@ def test_sync_waits_out_a_push_in_flight(s3_server, tmp_path, requests_seen):
         [sys.executable, "-m", "memsync", "sync", "f"], cwd=b, env=env, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
-    # A commits once B has read the overwritten page (or B has given up already).
-    deadline = time.monotonic() + 60
+    # A commits once B has read the overwritten page, or has found A's lock in its
+    # way (B's sync pushes first under the lock when only B changed), or has given up.
+    deadline = time.monotonic() + 30
+    blocked = {("GET", f"/{bucket}/inflight/x.md", 200), ("PUT", f"/{bucket}/inflight/.memsync-lock", 412)}
     while sync_b.poll() is None and time.monotonic() < deadline:
-        if ("GET", f"/{bucket}/inflight/x.md", 200) in list(requests_seen.seen):
+        if blocked & set(requests_seen.seen):
             time.sleep(0.5)
             break
         time.sleep(0.05)
@@ -558,7 +559,7 @@ def test_unlock_breaks_a_stale_lock_and_a_live_lock_makes_push_wait_then_fail(s3
     remote_before = bucket_objects(client, bucket, "locked")
     (a / "f" / "page-0000.md").write_text(page("page 0", "waiting for the lock"))
     use_aws_env(monkeypatch, env)
-    monkeypatch.setattr(memsync.backends.s3, "LOCK_WAIT_SECONDS", 0.5)
+    monkeypatch.setattr(protocol, "LOCK_WAIT_SECONDS", 0.5)
     monkeypatch.chdir(a)
     capsys.readouterr()
     started = time.monotonic()
@@ -582,7 +583,7 @@ def test_unlock_breaks_a_stale_lock_and_a_live_lock_makes_push_wait_then_fail(s3
         Bucket=bucket, Key=lock_key, Body=lock_body("crashed", socket.gethostname(), dead_pid(), time.time() + 600)
     )
     (a / "f" / "page-0001.md").write_text(page("page 1", "after a crash"))
-    monkeypatch.setattr(memsync.backends.s3, "LOCK_WAIT_SECONDS", 0.5)
+    monkeypatch.setattr(protocol, "LOCK_WAIT_SECONDS", 0.5)
     assert run_in_process("push", "f") == 0, capsys.readouterr().err
     assert b"after a crash" in assert_remote_consistent(client, bucket, "locked")["page-0001.md"]
 

@@ -124,7 +124,12 @@ def build_team(root: Path) -> Team:
     ok(team.run_b("remote", "add", "f", "origin", remote, "--trust", "signed"))
     # B's first pull of alice's signed field applies directly (checked in the tests on copies).
     first = js(team.run_b("pull", "f", "--json"))
-    assert first["trust"] == {"applied": True, "reason": "signed by allowed signer alice", "signer": "alice"}
+    assert first["trust"] == {
+        "applied": True,
+        "reason": "signed by allowed signer alice",
+        "signer": "alice",
+        "release_version": 1,
+    }
     assert first["quarantined"] is None and len(first["local_changes"]) == 2
     return team
 
@@ -158,7 +163,12 @@ def test_a_version_signed_by_an_allowed_signer_applies_directly(team: Team) -> N
     # The next signed version applies too, with no one looking.
     team.a_edits_and_pushes()
     again = js(team.run_b("pull", "f", "--json"))
-    assert again["trust"] == {"applied": True, "reason": "signed by allowed signer alice", "signer": "alice"}
+    assert again["trust"] == {
+        "applied": True,
+        "reason": "signed by allowed signer alice",
+        "signer": "alice",
+        "release_version": 2,
+    }
     assert (team.b / "f" / "new-page.md").is_file()
     assert json.loads((team.b / "memsync.lock").read_text())["fields"]["f"]["digest"] == digest_of(team.remote)
     assert team.quarantine() == []
@@ -395,7 +405,12 @@ def test_pull_under_policy_signed_accepts_an_ssh_keygen_signature(
     ok(cli("init", cwd=ws, env=env))
     ok(cli("trust", "add", "carol", Path(str(key) + ".pub"), cwd=ws, env=env))  # a .pub file works as well
     report = js(cli("pull", remote, "--field", "pub", "--trust", "signed", "--json", cwd=ws, env=env))
-    assert report["trust"] == {"applied": True, "reason": "signed by allowed signer carol", "signer": "carol"}
+    assert report["trust"] == {  # signed by ssh-keygen alone: no release statement
+        "applied": True,
+        "reason": "signed by allowed signer carol",
+        "signer": "carol",
+        "release_version": None,
+    }
     assert (ws / "pub" / "a.md").read_bytes() == (remote / "a.md").read_bytes()
     assert (ws / "pub" / "SHA256SUMS.sig").read_bytes() == (remote / "SHA256SUMS.sig").read_bytes()
     pin = json.loads((ws / "memsync.lock").read_text())["fields"]["pub"]
@@ -448,7 +463,7 @@ def test_an_untrusted_source_is_reviewed_accepted_pinned_and_a_change_is_held_ag
     ws.mkdir()
     ok(cli("init", cwd=ws, env=env))
 
-    result = cli("pull", src, "--json", cwd=ws, env=env)  # a new source: untrusted by default
+    result = cli("pull", src, "--json", "--trust", "untrusted", cwd=ws, env=env)
     held(result, "untrusted source")
     assert json.loads(result.stdout)["quarantined"] == first
     field = ws / "diary"
@@ -528,7 +543,7 @@ def test_a_pull_pinned_by_digest_applies_directly(cli: CliRunner, tmp_path: Path
     # A bare hex digest names the field digest too (the remote is not an archive).
     (src / "a.md").write_text(page("A", "Changed upstream."))
     changed = write_manifest(src)
-    held(cli("pull", "demo", cwd=ws, env=env), "untrusted source")
+    held(cli("pull", "demo", cwd=ws, env=env), "pinned source now serves other content")
     assert js(cli("pull", "demo", "--sha256", changed.removeprefix("sha256:"), "--json", cwd=ws, env=env))["trust"][
         "applied"
     ]
@@ -594,8 +609,8 @@ def test_accept_refuses_executables_and_derived_files_are_never_taken(cli: CliRu
     ws = tmp_path / "ws"
     ws.mkdir()
     ok(cli("init", cwd=ws, env=env))
-    result = cli("pull", src, "--json", cwd=ws, env=env)
-    held(result, "untrusted source")
+    result = cli("pull", src, "--json", "--trust", "untrusted", cwd=ws, env=env)
+    held(result, "executable files (run.sh)")
     digest = json.loads(result.stdout)["quarantined"]
     staged = ws / ".memsync" / "staging" / digest.removeprefix("sha256:")
     assert sorted(p.name for p in staged.iterdir()) == ["SHA256SUMS", "note.md", "run.sh"]
@@ -617,6 +632,7 @@ def test_accept_refuses_executables_and_derived_files_are_never_taken(cli: CliRu
     (src / "run.sh").unlink()
     write_manifest(src)
     held(cli("pull", "tools", cwd=ws, env=env), "untrusted source")
+    ok(cli("review", "tools", cwd=ws, env=env))
     ok(cli("accept", "tools", cwd=ws, env=env))
     live = sorted(p.name for p in (ws / "tools").iterdir())
     assert "more.md" in live and "x.sqlite3" not in live and "run.sh" not in live
@@ -628,7 +644,7 @@ def test_review_tells_that_a_remote_vector_index_was_dropped(cli: CliRunner, tmp
     ws = tmp_path / "ws"
     ws.mkdir()
     ok(cli("init", cwd=ws, env=env))
-    held(cli("pull", src, cwd=ws, env=env), "untrusted source")
+    held(cli("pull", src, "--trust", "untrusted", cwd=ws, env=env), "untrusted source")
     review = js(cli("review", "idx", "--json", cwd=ws, env=env))
     assert "x.sqlite3" in {f["file"] for f in review["findings"]}
 

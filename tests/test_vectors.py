@@ -316,7 +316,7 @@ def test_search_with_the_builtin_embedder_finds_the_planted_page_first(cli: CliR
     index = json.loads(ok(cli("index", field, "--json")))
     assert index["embedder"] == "builtin", "no Ollama here: auto falls back to the built-in embedder"
     result = json.loads(ok(cli("search", field, "how to season a carbon steel wok", "-k", "3", "--json")))
-    assert result["embedder"] == "builtin"
+    assert [(f["embedder"], f["trust"]) for f in result["fields"]] == [("builtin", "local")]
     assert result["results"][0]["filename"] == "woks.md"
     assert result["results"][0]["title"] == "Carbon steel woks" and len(result["results"]) == 3
     text = ok(cli("search", field, "carbon steel wok"))

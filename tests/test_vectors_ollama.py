@@ -99,7 +99,7 @@ def test_inputs_follow_the_reference_tool(cli: CliRunner, ollama: FakeOllama, tm
 
     ollama.reset()
     found = json.loads(ok(cli("search", field, "short", "-k", "1", "--json", env={"OLLAMA_HOST": ollama.host})))
-    assert found["embedder"] == "ollama" and len(found["results"]) == 1
+    assert found["fields"][0]["embedder"] == "ollama" and len(found["results"]) == 1
     assert ollama.calls == [["search_query: short"]]
 
 

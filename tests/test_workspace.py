@@ -68,11 +68,11 @@ def test_init_creates_state_outside_fields_and_is_idempotent(cli: CliRunner, tmp
 
 def test_add_defaults_to_a_folder_named_after_the_field(cli: CliRunner, ws: Path, tmp_path: Path) -> None:
     out = js(cli("add", "notes", "--json", cwd=ws))
-    assert out == {"field": "notes", "path": str(ws / "notes"), "dry_run": False}
+    assert out == {"field": "notes", "path": str(ws / "notes"), "members": [], "dry_run": False}
     assert (ws / "notes").is_dir()
     elsewhere = tmp_path / "outside" / "diary"
     out = js(cli("add", "diary", str(elsewhere), "--json", cwd=ws))
-    assert out == {"field": "diary", "path": str(elsewhere), "dry_run": False}
+    assert out == {"field": "diary", "path": str(elsewhere), "members": [], "dry_run": False}
     assert elsewhere.is_dir()
     fields = js(cli("fields", "--json", cwd=ws))["fields"]
     assert fields == {

@@ -1,5 +1,6 @@
 """Transports for memsync, one module per kind of remote.
 
-Each backend implements :class:`backends.base.Backend` and is registered in
-the ``memsync.backends`` entry-point group under the URL scheme it serves.
+Each is a thin ``memsync.backends.base.Store`` (or, for git, a whole
+``memsync.remote.Remote``) registered in the ``memsync.backends``
+entry-point group under the URL scheme it serves.
 """

@@ -20,6 +20,7 @@ hashes). Reading is bounded here, once for every store: ``read`` stops at
 
 from __future__ import annotations
 
+import builtins
 import os
 import time
 from abc import ABC, abstractmethod
@@ -144,7 +145,7 @@ class Store(ABC):
         if unknown:
             valid = ", ".join(sorted({*self.OPTIONS, *COMMON_OPTIONS}))
             raise WorkspaceError(f"{url}: unknown option {unknown[0]!r} (valid here: {valid})")
-        self.timeout = _positive(url, "timeout", self.options.get("timeout") or os.environ.get("MEMSYNC_TIMEOUT"))
+        self.timeout = timeout_option(url, self.options)
 
     # -- what a transport implements -------------------------------------------
 
@@ -154,7 +155,7 @@ class Store(ABC):
         lets a store refuse early; the bound is enforced above it anyway."""
 
     @abstractmethod
-    def list(self) -> list[Entry]:
+    def list(self) -> builtins.list[Entry]:
         """The objects directly at this location (no recursion)."""
 
     @abstractmethod
@@ -166,7 +167,7 @@ class Store(ABC):
     def delete(self, name: str, *, if_match: str | None = None) -> None:
         """Remove ``name`` (absent is fine unless ``if_match`` is given)."""
 
-    def delete_many(self, names: list[str]) -> None:
+    def delete_many(self, names: builtins.list[str]) -> None:
         for name in names:
             self.delete(name)
 
@@ -192,7 +193,7 @@ class Store(ABC):
     def read(self, name: str, max_bytes: int, if_none_match: str | None = None) -> Blob | NotModified:
         """``name`` whole, refusing more than ``max_bytes`` and a transfer past its deadline."""
         for attempt in range(1, READ_ATTEMPTS + 1):
-            parts: list[bytes] = []
+            parts: builtins.list[bytes] = []
             try:
                 opened = self._drain(name, max_bytes, if_none_match, parts.append)
             except TransferFailed:
@@ -205,20 +206,20 @@ class Store(ABC):
             return Blob(b"".join(parts), opened.token, opened.content_type)
         raise AssertionError("unreachable")
 
-    def read_to(self, name: str, sink: BinaryIO, max_bytes: int) -> str:
-        """Stream ``name`` into ``sink`` under the same bounds; returns its token."""
+    def read_to(self, name: str, sink: BinaryIO, max_bytes: int, if_none_match: str | None = None) -> str | NotModified:
+        """Stream ``name`` into ``sink`` under the same bounds; returns its token
+        (or ``NOT_MODIFIED``, with nothing written, while it is still ``if_none_match``)."""
         for attempt in range(1, READ_ATTEMPTS + 1):
             sink.seek(0)
             sink.truncate()
             try:
-                opened = self._drain(name, max_bytes, None, sink.write)
+                opened = self._drain(name, max_bytes, if_none_match, sink.write)
             except TransferFailed:
                 if attempt == READ_ATTEMPTS:
                     raise
                 time.sleep(0.1 * attempt)
                 continue
-            assert isinstance(opened, Opened)
-            return opened.token
+            return opened if isinstance(opened, NotModified) else opened.token
         raise AssertionError("unreachable")
 
     def _drain(
@@ -247,7 +248,9 @@ class Store(ABC):
         return f"{self.url.rstrip('/')}/{name}"
 
 
-def _positive(url: str, key: str, value: str | None) -> float:
+def timeout_option(url: str, options: Mapping[str, str]) -> float:
+    """The ``timeout`` a remote's options (or $MEMSYNC_TIMEOUT) give, in seconds."""
+    value = options.get("timeout") or os.environ.get("MEMSYNC_TIMEOUT")
     if value is None:
         return DEFAULT_TIMEOUT
     try:
@@ -255,5 +258,5 @@ def _positive(url: str, key: str, value: str | None) -> float:
     except ValueError:
         number = -1.0
     if not number > 0:
-        raise WorkspaceError(f"{url}: option {key}={value!r}: expected a positive number of seconds")
+        raise WorkspaceError(f"{url}: option timeout={value!r}: expected a positive number of seconds")
     return number

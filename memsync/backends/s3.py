@@ -180,7 +180,7 @@ def _make_client(url: str, options: Mapping[str, str], timeout: float) -> Any:
     except bce.ProfileNotFound:
         raise WorkspaceError(f"{url}: no AWS profile {options.get('profile')!r} (see ~/.aws/config)") from None
     config = Config(
-        retries={"max_attempts": 4, "mode": "standard"},
+        retries={"total_max_attempts": 4, "mode": "standard"},  # four in all, the first one included
         max_pool_connections=32,
         connect_timeout=timeout,
         read_timeout=timeout,

@@ -1,36 +1,105 @@
 """The ``memsync`` command line: parse, call the library, print.
 
-Every command takes ``--json`` (one JSON object on stdout); commands that
+Every command takes ``--json`` (one JSON object on stdout, documented in
+docs/JSON.md), ``-q`` (errors only) and ``-v`` (every file); commands that
 change something take ``--dry-run``. Errors are one line on stderr and a
-non-zero exit: 1 error, 2 usage, 3 conflicts kept as copies, 4 pull first.
+non-zero exit: 1 error, 2 usage, 3 conflicts kept as copies, 4 pull first,
+130 interrupted (Ctrl-C), 143 terminated (SIGTERM); under ``--json`` the error
+is also ``{"error": ..., "code": ...}`` on stdout.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import sys
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
+from .. import progress
 from ..errors import MemsyncError, WorkspaceError
 from ..workspace import Workspace
+
+# Shared by every context of one invocation (click's Context.meta).
+_JSON_KEY = "memsync.json"
+_QUIET_KEY = "memsync.quiet"
+_VERBOSE_KEY = "memsync.verbose"
+_ANSWERED_KEY = "memsync.json_error_sent"
+SCREENFUL = 20  # per-file lines shown before the default output summarises
+FIRST_FEW = 5  # per-file lines a summary still shows
+
+
+def _set_flag(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value:
+        ctx.meta[f"memsync.{param.name}"] = True
+        if param.name == "quiet":
+            progress.hush()
+
+
+def _verbosity_options() -> list[click.Option]:
+    """-q/-v for the group and every command, so both ``memsync -q sync`` and
+    ``memsync sync --quiet`` (as a cron line is written) work."""
+    common = {"is_flag": True, "expose_value": False, "is_eager": True, "callback": _set_flag}
+    return [
+        click.Option(["-q", "--quiet"], help="Print errors only.", **common),  # type: ignore[arg-type]
+        click.Option(["-v", "--verbose"], help="Print every file, however many.", **common),  # type: ignore[arg-type]
+    ]
+
+
+def verbosity() -> int:
+    """-1 under -q (which wins over -v), 1 under -v, else 0."""
+    ctx = click.get_current_context(silent=True)
+    meta = ctx.meta if ctx is not None else {}
+    return -1 if meta.get(_QUIET_KEY) else 1 if meta.get(_VERBOSE_KEY) else 0
 
 
 class _Cli(click.Group):
     """Turns every failure into one line on stderr and a non-zero exit."""
+
+    group_class = type  # subgroups (remote, trust) are _Cli too: their commands get -q/-v
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        # As the program itself (not called from Python code that owns the process):
+        # Ctrl-C and SIGTERM end it promptly, whatever its threads are doing.
+        if kwargs.get("standalone_mode", True) and threading.current_thread() is threading.main_thread():
+            _watch_signals()
+        return super().main(*args, **kwargs)
+
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        if not isinstance(cmd, click.Group):
+            cmd.params.extend(_verbosity_options())
+        super().add_command(cmd, name)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        # Known before any parsing, so even a usage error can be answered in JSON.
+        options = args[: args.index("--")] if "--" in args else args
+        if "--json" in options:
+            ctx.meta[_JSON_KEY] = True
+        return super().parse_args(ctx, args)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except MemsyncError as exc:
             _fail(str(exc), exc.code)
-        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
+        except click.ClickException as exc:
+            _json_error(exc.format_message(), exc.exit_code)
+            raise
+        except (click.exceptions.Exit, click.exceptions.Abort):
             raise
         except KeyboardInterrupt:
+            if _signals:
+                with contextlib.suppress(Exception):
+                    _json_error("interrupted" if _signals[0] == signal.SIGINT else "terminated", 128 + _signals[0])
+                    sys.stdout.flush()
+                _end(_signals[0])
             _fail("interrupted", 130)
         except BrokenPipeError:
             # The reader (| head) went away: nothing more to say, to anyone.
@@ -45,9 +114,61 @@ class _Cli(click.Group):
             _fail(f"internal error: {type(exc).__name__}: {exc} (set MEMSYNC_DEBUG=1 for a traceback)", 1)
 
 
+def _json_error(message: str, code: int) -> None:
+    ctx = click.get_current_context(silent=True)
+    # A subgroup's failure passes through the outer group too: answer once.
+    if ctx is not None and ctx.meta.get(_JSON_KEY) and not ctx.meta.get(_ANSWERED_KEY):
+        ctx.meta[_ANSWERED_KEY] = True
+        click.echo(json.dumps({"error": message, "code": code}, sort_keys=True))
+
+
 def _fail(message: str, code: int) -> None:
+    """One line on stderr always (logs and people read it), and under --json
+    the same error as an object on stdout (programs read that)."""
+    _json_error(message, code)
     click.echo(f"memsync: {message}", err=True)
     sys.exit(code)
+
+
+#: Seconds a command gets after Ctrl-C or SIGTERM to unwind on its own. A worker
+#: thread blocked on a read would hold the exit (the pool joins it) until its timeout.
+SIGNAL_GRACE = 1.0
+_signals: list[int] = []
+_ending = threading.Lock()
+
+
+def _watch_signals() -> None:
+    """SIGINT and SIGTERM raise KeyboardInterrupt in the main thread; and since the
+    main thread may be stuck (joining a worker, or in C code that does not return),
+    a watcher learns of the signal from the C-level handler at once and ends the
+    process ``SIGNAL_GRACE`` seconds later if it has not ended by then."""
+    read_fd, write_fd = os.pipe()
+    os.set_blocking(write_fd, False)
+    signal.set_wakeup_fd(write_fd)
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, _interrupt)
+    threading.Thread(target=_watch, args=(read_fd,), name="memsync-signals", daemon=True).start()
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    _signals.append(signum)
+    raise KeyboardInterrupt
+
+
+def _watch(read_fd: int) -> None:
+    signum = os.read(read_fd, 1)[0]
+    time.sleep(SIGNAL_GRACE)
+    _end(signum)
+
+
+def _end(signum: int) -> NoReturn:
+    """One line, then the process ends at once: no pool join, no waiting on threads
+    (nor on stdout's lock, which a stuck main thread may hold)."""
+    with _ending:
+        word = "interrupted" if signum == signal.SIGINT else "terminated"
+        with contextlib.suppress(OSError):
+            os.write(sys.stderr.fileno(), f"memsync: {word}\n".encode())
+        os._exit(128 + signum)
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object for agents and CI.")
@@ -59,15 +180,26 @@ no_index_option = click.option("--no-index", is_flag=True, help="Do not rebuild 
 def _emit(as_json: bool, data: dict[str, Any], text: Callable[[], list[str]]) -> None:
     if as_json:
         click.echo(json.dumps(data, indent=2, sort_keys=True))
-    else:
+    elif verbosity() >= 0:
         for line in text():
             click.echo(line)
+
+
+def details(lines: list[str], counts: str) -> list[str]:
+    """Per-file lines: all of them under -v or when they fit a screen, else the
+    first few and ``counts`` (a 5,000-page push is a summary, not 5,000 lines)."""
+    if verbosity() > 0 or len(lines) <= SCREENFUL:
+        return lines
+    return [*lines[:FIRST_FEW], f"  … {len(lines) - FIRST_FEW} more ({counts}; -v lists every file)"]
 
 
 @click.group(cls=_Cli, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="memsync")
 def main() -> None:
     """Sync and transport memoryfields between local folders and remotes."""
+
+
+main.params.extend(_verbosity_options())
 
 
 # -- workspace -----------------------------------------------------------------

@@ -25,15 +25,18 @@ def pack(field: str, output: Path, dry_run: bool, as_json: bool) -> None:
 
     if not output.name.endswith(archive_mod.ARCHIVE_SUFFIX):
         raise WorkspaceError(f"{output}: archive names end in {archive_mod.ARCHIVE_SUFFIX}")
-    packed = archive_mod.pack_field(_folder(field))
-    if not dry_run:
-        atomic.write_bytes(output.absolute(), packed.data)
+    root = _folder(field)
+    if dry_run:
+        packed = archive_mod.write_field(root, None)
+    else:
+        with atomic.replacing(output.absolute()) as handle:
+            packed = archive_mod.write_field(root, handle)
     data = {
         "archive": str(output),
         "sha256": packed.sha256,
         "digest": packed.manifest.digest,
         "files": len(packed.manifest),
-        "bytes": len(packed.data),
+        "bytes": packed.size,
         "dry_run": dry_run,
     }
     _emit(as_json, data, lambda: [f"{packed.sha256}  {output}", f"field digest {packed.manifest.digest}"])

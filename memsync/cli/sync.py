@@ -3,22 +3,21 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import click
 
 from .. import archive as archive_mod
-from .. import engine
+from .. import engine, release, signing
 from ..errors import WorkspaceError
+from ..pin import Pin
 from ..plan import Change
 from ..progress import terminal_bar
 from ..registry import check, is_archive_url, open_remote, parse_options
 from ..transfer import read_remote
 from ..vectors.after_sync import reindex_after
 from ..workspace import TRUST_POLICIES, Workspace, absolute_if_path
-from .app import _emit, _field_name, _folder, dry_run_option, json_option, main, no_index_option, remote_option
+from .app import _emit, _field_name, _folder, details, dry_run_option, json_option, main, no_index_option, remote_option
 
 # -- sync ----------------------------------------------------------------------
 
@@ -26,9 +25,15 @@ EXIT_CONFLICT = 3
 EXIT_QUARANTINED = 5
 
 
+_MARKS = {"add": "+", "update": "~", "delete": "-"}
+
+
 def _change_lines(prefix: str, items: list[Change]) -> list[str]:
-    marks = {"add": "+", "update": "~", "delete": "-"}
-    return [f"  {prefix} {marks[c.kind]} {c.name}" for c in items]
+    return [f"  {prefix} {_MARKS[c.kind]} {c.name}" for c in items]
+
+
+def _counts(label: str, items: list[Change]) -> str:
+    return f"{label} " + " ".join(f"{mark}{sum(c.kind == kind for c in items)}" for kind, mark in _MARKS.items())
 
 
 def _report_lines(report: engine.SyncReport) -> list[str]:
@@ -44,8 +49,10 @@ def _report_lines(report: engine.SyncReport) -> list[str]:
         lines.append(f"  pin moved from {report.previous_pin.get('digest')}")
     if report.plan:
         lines += [f"  renamed {o} → {n} (by {s})" for o, n, s in report.plan.renames]
-    lines += _change_lines("local ", report.local_changes)
-    lines += _change_lines("remote", report.remote_changes)
+    lines += details(
+        _change_lines("local ", report.local_changes) + _change_lines("remote", report.remote_changes),
+        f"{_counts('local', report.local_changes)}, {_counts('remote', report.remote_changes)}",
+    )
     if report.plan:
         lines += [f"  note: {note}" for note in report.plan.notes]
         lines += [f"  CONFLICT {c.name}: kept yours; theirs is in {c.copy}" for c in report.plan.conflicts]
@@ -57,29 +64,46 @@ def _report_lines(report: engine.SyncReport) -> list[str]:
     return lines
 
 
-def _finish(report: engine.SyncReport, as_json: bool, no_index: bool = False) -> None:
-    index = reindex_after(report, no_index)
-    data = {**report.to_json(), "index": index.data} if index else report.to_json()
-    _emit(as_json, data, lambda: _report_lines(report) + (index.lines if index else []))
-    if report.quarantined and not report.dry_run:
+def _finish(reports: engine.SyncReport | list[engine.SyncReport], as_json: bool, no_index: bool = False) -> None:
+    """Print a run (a tree's: its root's object with ``members``) and exit 5/3 when
+    something is held in quarantine or kept as a conflict copy."""
+    runs = reports if isinstance(reports, list) else [reports]
+    parts = []
+    for report in runs:
+        index = reindex_after(report, no_index)
+        data = {**report.to_json(), "index": index.data} if index else report.to_json()
+        parts.append((data, _report_lines(report) + (index.lines if index else [])))
+    data = parts[0][0] if len(parts) == 1 else {**parts[0][0], "members": [d for d, _ in parts[1:]]}
+    _emit(as_json, data, lambda: [line for _, lines in parts for line in lines])
+    held = [r for r in runs if r.quarantined and not r.dry_run]
+    for report in held:
         click.echo(
             f"memsync: held in quarantine ({report.verdict.reason if report.verdict else 'untrusted'}): "
-            f"memsync review {report.field}",
+            f"memsync review {report.field} {report.quarantined}, then memsync accept {report.field} "
+            f"{report.quarantined} (or reject)",
             err=True,
         )
+    if held:
         sys.exit(EXIT_QUARANTINED)
-    if report.conflicts and not report.dry_run:
-        click.echo(
-            f"memsync: {len(report.conflicts)} conflict(s): review the conflict copies, then sync again",
-            err=True,
-        )
+    conflicts = sum(len(r.conflicts) for r in runs if not r.dry_run)
+    if conflicts:
+        click.echo(f"memsync: {conflicts} conflict(s): review the conflict copies, then sync again", err=True)
         sys.exit(EXIT_CONFLICT)
 
 
-def _run(field: str, remote_name: str | None, mode: engine.Mode, dry_run: bool, expect: str | None = None):
+def _run(
+    field: str, remote_name: str | None, mode: engine.Mode, dry_run: bool, expect: str | None = None
+) -> list[engine.SyncReport]:
+    """One field's run; a tree root's (memsync add --tree) runs its members too, one after another."""
     ws = Workspace.find()
-    session = engine.Session(ws, _field_name(ws, field), remote_name, progress=terminal_bar)
-    return session.run(mode, dry_run=dry_run, expect=expect)
+    name = _field_name(ws, field)
+    tree = [name, *ws.members(name)]
+    if expect is not None and len(tree) > 1:
+        raise WorkspaceError(f"--sha256 pins one field; {name!r} is a tree: pull each of its fields on its own")
+    return [
+        engine.Session(ws, f, remote_name, progress=terminal_bar).run(mode, dry_run=dry_run, expect=expect)
+        for f in tree
+    ]
 
 
 def _looks_like_url(arg: str) -> bool:
@@ -96,11 +120,13 @@ def _subscribe(
     field_name: str | None,
     into: Path | None,
     expect: str | None,
-    trust: str,
+    trust: str | None,
     options: dict[str, str] | None = None,
 ) -> engine.SyncReport:
     """Pull SOURCE into the workspace field that follows it, creating field and
     workspace when new; a failed first pull leaves neither behind."""
+    if expect is not None:
+        Pin.parse(expect)  # a malformed pin is refused before anything is created
     source = absolute_if_path(source)
     options = options or {}
     check(source, options)
@@ -135,21 +161,21 @@ def _subscribe(
         raise
 
 
-def _trust_option(default: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    return click.option(
-        "--trust",
-        "trust_policy",
-        type=click.Choice(TRUST_POLICIES),
-        default=default,
-        show_default=True,
-        help="self: apply what arrives; signed: only what allowed signers signed; untrusted: hold for review.",
-    )
+trust_option = click.option(
+    "--trust",
+    "trust_policy",
+    type=click.Choice(TRUST_POLICIES),
+    default=None,
+    help="self: apply what arrives; signed: only what allowed signers signed; untrusted: hold for review. "
+    "Default: untrusted for sources you cannot write to (http(s)://, github:// without GITHUB_TOKEN, "
+    "folders you may not write), self otherwise.",
+)
 
 
 @main.command()
 @click.argument("source")
 @remote_option
-@_trust_option("untrusted")
+@trust_option
 @click.option(
     "--sha256",
     "expect",
@@ -170,7 +196,7 @@ def pull(
     field_name: str | None,
     into: Path | None,
     options: tuple[str, ...],
-    trust_policy: str,
+    trust_policy: str | None,
     no_index: bool,
     dry_run: bool,
     as_json: bool,
@@ -187,12 +213,12 @@ def pull(
     if known or not _looks_like_url(source):
         if options:
             raise WorkspaceError("-o applies to a URL; change a remote's options with memsync remote set-option")
-        report = _run(source, remote, "pull", dry_run, expect)
+        reports = _run(source, remote, "pull", dry_run, expect)
     else:
         if dry_run:
             raise WorkspaceError("--dry-run needs an existing field; clone or pull without it first")
-        report = _subscribe(source, field_name, into, expect, trust_policy, parse_options(options))
-    _finish(report, as_json, no_index)
+        reports = [_subscribe(source, field_name, into, expect, trust_policy, parse_options(options))]
+    _finish(reports, as_json, no_index)
 
 
 @main.command()
@@ -222,8 +248,11 @@ def sync(field: str, remote: str | None, no_index: bool, dry_run: bool, as_json:
 @json_option
 def status(field: str, remote: str | None, as_json: bool) -> None:
     """What a sync of FIELD would do now (changes nothing)."""
-    report = _run(field, remote, "sync", True)
-    _emit(as_json, report.to_json(), lambda: _report_lines(report))
+    reports = _run(field, remote, "sync", True)
+    data = reports[0].to_json()
+    if len(reports) > 1:
+        data["members"] = [r.to_json() for r in reports[1:]]
+    _emit(as_json, data, lambda: [line for r in reports for line in _report_lines(r)])
 
 
 @main.command()
@@ -275,19 +304,55 @@ def log(field: str, remote: str | None, limit: int, as_json: bool) -> None:
     metavar="URL",
     help="Where to publish: a field URL, or one ending in .memoryfield.zip (repeatable).",
 )
+@click.option(
+    "--sign-with",
+    "sign_with",
+    default=None,
+    metavar="KEY",
+    help="Sign with this OpenSSH Ed25519 key (default: $MEMSYNC_SIGNING_KEY, a path or the key itself, "
+    "else the workspace's key).",
+)
+@click.option(
+    "--expires",
+    default=None,
+    metavar="DURATION",
+    help="How long the signed release stays valid, e.g. 30d, 12h, 1w (default 30d).",
+)
 @dry_run_option
 @json_option
-def publish(field: str, destinations: tuple[str, ...], dry_run: bool, as_json: bool) -> None:
-    """Pack FIELD reproducibly and publish it to each destination; print the pins."""
+def publish(
+    field: str, destinations: tuple[str, ...], sign_with: str | None, expires: str | None, dry_run: bool, as_json: bool
+) -> None:
+    """Publish FIELD to each destination, signed when a key is set; print what consumers pin."""
     root = _folder(field)
-    packed = archive_mod.pack_field(root)
+    try:
+        ws: Workspace | None = Workspace.find()
+    except WorkspaceError:
+        ws = None
+    key = signing.signing_key(ws, sign_with)
+    name = ws.field_for_path(root) if ws else None
+    if expires is not None:
+        release.parse_duration(expires)
     results = [
-        engine.publish(root, absolute_if_path(url), dry_run=dry_run, progress=terminal_bar) for url in destinations
+        engine.publish(
+            root,
+            absolute_if_path(url),
+            dry_run=dry_run,
+            progress=terminal_bar,
+            key=key,
+            field_name=name or root.name,
+            expires=expires,
+        )
+        for url in destinations
     ]
+    packed = archive_mod.write_field(root, None)  # only the pins are printed
+    # A signed archive holds its sidecars: consumers pin the bytes that were published.
+    published = [r.archive_sha256 for r in results if r.archive_sha256]
     data = {
-        "archive_sha256": packed.sha256,
+        "archive_sha256": published[0] if published else packed.sha256,
         "digest": packed.manifest.digest,
         "files": len(packed.manifest),
+        "signed": key is not None,
         "destinations": [r.to_json() for r in results],
         "dry_run": dry_run,
     }
@@ -295,7 +360,14 @@ def publish(field: str, destinations: tuple[str, ...], dry_run: bool, as_json: b
 
     def text() -> list[str]:
         lines = [f"{verb} {r.destination} ({len(r.changes)} change(s))" for r in results]
-        return [*lines, f"archive sha256 {packed.sha256}", f"field digest   {packed.manifest.digest}"]
+        lines += [f"archive sha256 {data['archive_sha256']}", f"field digest   {packed.manifest.digest}"]
+        lines.append(f"consumers pin: memsync pull URL --sha256 {packed.manifest.digest}")
+        if key is not None:
+            lines.append(
+                "check it with: ssh-keygen -Y verify -f allowed_signers -I SIGNER -n memsync "
+                "-s SHA256SUMS.sig < SHA256SUMS"
+            )
+        return lines
 
     _emit(as_json, data, text)
 
@@ -306,7 +378,7 @@ def publish(field: str, destinations: tuple[str, ...], dry_run: bool, as_json: b
 @click.option("--name", "field_name", default=None, help="Field name (default: from the URL).")
 @click.option("--sha256", "expect", default=None, metavar="HEX", help="Pin: archive sha256 or field digest.")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="Option for a URL's backend.")
-@_trust_option("self")
+@trust_option
 @no_index_option
 @dry_run_option
 @json_option
@@ -316,7 +388,7 @@ def clone(
     field_name: str | None,
     expect: str | None,
     options: tuple[str, ...],
-    trust_policy: str,
+    trust_policy: str | None,
     no_index: bool,
     dry_run: bool,
     as_json: bool,
@@ -333,10 +405,10 @@ def clone(
     _emit(
         as_json,
         data,
-        lambda: (
-            [f"  + {n}" for n in remote_manifest]
-            + [f"would clone {len(remote_manifest)} file(s), field digest {remote_manifest.digest}"]
-        ),
+        lambda: [
+            *details([f"  + {n}" for n in remote_manifest], f"{len(remote_manifest)} file(s)"),
+            f"would clone {len(remote_manifest)} file(s), field digest {remote_manifest.digest}",
+        ],
     )
 
 
@@ -351,7 +423,7 @@ def mirror(source: str, destination: str, dry_run: bool, as_json: bool) -> None:
 
     def text() -> list[str]:
         verb = "would make" if dry_run else "made"
-        lines = _change_lines("", report.changes)
+        lines = details(_change_lines("", report.changes), _counts("changes", report.changes))
         return [*lines, f"{verb} {len(report.changes)} change(s); {destination} = {report.digest}"]
 
     _emit(as_json, report.to_json(), text)

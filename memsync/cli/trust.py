@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
+from .. import gate, release, sshsig, trust
 from .. import review as review_mod
-from .. import sshsig, trust
 from ..engine import Session
 from ..errors import WorkspaceError
 from ..progress import terminal_bar
@@ -47,9 +47,15 @@ def keygen(path: Path, use: bool, dry_run: bool, as_json: bool) -> None:
 @main.command("sign-with")
 @click.argument("key", type=click.Path(path_type=Path), required=False)
 @click.option("--none", "clear", is_flag=True, help="Stop signing pushes.")
+@click.option(
+    "--expires",
+    default=None,
+    metavar="DURATION",
+    help="How long each signed release stays valid, e.g. 30d, 12h, 1w (default 30d).",
+)
 @dry_run_option
 @json_option
-def sign_with(key: Path | None, clear: bool, dry_run: bool, as_json: bool) -> None:
+def sign_with(key: Path | None, clear: bool, expires: str | None, dry_run: bool, as_json: bool) -> None:
     """Sign this workspace's pushes with KEY (an existing OpenSSH Ed25519 key, e.g. ~/.ssh/id_ed25519)."""
     ws = Workspace.find()
     if clear or key is None:
@@ -57,12 +63,15 @@ def sign_with(key: Path | None, clear: bool, dry_run: bool, as_json: bool) -> No
     else:
         chosen = str(key.expanduser().absolute())
         sshsig.load_private_key(Path(chosen))  # refuse a key we could not sign with
+    if expires is not None:
+        release.parse_duration(expires)
     if not dry_run:
         ws.signing_key = chosen
+        ws.release_expires = expires or ws.release_expires
         ws.save()
     _emit(
         as_json,
-        {"signing_key": chosen, "dry_run": dry_run},
+        {"signing_key": chosen, "release_expires": ws.release_expires or release.DEFAULT_EXPIRY, "dry_run": dry_run},
         lambda: [f"pushes are signed with {chosen}" if chosen else "pushes are not signed"],
     )
 
@@ -183,6 +192,7 @@ def review(field: str, digest: str | None, full: bool, as_json: bool) -> None:
     staged = store.get(chosen)
     assert staged is not None
     report = review_mod.review(ws, ws.field_path(name), staged, store.meta(chosen))
+    gate.mark_reviewed(ws, name, chosen)  # what accept may apply: this version, and no other
     if as_json:  # not _emit: its sorted keys would put the diffs before the summary and findings
         click.echo(json.dumps(report.to_json(), indent=2))
     else:
@@ -198,7 +208,7 @@ def accept(field: str, digest: str | None, allow_executables: bool, as_json: boo
     """Apply a reviewed quarantined version of FIELD to the live field and pin it."""
     ws = Workspace.find()
     name = _field_name(ws, field)
-    chosen = _held(ws, name, digest)
+    chosen = gate.chosen_for_accept(ws, name, digest)
     remote = StagingStore(ws).meta(chosen).get("remote")
     report = Session(ws, name, remote, progress=terminal_bar).accept(chosen, allow_executables=allow_executables)
     _finish(report, as_json)

@@ -24,20 +24,25 @@ def init(directory: Path, dry_run: bool, as_json: bool) -> None:
 @main.command()
 @click.argument("name")
 @click.argument("path", type=click.Path(path_type=Path), required=False)
+@click.option("--tree", is_flag=True, help="PATH's files are field NAME and each subfolder SUB is field NAME/SUB.")
 @dry_run_option
 @json_option
-def add(name: str, path: Path | None, dry_run: bool, as_json: bool) -> None:
+def add(name: str, path: Path | None, tree: bool, dry_run: bool, as_json: bool) -> None:
     """Add field NAME kept in folder PATH (default: ./NAME; created if missing)."""
     ws = Workspace.find()
     folder = (path or Path(name)).absolute()
-    spec = ws.add_field(name, folder, dry_run=dry_run)
+    if tree:
+        added = ws.add_tree(name, folder, dry_run=dry_run)
+    else:
+        ws.add_field(name, folder, dry_run=dry_run)
+        added = [name]
     if not dry_run:
         folder.mkdir(parents=True, exist_ok=True)
     prefix = "would add " if dry_run else ""
     _emit(
         as_json,
-        {"field": name, "path": str(folder), "dry_run": dry_run},
-        lambda: [f"{prefix}field {name} → {spec.path}"],
+        {"field": name, "path": str(folder), "members": added[1:], "dry_run": dry_run},
+        lambda: [f"{prefix}field {f} → {ws.field_path(f)}" for f in added],
     )
 
 

@@ -14,7 +14,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -94,6 +94,7 @@ class _Page:
     sha256: bytes
     last_modified: str
     data: bytes
+    origin: Mapping[str, Any] | None = None  # where an accepted page came from
 
 
 def rebuild(
@@ -103,17 +104,22 @@ def rebuild(
     batch: int = DEFAULT_BATCH,
     progress: ProgressFactory = silent,
     trusted_rows: Mapping[bytes, bytes] | None = None,
+    provenance: Mapping[str, Mapping[str, Any]] | None = None,
+    skip: Collection[str] = (),
 ) -> IndexReport:
     """Bring ``root``'s ``<model-code>.sqlite3`` up to date with its pages.
 
     ``trusted_rows`` maps page sha256 digests to embeddings taken from a trusted
     source's index (see ``reuse.reuse_rows``); they are used instead of embedding.
+    ``provenance`` (``memsync.provenance``) marks pages accepted from another
+    source: their row's frontmatter JSON carries it under ``memsync_provenance``.
+    ``skip``: a tree root's member folders (``field.content_names``).
     """
     batch = batch_size(batch)
     started = time.perf_counter()
     path = store.index_path(root, embedder.model_code)
     report = IndexReport(str(path), embedder.name, embedder.model_code, embedder.dimension, batch)
-    pages = _read_pages(root)
+    pages = _read_pages(root, provenance or {}, skip)
     report.pages = len(pages)
     conn, created = _open(path, report.warnings)
     try:
@@ -129,15 +135,19 @@ def rebuild(
     return report
 
 
-def _read_pages(root: Path) -> list[_Page]:
+def _read_pages(root: Path, provenance: Mapping[str, Mapping[str, Any]], skip: Collection[str]) -> list[_Page]:
     pages = []
-    for name, st in sorted(content_names(root)):
+    for name, st in sorted(content_names(root, skip)):
         if not is_page(name):
             continue
         data = (root / name).read_bytes()
         # The reference tool's format: whole seconds, UTC, a literal Z.
         mtime = datetime.fromtimestamp(st.st_mtime, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-        pages.append(_Page(name, hashlib.sha256(data).digest(), mtime, data))
+        digest = hashlib.sha256(data).digest()
+        origin = provenance.get(name)
+        if origin is not None and origin.get("sha256") != digest.hex():
+            origin = None  # edited here since: the page is the user's own now
+        pages.append(_Page(name, digest, mtime, data, origin))
     return pages
 
 
@@ -255,14 +265,20 @@ def _usable(blob: bytes | None, size: int) -> bytes | None:
 
 
 def _row(page: _Page, blob: bytes) -> tuple[str, str, str, bytes, bytes]:
-    return (page.name, _frontmatter_json(page.data), page.last_modified, page.sha256, blob)
+    return (page.name, _frontmatter_json(page.data, page.origin), page.last_modified, page.sha256, blob)
 
 
-def _frontmatter_json(data: bytes) -> str:
+PROVENANCE_KEY = "memsync_provenance"
+
+
+def _frontmatter_json(data: bytes, origin: Mapping[str, Any] | None = None) -> str:
     try:
         meta = parse(data.decode("utf-8"))
     except (UnicodeDecodeError, InputError):
         meta = {}  # readers must not rely on frontmatter; an unreadable block is just absent
+    if origin is not None:
+        # Ordinary JSON to the reference tool; to an agent, "a stranger wrote this".
+        meta = {**meta, PROVENANCE_KEY: {k: origin.get(k) for k in ("source", "signer", "digest", "time", "how")}}
     return json.dumps(meta, ensure_ascii=False, default=str, sort_keys=True)
 
 

@@ -1,0 +1,82 @@
+"""``memsync watch``: keep fields synced in the foreground, one log line per sync."""
+
+from __future__ import annotations
+
+import json
+import signal
+from types import FrameType
+
+import click
+
+from ..engine import SyncReport
+from ..vectors.after_sync import reindex_after
+from ..watch import DEFAULT_DEBOUNCE, DEFAULT_INTERVAL, Event, Watcher, fields_to_watch
+from ..workspace import Workspace
+from .app import _field_name, json_option, main, no_index_option, remote_option, verbosity
+
+_SHOWN = {-1: {"error"}, 0: {"error", "info"}, 1: {"error", "info", "debug"}}
+
+
+@main.command()
+@click.argument("fields", nargs=-1, metavar="[FIELD]...")
+@remote_option
+@click.option(
+    "--interval",
+    type=click.FloatRange(min=0, min_open=True),
+    default=DEFAULT_INTERVAL,
+    show_default=True,
+    metavar="SECONDS",
+    help="How often each remote is polled (one conditional request when nothing changed).",
+)
+@click.option(
+    "--debounce",
+    type=click.FloatRange(min=0),
+    default=DEFAULT_DEBOUNCE,
+    show_default=True,
+    metavar="SECONDS",
+    help="Quiet time after a local change before it is synced.",
+)
+@no_index_option
+@json_option
+def watch(
+    fields: tuple[str, ...],
+    remote: str | None,
+    interval: float,
+    debounce: float,
+    no_index: bool,
+    as_json: bool,
+) -> None:
+    """Keep FIELDs (default: every field with a remote) synced until stopped.
+
+    Local changes are synced once the field has been quiet for --debounce
+    seconds; remotes are polled every --interval. One line per sync that
+    changed something (-v: every poll; -q: errors, conflicts and quarantine
+    only; --json: one JSON object per line). SIGTERM or Ctrl-C stops it after
+    the sync in progress; a second Ctrl-C interrupts that sync."""
+    ws = Workspace.find()
+    names = fields_to_watch(ws, [_field_name(ws, f) for f in fields], remote)
+    shown = _SHOWN[verbosity()]
+
+    def log(event: Event) -> None:
+        if event.level not in shown:
+            return
+        line = json.dumps(event.to_json(), sort_keys=True) if as_json else f"{event.time} {event.message}"
+        click.echo(line)
+
+    def reindex(ws: Workspace, report: SyncReport) -> None:
+        index = reindex_after(report, no_index, ws)
+        if index is not None and "error" in index.data:
+            log(Event("error", f"{report.field}: {index.data['error']}", report.field, report.remote, "error"))
+
+    watcher = Watcher(
+        ws.root, names, remote=remote, interval=interval, debounce=debounce, on_event=log, after_sync=reindex
+    )
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        if watcher.stopping and signum == signal.SIGINT:
+            raise KeyboardInterrupt  # a second Ctrl-C: do not wait for the sync in progress
+        watcher.stop()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    watcher.run()

@@ -1,0 +1,328 @@
+"""Continuous sync: keep fields in step with their remotes while agents write to them.
+
+A :class:`Watcher` runs in the foreground of one thread and syncs one field at
+a time, each with its default (or the given) remote:
+
+- local changes arrive as filesystem events (watchdog, one non-recursive watch
+  per field folder); a field is synced once it has been quiet for
+  ``debounce`` seconds, or ``MAX_DELAY`` seconds after its first unsynced
+  change when it is written to without pause. Events caused by the sync's own
+  writes cost nothing: a stat-cache scan finds the field equal to its sync
+  base and no request is made;
+- remotes are polled every ``interval`` seconds by an ordinary sync, whose
+  no-op case is one conditional manifest read;
+- a failed sync is retried after 2 s, 4 s, 8 s… up to ``BACKOFF_MAX``; local
+  changes made meanwhile are kept for that retry, and the first success says
+  it recovered;
+- a version held in quarantine is reported once; until it is accepted or
+  rejected, the field's poll is one conditional read against the held
+  version's ETag, and only a newer version there brings a new sync;
+- :meth:`Watcher.stop` (any thread, or a signal handler) ends the loop between
+  syncs, at once when it is waiting.
+
+Each sync and each state change is one :class:`Event`, handed to ``on_event``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from watchdog.events import EVENT_TYPE_CLOSED_NO_WRITE, EVENT_TYPE_OPENED, FileSystemEvent, FileSystemEventHandler
+from watchdog.observers import Observer
+
+from .engine import Session, SyncReport
+from .errors import MemsyncError, WorkspaceError
+from .names import Role, role_of
+from .registry import open_remote
+from .remote import NotModified
+from .store import StagingStore
+from .workspace import Workspace, now
+
+DEFAULT_INTERVAL = 30.0  # seconds between polls of each remote
+DEFAULT_DEBOUNCE = 1.0  # seconds of quiet after a local change before it is synced
+MAX_DELAY = 10.0  # a field written to without pause is still synced this often
+BACKOFF_FIRST = 2.0
+BACKOFF_MAX = 300.0
+
+Kind = Literal["start", "sync", "held", "error", "stop"]
+Level = Literal["error", "info", "debug"]
+
+
+@dataclass
+class Event:
+    """One line of the watcher's log: what happened to which field."""
+
+    kind: Kind
+    message: str
+    field: str | None = None
+    remote: str | None = None
+    level: Level = "info"
+    time: str = dataclasses.field(default_factory=now)
+    report: SyncReport | None = None
+    code: int | None = None  # the exit code the error would give a one-off command
+    retry_in: float | None = None
+    fields: list[str] | None = None  # for start: what is watched
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "time": self.time,
+            "event": self.kind,
+            "level": self.level,
+            "message": self.message,
+            "field": self.field,
+            "remote": self.remote,
+            "report": self.report.to_json() if self.report else None,
+            "code": self.code,
+            "retry_in": self.retry_in,
+            "fields": self.fields,
+        }
+
+
+@dataclass
+class _Field:
+    name: str
+    remote: str
+    root: Path
+    next_poll: float = 0.0
+    dirty_since: float | None = None  # first local change not yet synced
+    last_change: float = 0.0
+    failures: int = 0
+    retry_at: float = 0.0
+    reported_held: set[str] = dataclasses.field(default_factory=set)
+
+
+class _Changes(FileSystemEventHandler):
+    """Marks a field dirty when one of its content files changes."""
+
+    def __init__(self, watcher: Watcher, state: _Field) -> None:
+        self.watcher, self.state = watcher, state
+
+    def on_any_event(self, event: FileSystemEvent) -> None:
+        # Reads (memsync's own hashing and pushing) are not changes.
+        if event.is_directory or event.event_type in (EVENT_TYPE_OPENED, EVENT_TYPE_CLOSED_NO_WRITE):
+            return
+        for raw in (event.src_path, event.dest_path):
+            path = Path(os.fsdecode(raw)) if raw else None
+            if path is not None and path.parent == self.state.root and role_of(path.name) is Role.CONTENT:
+                self.watcher.touched(self.state)
+                return
+
+
+class Watcher:
+    """Keeps ``fields`` of the workspace at ``root`` synced until :meth:`stop`."""
+
+    def __init__(
+        self,
+        root: Path,
+        fields: Iterable[str],
+        *,
+        remote: str | None = None,
+        interval: float = DEFAULT_INTERVAL,
+        debounce: float = DEFAULT_DEBOUNCE,
+        on_event: Callable[[Event], None] = lambda event: None,
+        after_sync: Callable[[Workspace, SyncReport], None] = lambda ws, report: None,
+    ) -> None:
+        if interval <= 0 or debounce < 0:
+            raise WorkspaceError("the poll interval must be above 0 and the debounce at least 0 seconds")
+        self.root = root
+        self.interval, self.debounce = interval, debounce
+        self.on_event, self.after_sync = on_event, after_sync
+        ws = Workspace(root)
+        self.fields = [_Field(name, ws.remote(name, remote)[0], ws.field_path(name)) for name in fields]
+        if not self.fields:
+            raise WorkspaceError("no fields to watch (add a remote to a field first: memsync remote add)")
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._stopping = threading.Event()
+
+    @property
+    def stopping(self) -> bool:
+        return self._stopping.is_set()
+
+    def stop(self) -> None:
+        """End the loop after the sync in progress (at once when waiting). Safe from any thread."""
+        self._stopping.set()
+        self._wake.set()
+
+    def touched(self, state: _Field) -> None:
+        with self._lock:
+            t = time.monotonic()
+            if state.dirty_since is None:
+                state.dirty_since = t
+            state.last_change = t
+        self._wake.set()
+
+    def run(self) -> None:
+        observer = Observer()
+        for watched in self.fields:
+            watched.root.mkdir(parents=True, exist_ok=True)
+            observer.schedule(_Changes(self, watched), str(watched.root), recursive=False)
+        observer.start()
+        try:
+            self.on_event(
+                Event(
+                    "start",
+                    f"watching {len(self.fields)} field(s); polling every {self.interval:g}s",
+                    fields=[s.name for s in self.fields],
+                )
+            )
+            while not self._stopping.is_set():
+                due, reason, wait = self._next()
+                if due is None:
+                    self._wake.wait(wait)
+                    self._wake.clear()
+                    continue
+                self._sync(due, reason)
+        finally:
+            observer.stop()
+            observer.join()
+            self.on_event(Event("stop", "stopped"))
+
+    # -- scheduling ---------------------------------------------------------------
+
+    def _next(self) -> tuple[_Field | None, str, float]:
+        """The field to sync now and why ("local" or "poll"), or how long to wait."""
+        t = time.monotonic()
+        wait = self.interval
+        with self._lock:
+            for state in self.fields:
+                if t < state.retry_at:
+                    wait = min(wait, state.retry_at - t)
+                    continue
+                if state.dirty_since is not None:
+                    ready = min(state.last_change + self.debounce, state.dirty_since + MAX_DELAY)
+                    if t >= ready:
+                        return state, "local", 0.0
+                    wait = min(wait, ready - t)
+                if t >= state.next_poll:
+                    return state, "poll", 0.0
+                wait = min(wait, state.next_poll - t)
+        return None, "", max(wait, 0.01)
+
+    # -- one sync -------------------------------------------------------------------
+
+    def _sync(self, state: _Field, reason: str) -> None:
+        with self._lock:
+            dirty_since, state.dirty_since = state.dirty_since, None
+        try:
+            # The config is read afresh: a trust policy or remote changed meanwhile applies now.
+            ws = Workspace(self.root)
+            session = Session(ws, state.name, state.remote)
+            if reason == "local" and not self._changed(ws, session, state):
+                return
+            if self._still_held(ws, session, state):
+                state.next_poll = time.monotonic() + self.interval
+                return
+            report = session.run("sync")
+            self.after_sync(ws, report)
+        except MemsyncError as exc:
+            self._failed(state, exc, dirty_since)
+            return
+        state.next_poll = time.monotonic() + self.interval
+        recovered, state.failures = state.failures, 0
+        self._report(state, report, recovered)
+
+    def _changed(self, ws: Workspace, session: Session, state: _Field) -> bool:
+        """Whether the field differs from its sync base (no request: a stat-cache scan)."""
+        base = ws.load_base(state.name, state.remote)
+        return base is None or session.scan_local(save=False) != base.manifest
+
+    def _still_held(self, ws: Workspace, session: Session, state: _Field) -> bool:
+        """Whether the remote still offers the version held in quarantine (one conditional read)."""
+        held = [m for m in StagingStore(ws).quarantined(state.name) if m.get("remote") == state.remote]
+        if not held:
+            return False
+        latest = held[-1]
+        etag = latest.get("etag")
+        if not etag:
+            return False
+        config = session.remote_config
+        with open_remote(config.url, config.options) as remote:
+            unchanged = isinstance(remote.fetch_manifest(if_none_match=etag), NotModified)
+        if unchanged:
+            self._held(state, str(latest["digest"]), str(latest.get("reason") or "untrusted"))
+        return unchanged
+
+    def _failed(self, state: _Field, exc: MemsyncError, dirty_since: float | None) -> None:
+        state.failures += 1
+        delay = min(BACKOFF_FIRST * 2 ** (state.failures - 1), BACKOFF_MAX)
+        t = time.monotonic()
+        state.retry_at = t + delay
+        state.next_poll = max(state.next_poll, state.retry_at)
+        if dirty_since is not None:
+            with self._lock:  # the local change still has to go out
+                state.dirty_since = min(dirty_since, state.dirty_since or dirty_since)
+                state.last_change = max(state.last_change, dirty_since)
+        self.on_event(
+            Event(
+                "error",
+                f"{state.name} ⇄ {state.remote}: {exc}; retrying in {delay:g}s",
+                state.name,
+                state.remote,
+                "error",
+                code=exc.code,
+                retry_in=delay,
+            )
+        )
+
+    def _held(self, state: _Field, digest: str, reason: str) -> None:
+        if digest in state.reported_held:
+            return
+        state.reported_held.add(digest)
+        self.on_event(
+            Event(
+                "held",
+                f"{state.name} ⇄ {state.remote}: {digest[:19]}… held in quarantine ({reason}); "
+                f"review it: memsync review {state.name}",
+                state.name,
+                state.remote,
+                "error",
+                code=5,
+            )
+        )
+
+    def _report(self, state: _Field, report: SyncReport, recovered: int) -> None:
+        if report.quarantined:
+            reason = report.verdict.reason if report.verdict else "untrusted"
+            self._held(state, report.quarantined, reason)
+            return
+        parts = []
+        if report.local_changes:
+            parts.append(f"pulled {len(report.local_changes)}")
+        if report.remote_changes:
+            parts.append(f"pushed {len(report.remote_changes)}")
+        if report.conflicts:
+            copies = ", ".join(c.copy for c in report.conflicts)
+            parts.append(f"{len(report.conflicts)} conflict(s) kept as copies: {copies}")
+        text = ", ".join(parts) or "up to date"
+        if recovered:
+            text += f" (recovered after {recovered} failed attempt(s))"
+        digest = f"; {report.digest[:19]}…" if report.digest and parts else ""
+        level: Level = "error" if report.conflicts else "info" if parts or recovered else "debug"
+        self.on_event(
+            Event(
+                "sync",
+                f"{state.name} ⇄ {state.remote}: {text}{digest}",
+                state.name,
+                state.remote,
+                level,
+                report=report,
+                code=3 if report.conflicts else None,
+            )
+        )
+
+
+def fields_to_watch(ws: Workspace, names: Iterable[str], remote: str | None) -> list[str]:
+    """The fields named (a tree root brings its members), or every field with a remote."""
+    chosen = list(names)
+    if chosen:
+        return list(dict.fromkeys(f for name in chosen for f in (name, *ws.members(name))))
+    wanted = (name for name, spec in sorted(ws.fields.items()) if spec.remotes)
+    return [name for name in wanted if remote is None or remote in ws.fields[name].remotes]

@@ -1,0 +1,207 @@
+"""memsync watch: two real watcher processes on two workspaces sharing a folder
+remote; edits cross over, a conflict is kept as a copy, quarantine is reported
+once, failures back off and recover, and signals stop it cleanly."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from memsync.names import Role, role_of
+from memsync.store import StagingStore
+from memsync.workspace import Workspace
+from tests.conftest import CliRunner, make_field, page
+
+FAST = ("--interval", "0.3", "--debounce", "0.2")
+
+
+def ok(result: subprocess.CompletedProcess[str]) -> str:
+    assert result.returncode == 0, f"exit {result.returncode}\nstdout: {result.stdout}\nstderr: {result.stderr}"
+    return result.stdout
+
+
+class Running:
+    """A ``memsync watch --json`` process whose log lines can be read as they come."""
+
+    def __init__(self, cwd: Path, *args: str) -> None:
+        self.log = cwd.parent / f"{cwd.name}-watch.log"
+        self.handle = self.log.open("w")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "memsync", "watch", "--json", *args],
+            cwd=cwd,
+            env={**os.environ, "MEMSYNC_DEBUG": ""},
+            stdout=self.handle,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+
+    def events(self) -> list[dict[str, Any]]:
+        lines = self.log.read_text().splitlines()
+        return [json.loads(line) for line in lines if line.endswith("}")]
+
+    def wait_for(self, what: Callable[[list[dict[str, Any]]], bool], timeout: float = 30) -> list[dict[str, Any]]:
+        return until(lambda: what(self.events()) and self.events(), timeout, f"log of {self.log}")
+
+    def stop(self, signum: int = signal.SIGTERM) -> tuple[int, float, str]:
+        started = time.monotonic()
+        self.proc.send_signal(signum)
+        _, err = self.proc.communicate(timeout=10)
+        self.handle.close()
+        return self.proc.returncode, time.monotonic() - started, err
+
+
+@contextmanager
+def watching(cwd: Path, *args: str) -> Iterator[Running]:
+    running = Running(cwd, *args)
+    try:
+        running.wait_for(lambda events: any(e["event"] == "start" for e in events))
+        yield running
+    finally:
+        if running.proc.poll() is None:
+            running.proc.kill()
+            running.proc.wait()
+        running.handle.close()
+
+
+def until(check: Callable[[], Any], timeout: float, what: str) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        result = check()
+        if result:
+            return result
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def content(root: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in root.iterdir() if p.is_file() and role_of(p.name) is Role.CONTENT}
+
+
+def two_machines(cli: CliRunner, tmp_path: Path) -> tuple[Path, Path, Path]:
+    a, b, remote = tmp_path / "a", tmp_path / "b", tmp_path / "remote"
+    a.mkdir()
+    b.mkdir()
+    ok(cli("init", cwd=a))
+    make_field(a / "f", {"one.md": page("One", "line one", "11111111-1111-4111-8111-111111111111")})
+    ok(cli("add", "f", cwd=a))
+    ok(cli("remote", "add", "f", "origin", str(remote), cwd=a))
+    ok(cli("sync", "f", cwd=a))
+    ok(cli("clone", str(remote), "f", "--name", "f", cwd=b))
+    return a, b, remote
+
+
+def test_two_watchers_carry_edits_keep_a_conflict_as_a_copy_and_stop_on_sigterm(cli: CliRunner, tmp_path: Path) -> None:
+    a, b, remote = two_machines(cli, tmp_path)
+    with watching(a, *FAST) as wa, watching(b, *FAST) as wb:
+        # An edit on one machine reaches the other with nobody running a command.
+        (a / "f" / "two.md").write_text(page("Two", "written on a"))
+        until(lambda: (b / "f" / "two.md").is_file(), 30, "two.md to reach b")
+        assert (b / "f" / "two.md").read_bytes() == (a / "f" / "two.md").read_bytes()
+        # ... and the other way.
+        (b / "f" / "three.md").write_text(page("Three", "written on b"))
+        until(lambda: (a / "f" / "three.md").is_file(), 30, "three.md to reach a")
+
+        # Both change the same line before either syncs: one keeps its own, the other's is a copy.
+        (a / "f" / "one.md").write_text(page("One", "line changed on a", "11111111-1111-4111-8111-111111111111"))
+        (b / "f" / "one.md").write_text(page("One", "line changed on b", "11111111-1111-4111-8111-111111111111"))
+
+        def settled() -> bool:
+            here, there, at_remote = content(a / "f"), content(b / "f"), content(remote)
+            return here == there == at_remote and any("--conflict-" in n for n in here)
+
+        until(settled, 30, "both machines to hold the same field with a conflict copy")
+        copies = [n for n in content(a / "f") if "--conflict-" in n]
+        assert len(copies) == 1
+        versions = {(a / "f" / "one.md").read_text(), (a / "f" / copies[0]).read_text()}
+        assert any("line changed on a" in v for v in versions)
+        assert any("line changed on b" in v for v in versions)
+        conflicts = [e for w in (wa, wb) for e in w.events() if e["event"] == "sync" and e["report"]["conflicts"]]
+        assert len(conflicts) == 1
+        assert conflicts[0]["level"] == "error" and conflicts[0]["code"] == 3
+        assert copies[0] in conflicts[0]["message"]
+
+        for running in (wa, wb):
+            code, took, err = running.stop(signal.SIGTERM)
+            assert code == 0, err
+            assert took < 5
+            assert running.events()[-1]["event"] == "stop"
+            assert err == ""
+
+
+def test_stops_at_once_while_waiting_for_a_long_poll(cli: CliRunner, tmp_path: Path) -> None:
+    a, _, _ = two_machines(cli, tmp_path)
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with watching(a, "--interval", "3600", "-v") as running:
+            running.wait_for(lambda events: len(events) >= 2)  # the first sync is done: now it waits an hour
+            code, took, err = running.stop(signum)
+            assert (code, err) == (0, "")
+            assert took < 2
+
+
+def test_a_held_version_is_reported_once_and_not_fetched_again(cli: CliRunner, tmp_path: Path) -> None:
+    a, b, _ = two_machines(cli, tmp_path)
+    ok(cli("trust", "policy", "f", "origin", "untrusted", cwd=b))
+    with watching(b, *FAST, "-v") as running:
+        (a / "f" / "gift.md").write_text(page("Gift", "from a stranger"))
+        ok(cli("sync", "f", cwd=a))
+        events = running.wait_for(lambda events: any(e["event"] == "held" for e in events))
+        held = [e for e in events if e["event"] == "held"]
+        assert held[0]["code"] == 5 and "memsync review f" in held[0]["message"]
+        store = StagingStore(Workspace(b))
+        [meta] = store.quarantined("f")
+        first_held_at = meta["quarantined_at"]
+        time.sleep(2.5)  # eight polls
+        # Still one report, the version was not received (nor quarantined) again, and it is not live.
+        assert [e["event"] for e in running.events()].count("held") == 1
+        [meta] = store.quarantined("f")
+        assert meta["quarantined_at"] == first_held_at
+        assert not (b / "f" / "gift.md").exists()
+        # A newer version at the remote is looked at, and reported once too.
+        (a / "f" / "gift2.md").write_text(page("Gift two", "more from a stranger"))
+        ok(cli("sync", "f", cwd=a))
+        running.wait_for(lambda events: [e["event"] for e in events].count("held") == 2)
+        time.sleep(1.5)
+        assert [e["event"] for e in running.events()].count("held") == 2
+        code, _, err = running.stop()
+        assert (code, err) == (0, "")
+
+
+def test_failures_back_off_and_recover(cli: CliRunner, tmp_path: Path) -> None:
+    a, _, remote = two_machines(cli, tmp_path)
+    with watching(a, *FAST) as running:
+        running.wait_for(lambda events: len(events) >= 1)
+        moved = remote.with_name("remote-away")
+        remote.rename(moved)
+        (a / "f" / "while-away.md").write_text(page("Away", "written while the remote was gone"))
+        events = running.wait_for(lambda events: sum(e["event"] == "error" for e in events) >= 3, timeout=40)
+        errors = [e for e in events if e["event"] == "error"]
+        assert [e["retry_in"] for e in errors[:3]] == [2, 4, 8]
+        assert all("gone" in e["message"] and e["code"] == 1 for e in errors)
+        moved.rename(remote)
+        # The change made while failing goes out with the first success, which says it recovered.
+        done = running.wait_for(lambda events: any("recovered" in e["message"] for e in events), timeout=40)
+        recovered = next(e for e in done if "recovered" in e["message"])
+        assert recovered["event"] == "sync"
+        assert (remote / "while-away.md").is_file()
+        assert running.stop()[0] == 0
+
+
+def test_watch_refuses_nothing_to_watch_with_one_line(cli: CliRunner, tmp_path: Path) -> None:
+    ok(cli("init"))
+    ok(cli("add", "lonely"))
+    result = cli("watch")
+    assert result.returncode == 1
+    assert result.stderr.strip() == "memsync: no fields to watch (add a remote to a field first: memsync remote add)"
+    result = cli("watch", "lonely", "--json")
+    assert json.loads(result.stdout) == {
+        "error": "field 'lonely' has no remotes (add one with 'memsync remote add')",
+        "code": 1,
+    }
