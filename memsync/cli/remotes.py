@@ -17,7 +17,7 @@ from ..errors import MemsyncError, WorkspaceError
 from ..registry import check, open_remote, options_of, parse_options, shown_options
 from ..transfer import read_remote
 from ..workspace import TRUST_POLICIES, RemoteConfig, Workspace
-from .app import _emit, _field_name, dry_run_option, json_option, main
+from .app import _emit, _field_name, dry_run_option, json_option, main, verbosity
 
 option_option = click.option(
     "--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="Backend option (repeatable)."
@@ -63,10 +63,10 @@ def remote_add(
 
 @remote.command("list")
 @click.argument("field")
-@click.option("--verbose", "-v", is_flag=True, help="Show each remote's options and trust policy.")
 @json_option
-def remote_list(field: str, verbose: bool, as_json: bool) -> None:
-    """List FIELD's remotes (secret option values are never shown)."""
+def remote_list(field: str, as_json: bool) -> None:
+    """List FIELD's remotes; with -v their trust policy and options (secret values are never shown)."""
+    verbose = verbosity() > 0
     ws = Workspace.find()
     spec = ws.field(_field_name(ws, field))
     data = {
