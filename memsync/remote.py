@@ -143,6 +143,12 @@ class Remote(ABC):
             "(a push may be in progress, or the remote is damaged); nothing was applied"
         )
 
+    def manifest_stale(self, etag: str | None) -> bool:
+        """Whether the version named ``etag`` is more than the remote's SHA256SUMS
+        describes (another tool changed pages there), so a push rewrites it even
+        with nothing else to send."""
+        return False
+
     def archive_sha256(self) -> str | None:
         """The sha256 of the archive this remote is, when it is one (pins name it)."""
         return None

@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import fsspec_support
+
 from memsync.archive_remote import ArchiveRemote
 from memsync.backends.base import NotModified, Opened, PreconditionFailed, Store
 from memsync.manifest import Manifest, sha256_hex
@@ -351,6 +353,7 @@ FACTORIES: dict[str, Callable[[Where], Backend]] = {
     "http": http_backend,
     "archive-local": archive_local_backend,
     "archive-s3": archive_s3_backend,
+    **fsspec_support.FACTORIES,  # Azure Blob (Azurite), WebDAV (wsgidav), SFTP (asyncssh)
 }
 
 
@@ -391,7 +394,9 @@ class Recording(Store):
 
     def writes(self, *, lock: bool = False) -> list[tuple[str, str]]:
         """Puts and deletes in order (the writer lock's left out unless asked)."""
-        return [(op, n) for op, n in self.ops if op != "open" and (lock or not n.startswith(".memsync-lock"))]
+        return [
+            (op, n) for op, n in self.ops if op not in ("open", "list") and (lock or not n.startswith(".memsync-lock"))
+        ]
 
     def _open(self, name: str, if_none_match: str | None, max_bytes: int) -> Opened | NotModified:
         self._note("open", name)

@@ -109,12 +109,24 @@ COMMON_OPTIONS: Mapping[str, Option] = {
     "timeout": Option("seconds to connect and to wait for the next byte (default 30; also $MEMSYNC_TIMEOUT)"),
 }
 
+#: Options of every store, which the field protocol (``memsync.protocol``) reads.
+FIELD_OPTIONS: Mapping[str, Option] = {
+    "lock_ttl": Option("seconds a writer's lock lasts if its push dies (default 120)"),
+    "lock_settle": Option(
+        "seconds a writer waits before trusting a lock it wrote, where writes are not conditional (default 1)"
+    ),
+    "shared": Option(
+        "true: other tools write pages here too, so every sync also lists the field (one request per 1,000 pages)"
+    ),
+}
+
 
 class Store(ABC):
     """Named objects at one location."""
 
-    #: The options this kind of store accepts, beside ``COMMON_OPTIONS``.
-    OPTIONS: ClassVar[Mapping[str, Option]] = {}
+    #: The options this kind of store accepts, beside ``COMMON_OPTIONS`` (a kind that
+    #: declares its own includes ``FIELD_OPTIONS``: the field protocol reads them).
+    OPTIONS: ClassVar[Mapping[str, Option]] = FIELD_OPTIONS
     #: ``if_match``/``if_absent`` are atomic at the store (compare-and-swap).
     conditional: ClassVar[bool] = True
     #: Files here may be edited in place (a folder someone works in), so a
@@ -123,6 +135,8 @@ class Store(ABC):
     #: ``exclusive()`` is a real lock that dies with its holder (flock): a lock
     #: object found while holding it was left by a writer that died.
     exclusive_lock: ClassVar[bool] = False
+    #: ``list()`` names every object there (an HTTP server's index may not).
+    complete_listing: ClassVar[bool] = True
 
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
         self.url = url

@@ -39,7 +39,7 @@ import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from memsync.errors import InputError, PullFirst, RemoteError, WorkspaceError
 from memsync.manifest import Manifest, sha256_hex
@@ -92,6 +92,8 @@ def parse_git_url(url: str, options: Mapping[str, str]) -> tuple[str, str | None
 
 
 class GitRemote(Remote):
+    OPTIONS: ClassVar[Mapping[str, Option]] = OPTIONS  # declared for the registry's option checks
+
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
         self.url = url
         self.options = dict(options or {})

@@ -36,6 +36,14 @@ def path_from_url(url: str) -> Path:
     return Path(url).expanduser()
 
 
+def _entry(found: os.DirEntry[str]) -> Entry:
+    try:
+        st = found.stat(follow_symlinks=False)
+    except FileNotFoundError:
+        return Entry(found.name)
+    return Entry(found.name, st.st_size, f"{st.st_mtime_ns}-{st.st_size}")
+
+
 class LocalStore(Store):
     live = True
     exclusive_lock = True
@@ -83,8 +91,9 @@ class LocalStore(Store):
     def list(self) -> list[Entry]:
         try:
             # Subfolders are not the field's (a tree's members live there), as S3's
-            # listing with a "/" delimiter leaves them out too.
-            return [Entry(e.name) for e in os.scandir(self.root) if not e.is_dir(follow_symlinks=False)]
+            # listing with a "/" delimiter leaves them out too. Size and mtime are the
+            # version a listing shows, as other tools edit files in place.
+            return [_entry(e) for e in os.scandir(self.root) if not e.is_dir(follow_symlinks=False)]
         except FileNotFoundError:
             return []
         except NotADirectoryError:

@@ -13,7 +13,7 @@ from ..errors import WorkspaceError
 from ..pin import Pin
 from ..plan import Change
 from ..progress import terminal_bar
-from ..registry import is_archive_url, open_remote
+from ..registry import check, is_archive_url, open_remote, parse_options
 from ..transfer import read_remote
 from ..vectors.after_sync import reindex_after
 from ..workspace import TRUST_POLICIES, Workspace, absolute_if_path
@@ -116,21 +116,33 @@ def _name_from_url(url: str) -> str:
 
 
 def _subscribe(
-    source: str, field_name: str | None, into: Path | None, expect: str | None, trust: str | None
+    source: str,
+    field_name: str | None,
+    into: Path | None,
+    expect: str | None,
+    trust: str | None,
+    options: dict[str, str] | None = None,
 ) -> engine.SyncReport:
     """Pull SOURCE into the workspace field that follows it, creating field and
     workspace when new; a failed first pull leaves neither behind."""
     if expect is not None:
         Pin.parse(expect)  # a malformed pin is refused before anything is created
     source = absolute_if_path(source)
+    options = options or {}
+    check(source, options)
     try:
         ws = Workspace.find()
         created_ws = None
     except WorkspaceError:
         ws = created_ws = Workspace.init(Path.cwd())
     for name, spec in ws.fields.items():
-        if field_name in (None, name) and any(rc.url == source for rc in spec.remotes.values()):
-            return engine.Session(ws, name, None, progress=terminal_bar).run("pull", expect=expect)
+        for remote_name, rc in spec.remotes.items():
+            if field_name in (None, name) and rc.url == source:
+                if options and options != rc.options:
+                    raise WorkspaceError(
+                        f"{name} already follows {source} with other options: memsync remote set-option"
+                    )
+                return engine.Session(ws, name, remote_name, progress=terminal_bar).run("pull", expect=expect)
     name = field_name or _name_from_url(source)
     folder = (into or Path(name)).absolute()
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
@@ -138,7 +150,7 @@ def _subscribe(
     folder_existed = folder.exists()
     ws.add_field(name, folder)
     try:
-        ws.add_remote(name, "origin", source, {}, trust=trust)
+        ws.add_remote(name, "origin", source, options, trust=trust)
         return engine.Session(ws, name, "origin", progress=terminal_bar).run("pull", expect=expect)
     except BaseException:
         ws.remove_field(name)
@@ -173,6 +185,7 @@ trust_option = click.option(
 )
 @click.option("--field", "field_name", default=None, help="Field to pull into when SOURCE is a URL.")
 @click.option("--into", type=click.Path(path_type=Path), default=None, help="Folder for a new field.")
+@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="Option for a URL's backend.")
 @no_index_option
 @dry_run_option
 @json_option
@@ -182,6 +195,7 @@ def pull(
     expect: str | None,
     field_name: str | None,
     into: Path | None,
+    options: tuple[str, ...],
     trust_policy: str | None,
     no_index: bool,
     dry_run: bool,
@@ -197,11 +211,13 @@ def pull(
     except WorkspaceError:
         known = False
     if known or not _looks_like_url(source):
+        if options:
+            raise WorkspaceError("-o applies to a URL; change a remote's options with memsync remote set-option")
         reports = _run(source, remote, "pull", dry_run, expect)
     else:
         if dry_run:
             raise WorkspaceError("--dry-run needs an existing field; clone or pull without it first")
-        reports = [_subscribe(source, field_name, into, expect, trust_policy)]
+        reports = [_subscribe(source, field_name, into, expect, trust_policy, parse_options(options))]
     _finish(reports, as_json, no_index)
 
 
@@ -361,6 +377,7 @@ def publish(
 @click.argument("directory", type=click.Path(path_type=Path), required=False)
 @click.option("--name", "field_name", default=None, help="Field name (default: from the URL).")
 @click.option("--sha256", "expect", default=None, metavar="HEX", help="Pin: archive sha256 or field digest.")
+@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="Option for a URL's backend.")
 @trust_option
 @no_index_option
 @dry_run_option
@@ -370,16 +387,19 @@ def clone(
     directory: Path | None,
     field_name: str | None,
     expect: str | None,
+    options: tuple[str, ...],
     trust_policy: str | None,
     no_index: bool,
     dry_run: bool,
     as_json: bool,
 ) -> None:
     """Make a new field from URL, with URL as its origin (your own field: trusted as self by default)."""
+    parsed = parse_options(options)
     if not dry_run:
-        _finish(_subscribe(url, field_name, directory, expect, trust_policy), as_json, no_index)
+        _finish(_subscribe(url, field_name, directory, expect, trust_policy, parsed), as_json, no_index)
         return
-    with open_remote(absolute_if_path(url)) as remote:
+    check(absolute_if_path(url), parsed)
+    with open_remote(absolute_if_path(url), parsed) as remote:
         remote_manifest = read_remote(remote, None, None).manifest
     data = {"url": url, "dry_run": True, "files": list(remote_manifest), "digest": remote_manifest.digest}
     _emit(
