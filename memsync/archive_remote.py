@@ -4,8 +4,9 @@ The archive is a snapshot: reading it means fetching it whole (bounded, into
 a temp file, hashed on the way) and checking it (``memsync.archive``);
 writing it means packing the new version reproducibly and replacing the
 object with one conditional write, which is the whole transaction. Its
-version token is the store's token for the object; pins name the archive's
-own sha256 (``archive_sha256``).
+version token is the store's token for the object (read conditionally, so an
+unchanged archive is not fetched again); pins name the archive's own sha256
+(``archive_sha256``).
 """
 
 from __future__ import annotations
@@ -17,11 +18,10 @@ from contextlib import ExitStack, contextmanager
 from typing import IO
 
 from .archive import Archive, open_archive, pack_files
-from .backends.base import NotFound, NotModified, PreconditionFailed, Store
+from .backends.base import NotFound, NotModified, PreconditionFailed, Store, TooLarge
 from .errors import PullFirst, RemoteError
-from .remote import NOT_MODIFIED, ManifestFile, Remote, Writer
+from .remote import NOT_MODIFIED, SIDECAR_LIMIT, ManifestFile, Remote, Writer, archive_limit, file_limit
 
-ARCHIVE_LIMIT = 4 * 1024 * 1024 * 1024
 _SPOOL = 32 * 1024 * 1024  # archives up to this stay in memory
 
 
@@ -50,26 +50,42 @@ class ArchiveRemote(Remote):
         self.name = name
         self.url = store.where(name)
         self.options = store.options
-        self._stack = ExitStack()
+        self._stack = ExitStack()  # the spool and open archive of the version read
         self._archive: Archive | None = None
         self._token: str | None = None
         self._sha256: str | None = None
         self._loaded = False
 
+    def _read(self, if_none_match: str | None = None) -> bool:
+        """Fetch and check the archive, unless the store says it is still
+        ``if_none_match``: then nothing is read and the answer is False."""
+        stack = ExitStack()
+        try:
+            spool = stack.enter_context(tempfile.SpooledTemporaryFile(_SPOOL))  # noqa: SIM115
+            sink = _Hashing(spool)
+            try:
+                token = self.store.read_to(self.name, sink, archive_limit(), if_none_match)  # type: ignore[arg-type]
+            except NotFound:
+                archive, token, sha256 = None, None, None
+            else:
+                if isinstance(token, NotModified):
+                    stack.close()
+                    return False
+                sha256 = sink.digest.hexdigest()
+                spool.seek(0)
+                archive = stack.enter_context(open_archive(spool, where=self.url))  # type: ignore[arg-type]
+        except BaseException:
+            stack.close()
+            raise
+        self._stack.close()
+        self._stack = stack
+        self._archive, self._token, self._sha256, self._loaded = archive, token, sha256, True
+        return True
+
     def _load(self) -> Archive | None:
         """The archive, fetched and checked once per run; None when there is none."""
         if not self._loaded:
-            spool = self._stack.enter_context(tempfile.SpooledTemporaryFile(_SPOOL))  # noqa: SIM115
-            sink = _Hashing(spool)
-            try:
-                self._token = self.store.read_to(self.name, sink, ARCHIVE_LIMIT)  # type: ignore[arg-type]
-            except NotFound:
-                self._loaded = True
-                return None
-            self._sha256 = sink.digest.hexdigest()
-            spool.seek(0)
-            self._archive = self._stack.enter_context(open_archive(spool, where=self.url))  # type: ignore[arg-type]
-            self._loaded = True
+            self._read()
         return self._archive
 
     def archive_sha256(self) -> str | None:
@@ -81,12 +97,24 @@ class ArchiveRemote(Remote):
         return self._load() is not None
 
     def fetch_manifest(self, if_none_match: str | None = None) -> ManifestFile | NotModified | None:
-        archive = self._load()
+        # Asked of the store every time (conditionally: an unchanged archive is not sent again);
+        # what was read stays for get() and list_names().
+        if not self._read(if_none_match):
+            if self._token != if_none_match:
+                self._loaded = False  # what we hold is another version: read it again when asked
+            return NOT_MODIFIED
+        return self._manifest_file(if_none_match)
+
+    def _manifest_file(self, if_none_match: str | None) -> ManifestFile | NotModified | None:
+        archive = self._archive
         if archive is None:
             return None
         assert self._token is not None
         if self._token == if_none_match:
             return NOT_MODIFIED
+        oversized = [n for n, data in archive.sidecars.items() if len(data) > SIDECAR_LIMIT]
+        if oversized:
+            raise TooLarge(f"{self.url}: its {oversized[0]} is more than the {SIDECAR_LIMIT} bytes memsync reads")
         sidecars = dict(archive.sidecars)
         return ManifestFile(archive.manifest.to_bytes(), self._token, sidecars)
 
@@ -98,15 +126,22 @@ class ArchiveRemote(Remote):
         archive = self._load()
         if archive is None or name not in archive.manifest:
             raise RemoteError(f"{self.url}: {name!r} is not in the archive")
-        return archive.read(name)
+        data = archive.read(name)
+        limit = file_limit()
+        if len(data) > limit:
+            raise TooLarge(f"{self.url}: {name!r} is {len(data)} bytes, more than the {limit} memsync reads")
+        return data
 
     @contextmanager
     def transaction(
         self, expected: str | None, sidecars: frozenset[str] | None = None, *, wait: bool = True
     ) -> Iterator[Writer]:
         with self.store.exclusive():
+            # The writer packs the version that is there now: the one we hold if the
+            # store says it did not move (one conditional read), else the one read instead.
+            self._read(self._token if self._loaded else None)
             writer = _ArchiveWriter(self)
-            writer.current = self.fetch_manifest(if_none_match=expected)
+            writer.current = self._manifest_file(expected)
             yield writer
 
     def close(self) -> None:
@@ -117,7 +152,7 @@ class ArchiveRemote(Remote):
 class _ArchiveWriter(Writer):
     def __init__(self, remote: ArchiveRemote) -> None:
         self.remote = remote
-        archive = remote._load()
+        archive = remote._archive
         self.files = dict(archive.files()) if archive else {}
 
     def put(self, name: str, data: bytes, was: str | None) -> None:
@@ -137,9 +172,10 @@ class _ArchiveWriter(Writer):
         except PreconditionFailed:
             landed = self._landed(packed.sha256)
             if landed is None:
+                r._loaded = False  # someone else's archive is there now
                 raise PullFirst(f"{r.url}: another writer replaced the archive first: pull first") from None
             token = landed
-        r._token, r._sha256, r._archive, r._loaded = token, packed.sha256, None, False
+        r._token, r._sha256, r._loaded = token, packed.sha256, False
         return token
 
     def _landed(self, sha256: str) -> str | None:
@@ -147,7 +183,8 @@ class _ArchiveWriter(Writer):
         with tempfile.SpooledTemporaryFile(_SPOOL) as spool:
             sink = _Hashing(spool)
             try:
-                token = self.remote.store.read_to(self.remote.name, sink, ARCHIVE_LIMIT)  # type: ignore[arg-type]
+                token = self.remote.store.read_to(self.remote.name, sink, archive_limit())  # type: ignore[arg-type]
             except NotFound:
                 return None
+            assert isinstance(token, str)
             return token if sink.digest.hexdigest() == sha256 else None

@@ -136,7 +136,8 @@ def _current_sha(path: Path) -> str | None:
     """The sha256 of the regular file at ``path`` (None: absent); a link or a
     special file there is refused, never followed."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+        # O_NONBLOCK: a FIFO there would otherwise hold the open until someone writes to it.
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except FileNotFoundError:
         return None
     except OSError as exc:

@@ -169,7 +169,8 @@ class Session:
         self, mode: Mode, *, dry_run: bool = False, expect: str | None = None, accept: StagedVersion | None = None
     ) -> SyncReport:
         pin = Pin.parse(expect) if expect is not None else None
-        with boundary(), self.ws.locked(), open_remote(self.remote_config.url, self.remote_config.options) as remote:
+        config, memo = self.remote_config, self.ws.remote_memo(self.field, self.remote)
+        with boundary(), self.ws.locked(), open_remote(config.url, config.options, memo) as remote:
             self.gate = Gate(self.ws, self.field, self.remote, self.remote_config, remote.url)
             if not self.root.exists() and mode != "push" and not dry_run:
                 self.root.mkdir(parents=True)
@@ -273,7 +274,7 @@ class Session:
                 # Treating a vanished remote as "everything was deleted" would wipe the field.
                 raise RemoteError(
                     f"{remote.url}: the field there is gone (it had {len(base.manifest)} files at the last sync); "
-                    "nothing was changed. If it moved, remove the remote and add the new place"
+                    "nothing was changed. If it moved: memsync remote set-url"
                 )
             if run.mode == "pull" and not remote.exists():
                 raise RemoteError(f"{remote.url}: no field there")
@@ -377,7 +378,7 @@ class Session:
     def _push(self, remote: Remote, view: RemoteView, result: Plan, run: _Run) -> None:
         target = result.manifest
         report = run.report
-        if not report.remote_changes and view.etag is not None:
+        if not report.remote_changes and view.etag is not None and not remote.manifest_stale(view.etag):
             if view.manifest != run.base_manifest:
                 self._record_base(target, view.etag, None, view.sidecars)
             write_manifest(self.root, target, dict(view.sidecars) if target == view.manifest else {})

@@ -77,9 +77,10 @@ def _fence(base: str | None, ours: str | None, theirs: str | None) -> str | None
     # A fence is there or not (the three-way answer is never a clash for a
     # yes/no); two different spellings of it (`---` vs `...`) are no conflict.
     try:
-        return _three(base, ours, theirs)
+        fence: str | None = _three(base, ours, theirs)
     except _Clash:
         return ours
+    return fence
 
 
 def _three(base: Any, ours: Any, theirs: Any) -> Any:
@@ -92,7 +93,7 @@ def _three(base: Any, ours: Any, theirs: Any) -> Any:
 
 def _lines(base: str, ours: str, theirs: str) -> str:
     """merge3 of three texts by lines."""
-    m = merge3.Merge3(*(x.splitlines(keepends=True) for x in (base, ours, theirs)))
+    m = merge3.Merge3(base.splitlines(keepends=True), ours.splitlines(keepends=True), theirs.splitlines(keepends=True))
     out: list[str] = []
     for group in m.merge_groups():
         if group[0] == "conflict":
@@ -139,7 +140,7 @@ def _merge_entries(base: Cut, ours: Cut, theirs: Cut, *, clash_keeps_ours: bool 
             entry = o.get(key)
         if entry is not None:
             chosen[key] = entry
-    keys = _merge_order(*([e.key for e in cut[1]] for cut in (base, ours, theirs)), keep=chosen)
+    keys = _merge_order([e.key for e in base[1]], [e.key for e in ours[1]], [e.key for e in theirs[1]], keep=chosen)
     text = preamble + "".join(chosen[k].text for k in keys)
     try:
         check = frontmatter.entries(text)

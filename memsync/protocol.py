@@ -20,29 +20,45 @@ request. A push:
    success, anything else is "pull first";
 5. releases the lock (conditional on its own token).
 
-Stores whose conditions are not atomic (``Store.conditional = False``) get
-the same steps, and a read-back after each conditional write instead of the
-store's guarantee.
+Stores whose conditions are not atomic (``Store.conditional = False``: SFTP,
+WebDAV, most fsspec filesystems) and stores found to ignore them (the probe
+below) get the same steps with a lock that does not need compare-and-swap,
+as in Fischer's mutual exclusion: a writer that finds no live lock writes its
+own, waits ``lock_settle`` seconds, and holds the lock only if it then reads
+back its own token — and only if its own read-to-write took under half that
+pause, so a writer slower than that cannot have overwritten one who already
+checked. Before committing, the holder checks the lock is still its own with
+time to spare before it expires; after committing it reads ``SHA256SUMS``
+back. The guarantee assumes writers' clocks agree to within the settle pause
+on expiry times; it is documented per store in README ("Remotes").
+
+Stores that claim conditional writes are probed once per remote (the answer
+is kept in the workspace's memo for that remote): holding the lock it just
+created, a writer creates it again if absent, and replaces it under a wrong
+ETag; both must be refused. A store that accepts either gets one warning
+line and the path above.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import socket
+import threading
 import time
 import uuid
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, MutableMapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any, Literal
 
 from .archive_remote import ArchiveRemote
-from .backends.base import Blob, NotFound, NotModified, PreconditionFailed, Store, TooLarge
-from .errors import PullFirst, RemoteError
-from .manifest import sha256_hex
-from .names import FIELD_ARCHIVE_NAME, MANIFEST_NAME, SIDECAR_NAMES, SIGNATURE_NAME
+from .backends.base import Blob, Entry, NotFound, NotModified, PreconditionFailed, Store, TooLarge
+from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError
+from .manifest import Manifest, sha256_hex
+from .names import FIELD_ARCHIVE_NAME, MANIFEST_NAME, SIDECAR_NAMES, SIGNATURE_NAME, Role, name_problem, role_of
 from .remote import (
     LOCK_LIMIT,
     MANIFEST_LIMIT,
@@ -55,35 +71,155 @@ from .remote import (
     file_limit,
     writer_alive,
 )
+from .transfer import parallel
 
 LOCK_NAME = ".memsync-lock"  # hidden: never content, never travels
+#: Joins a SHA256SUMS token and the digest of what a listing found instead.
+LISTED = "|listed:"
+_YES, _NO = ("true", "yes", "1", "on"), ("false", "no", "0", "off")
 DEFAULT_LOCK_TTL = 120.0
+DEFAULT_LOCK_SETTLE = 1.0
 LOCK_WAIT_SECONDS = 60.0
+#: A holder commits only with this many settle pauses left before its lock expires.
+EXPIRY_MARGIN_SETTLES = 4
+
+log = logging.getLogger("memsync")
 
 
 class FieldRemote(Remote):
     """A field kept as plain objects in a store."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, memo: MutableMapping[str, Any] | None = None) -> None:
         self.store = store
         self.url = store.url
         self.options = store.options
         self.live = store.live
-        self.lock_ttl = float(store.options.get("lock_ttl", DEFAULT_LOCK_TTL))
+        self.lock_ttl = _seconds(store, "lock_ttl", DEFAULT_LOCK_TTL)
+        self.lock_settle = _seconds(store, "lock_settle", DEFAULT_LOCK_SETTLE)
+        shared = store.options.get("shared", "").lower()
+        if shared and shared not in _YES + _NO:
+            raise WorkspaceError(f"{store.url}: option shared={shared!r}: expected true or false")
+        #: What earlier runs learnt about this remote (the workspace keeps it).
+        self.memo: MutableMapping[str, Any] = memo if memo is not None else {}
         self._whole: ArchiveRemote | Literal[False] | None = None
+        self._holding: str | None = None  # our lock's token while a transaction holds it
+        self._first_look = False  # the last read was of a remote memsync had no version of
+
+    @property
+    def conditional(self) -> bool:
+        """Whether this remote's conditional writes are atomic (claimed, and not found ignored)."""
+        return self.store.conditional and self.memo.get("preconditions") != "ignored"
 
     # -- reading ------------------------------------------------------------------
 
     def fetch_manifest(
-        self, if_none_match: str | None = None, *, sidecars: bool = True
+        self, if_none_match: str | None = None, *, sidecars: bool = True, first_look: bool = True
     ) -> ManifestFile | NotModified | None:
+        """SHA256SUMS, conditionally. A first look (no token yet: a clone) also
+        lists the field, as does every read of a shared remote."""
+        self._first_look = first_look and if_none_match is None
+        listing = self.store.complete_listing and (self.shared or self._first_look)
         try:
-            answer = self.store.read(MANIFEST_NAME, MANIFEST_LIMIT, if_none_match)
+            # A remote others write too is read whole each time: its SHA256SUMS is
+            # only half the story, so a 304 on it would say too little.
+            answer = self.store.read(MANIFEST_NAME, MANIFEST_LIMIT, None if listing else _sums(if_none_match))
         except NotFound:
             return None
-        if isinstance(answer, NotModified) or answer.token == if_none_match:
+        if isinstance(answer, NotModified):
             return NOT_MODIFIED
-        return ManifestFile(answer.data, answer.token, self._sidecars() if sidecars else {})
+        data, token = answer.data, answer.token
+        if listing:
+            data, token = self._as_listed(data, token)
+        if token == if_none_match:
+            return NOT_MODIFIED
+        vouched = sidecars and data == answer.data  # a signature signs SHA256SUMS, not what we made of it
+        return ManifestFile(data, token, self._sidecars() if vouched else {})
+
+    # -- fields other tools write too ---------------------------------------------------
+
+    @property
+    def shared(self) -> bool:
+        """Whether other tools write here too (``-o shared=true``, or found so
+        earlier): then every read lists the field as well as reading SHA256SUMS."""
+        declared = self.options.get("shared", "").lower()
+        if declared in _YES or declared in _NO:
+            return declared in _YES
+        return bool(self.memo.get("shared"))
+
+    def _as_listed(self, data: bytes, token: str) -> tuple[bytes, str]:
+        """SHA256SUMS corrected by a listing (one request per 1,000 pages): pages
+        another tool added, rewrote or removed behind memsync's back. Returns the
+        manifest and its version token (the SHA256SUMS token, extended when the
+        listing tells another story).
+
+        A first look at a remote memsync does not know yet compares names only
+        (pages SHA256SUMS does not list, or lists and are gone); finding any
+        marks the remote shared. A shared remote also has each page's listed
+        version compared with the one memsync last hashed, and a page it does not
+        know is fetched and hashed."""
+        claimed = Manifest.parse(data, where=f"{self.url}: SHA256SUMS")
+        listed = {e.name: e for e in self.store.list() if role_of(e.name) is Role.CONTENT}
+        effective = self._effective(claimed, listed, shared=self.shared)
+        if effective == claimed or self._foreign_lock():
+            # A lock object means a memsync push is at work or died mid-way: what
+            # differs is its doing, for it to commit or the next push to repair.
+            return data, token
+        if not self.shared and self.options.get("shared", "").lower() not in _NO:
+            self.memo["shared"] = "found"
+            effective = self._effective(claimed, listed, shared=True)
+        return effective.to_bytes(), f"{token}{LISTED}{effective.digest.removeprefix('sha256:')[:32]}"
+
+    def _effective(self, claimed: Manifest, listed: Mapping[str, Entry], *, shared: bool) -> Manifest:
+        known: dict[str, list[str]] = dict(self.memo.get("pages", {})) if shared else {}
+        actual: dict[str, str] = {}
+        unknown = []
+        for name, entry in listed.items():
+            seen = known.get(name)
+            if seen and entry.token and seen[0] == entry.token:
+                actual[name] = seen[1]
+            elif name in claimed and not shared:
+                actual[name] = claimed[name]
+            else:
+                unknown.append(name)
+        for name in unknown:
+            problem = name_problem(name)
+            if problem:
+                raise InputError(f"{self.url}: {problem}")
+        for name, digest in zip(unknown, parallel(self._hash, unknown), strict=True):
+            actual[name] = digest
+            if listed[name].token:
+                known[name] = [str(listed[name].token), digest]
+        if shared:
+            self.memo["pages"] = {n: v for n, v in known.items() if n in listed}
+        return Manifest(actual)
+
+    def _foreign_lock(self) -> bool:
+        """Whether a lock object other than our own is there (live or dead)."""
+        info = self.lock_info()
+        return info is not None and info.get("etag") != self._holding
+
+    def _hash(self, name: str) -> str:
+        blob = self._read_optional(name, file_limit())
+        if blob is None:
+            raise RemoteError(f"{self.store.where(name)}: listed but gone (another tool is writing here): try again")
+        return sha256_hex(blob.data)
+
+    def manifest_stale(self, etag: str | None) -> bool:
+        return etag is not None and LISTED in etag
+
+    def fetch(self, name: str, sha: str) -> bytes:
+        try:
+            return super().fetch(name, sha)
+        except IntegrityError:
+            # On a first look (a clone), a page that is not what SHA256SUMS says while
+            # no memsync writer is at work (a lock object, live or dead, would mean
+            # one is) was changed by another tool: from now on the remote is read by
+            # listing too, and the caller reads again. Once memsync has synced with a
+            # remote, a mismatch stays what it was: damage, reported.
+            declared = self.options.get("shared", "").lower()
+            if self._first_look and declared not in _NO and not self._foreign_lock():
+                self.memo["shared"] = "found"
+            raise
 
     def _sidecars(self) -> dict[str, bytes]:
         found = {}
@@ -122,7 +258,7 @@ class FieldRemote(Remote):
             return self._whole.get(name)
         blob = self._read_optional(name, file_limit())
         if blob is None:
-            raise RemoteError(f"{self.store.where(name)}: listed but missing")
+            raise IntegrityError(f"{self.store.where(name)}: listed in SHA256SUMS but not there")
         return blob.data
 
     def exists(self) -> bool:
@@ -155,13 +291,9 @@ class FieldRemote(Remote):
             return False
         return True
 
-    def _acquire_lock(self, wait: bool) -> tuple[str, bool]:
-        """The lock's token, and whether a dead writer's lock had to be broken for it.
-        Without ``wait``, a lock a live writer holds is ``LockBusy`` at once."""
-        deadline = time.monotonic() + (LOCK_WAIT_SECONDS if wait else 0)
-        token = uuid.uuid4().hex
+    def _lock_body(self, token: str) -> bytes:
         expires = time.time() + self.lock_ttl
-        body = json.dumps(
+        return json.dumps(
             {
                 "holder": os.environ.get("USER", "?"),
                 "host": socket.gethostname(),
@@ -171,20 +303,43 @@ class FieldRemote(Remote):
                 "expires_at": datetime.fromtimestamp(expires, UTC).isoformat(),
             }
         ).encode()
+
+    def _acquire_lock(self, wait: bool) -> tuple[str, bool]:
+        """The lock's token, and whether a dead writer's lock had to be broken for it.
+        Without ``wait``, a lock a live writer holds is ``LockBusy`` at once."""
+        deadline = time.monotonic() + LOCK_WAIT_SECONDS
+        token = uuid.uuid4().hex
+        body = self._lock_body(token)
         broke = False
+        if not self.conditional:
+            self.lock_info()  # connects: the timed look-then-write below must not include that
         while True:
-            with contextlib.suppress(PreconditionFailed):
-                etag = self.store.put(LOCK_NAME, body, if_absent=True)
-                if self.store.conditional:
-                    return etag, broke
+            if self.conditional:
+                with contextlib.suppress(PreconditionFailed):
+                    return self.store.put(LOCK_NAME, body, if_absent=True), broke
+            asked = time.monotonic()
             info = self.lock_info()
-            if info is not None and info.get("token") == token:
-                return str(info["etag"]), broke  # ours: a create whose answer was lost, or a read-back
+            if self.conditional and info is not None and info.get("token") == token:
+                return str(info["etag"]), broke  # ours: a create whose answer was lost
             # Under the store's own lock (flock) nobody else can be writing: a lock object is a leftover.
             if info is None or self.store.exclusive_lock or not writer_alive({"expires": 0, **info}):
-                if info is None or self.unlock(str(info["etag"])):
-                    broke = broke or info is not None
+                if self.conditional:
+                    if info is None or self.unlock(str(info["etag"])):
+                        broke = broke or info is not None
+                    continue
+                broke = broke or info is not None
+                token = uuid.uuid4().hex  # each claim its own: a lock we gave back is never taken for ours
+                claimed = self._claim(self._lock_body(token), token, asked)
+                if claimed is not None:
+                    return claimed, broke
+                if time.monotonic() > deadline:
+                    raise RemoteError(
+                        f"{self.url}: could not take the writer lock: the store answers too slowly for "
+                        f"lock_settle={self.lock_settle:g} (raise it with memsync remote set-option)"
+                    )
                 continue
+            if not wait:
+                raise LockBusy(f"{self.url}: another writer's push is in flight")
             if not wait:
                 raise LockBusy(f"{self.url}: another writer's push is in flight")
             if time.monotonic() > deadline:
@@ -194,6 +349,65 @@ class FieldRemote(Remote):
                 )
             time.sleep(0.05 + 0.1 * (uuid.uuid4().int % 10) / 10)
 
+    def _claim(self, body: bytes, token: str, asked: float) -> str | None:
+        """Write our lock over an absent or dead one without compare-and-swap; its
+        token once it is ours for sure, else None (someone else's, or we were too slow)."""
+        with contextlib.suppress(PreconditionFailed):  # a retried write finding its own: the read-back decides
+            self.store.put(LOCK_NAME, body)
+        took = time.monotonic() - asked
+        time.sleep(self.lock_settle)
+        mine = self.lock_info()
+        if mine is None or mine.get("token") != token:
+            return None
+        if took > self.lock_settle / 2:
+            # Between our look and our write, another writer may have checked its
+            # own lock and gone ahead: ours may have hidden it. Give ours back.
+            self.unlock(str(mine["etag"]))
+            return None
+        return str(mine["etag"])
+
+    def _holds(self, etag: str) -> bool:
+        """Whether the lock is still ours, with time to commit before it expires."""
+        info = self.lock_info()
+        if info is None or info.get("etag") != etag:
+            return False
+        left = float(info.get("expires", 0)) - time.time()
+        return left > EXPIRY_MARGIN_SETTLES * self.lock_settle
+
+    def _probe(self, lock: str) -> bool:
+        """Once per remote, holding the lock we just created: the store must refuse
+        to create it again (``If-None-Match: *``) and to replace it under a wrong
+        token (``If-Match``). Some S3-compatible stores accept both and ignore the
+        condition; then our lock proves nothing. False when that is so."""
+        if "preconditions" in self.memo:
+            return True
+        body = self._lock_body("probe")
+        ignored = []
+        for condition, kwargs in (("If-None-Match", {"if_absent": True}), ("If-Match", {"if_match": '"0-memsync"'})):
+            try:
+                self.store.put(LOCK_NAME, body, **kwargs)
+                ignored.append(condition)
+            except PreconditionFailed:
+                pass
+        self.memo["preconditions"] = "ignored" if ignored else "honoured"
+        if ignored:
+            log.warning(
+                "memsync: %s ignores conditional writes (%s); using a lock object with an expiry "
+                "and checking each commit instead",
+                self.url,
+                ", ".join(ignored),
+            )
+        return not ignored
+
+    def _lock(self, wait: bool) -> tuple[str, bool]:
+        lock, broke = self._acquire_lock(wait)
+        if self.conditional and not self._probe(lock):
+            with contextlib.suppress(RemoteError):
+                self.store.delete(LOCK_NAME)  # ours, whatever it holds now
+            again, broke_again = self._acquire_lock(wait)
+            return again, broke or broke_again
+        return lock, broke
+
     # -- writing ------------------------------------------------------------------
 
     @contextmanager
@@ -201,11 +415,12 @@ class FieldRemote(Remote):
         self, expected: str | None, sidecars: frozenset[str] | None = None, *, wait: bool = True
     ) -> Iterator[Writer]:
         with self.store.exclusive():
-            lock, broke = self._acquire_lock(wait)
-            writer = _FieldWriter(self, expected, sidecars)
+            lock, broke = self._lock(wait)
+            self._holding = lock
+            writer = _FieldWriter(self, expected, sidecars, lock)
             try:
                 writer.repair = broke
-                writer.current = self.fetch_manifest(if_none_match=expected, sidecars=False)
+                writer.current = self.fetch_manifest(if_none_match=expected, sidecars=False, first_look=False)
                 yield writer
             finally:
                 with contextlib.suppress(RemoteError):  # if this fails the lock expires, and is broken then
@@ -215,19 +430,24 @@ class FieldRemote(Remote):
                         self.store.put(LOCK_NAME, json.dumps({"expires": 0, "abandoned": True}).encode(), if_match=lock)
                     else:
                         self.unlock(lock)
+                self._holding = None
 
     def close(self) -> None:
         self.store.close()
 
 
 class _FieldWriter(Writer):
-    def __init__(self, remote: FieldRemote, expected: str | None, sidecars: frozenset[str] | None) -> None:
+    def __init__(self, remote: FieldRemote, expected: str | None, sidecars: frozenset[str] | None, lock: str) -> None:
         self.remote = remote
         self.store = remote.store
+        self.lock = lock
         self.expected = expected
         self.known_sidecars = sidecars
         self.wrote = False
         self.committed = False
+        #: What each page was written as (its token, its sha256), for reading a shared remote later.
+        self.written: dict[str, list[str]] = {}
+        self.guard = threading.Lock()
 
     def put(self, name: str, data: bytes, was: str | None) -> None:
         self.wrote = True
@@ -236,7 +456,9 @@ class _FieldWriter(Writer):
         planned = self.store.content_token(was) if was is not None and not self.repair else None
         new_file = was is None and not self.repair and self.store.content_token(sha256_hex(data)) is not None
         try:
-            self.store.put(name, data, if_match=planned, if_absent=new_file)
+            token = self.store.put(name, data, if_match=planned, if_absent=new_file)
+            with self.guard:
+                self.written[name] = [token, sha256_hex(data)]
         except PreconditionFailed:
             # Another tool changed the file behind memsync's back, unless this is
             # our own retried write that had landed.
@@ -272,9 +494,11 @@ class _FieldWriter(Writer):
         if stale:
             self.store.delete_many(stale)
         if isinstance(current, ManifestFile):
-            expected: str | None = current.etag
+            expected: str | None = _sums(current.etag)
         else:
-            expected = self.expected if current is NOT_MODIFIED else None
+            expected = _sums(self.expected) if current is NOT_MODIFIED else None
+        if not self.remote.conditional and not self.remote._holds(self.lock):
+            raise PullFirst(f"{self.remote.url}: this push lost its lock (it expired or was broken): pull first")
         try:
             token = self.store.put(MANIFEST_NAME, manifest, if_match=expected, if_absent=expected is None)
         except PreconditionFailed:
@@ -282,10 +506,30 @@ class _FieldWriter(Writer):
             if landed is None or landed.data != manifest:
                 raise PullFirst(f"{self.remote.url}: another writer committed first: pull first") from None
             token = landed.token  # a retry of our own commit that had landed
-        if not self.store.conditional:
+        if not self.remote.conditional:
             landed = self.remote._read_optional(MANIFEST_NAME, MANIFEST_LIMIT)
             if landed is None or landed.data != manifest:
                 raise PullFirst(f"{self.remote.url}: another writer committed at the same time: pull first")
             token = landed.token
         self.committed = True
+        if self.remote.shared:
+            self.remote.memo["pages"] = {**self.remote.memo.get("pages", {}), **self.written}
         return token
+
+
+def _seconds(store: Store, key: str, default: float) -> float:
+    value = store.options.get(key)
+    if value is None:
+        return default
+    try:
+        number = float(value)
+    except ValueError:
+        number = -1.0
+    if not number >= 0:
+        raise WorkspaceError(f"{store.url}: option {key}={value!r}: expected a number of seconds")
+    return number
+
+
+def _sums(token: str | None) -> str | None:
+    """The store's own token of SHA256SUMS inside a version token."""
+    return token.split(LISTED, 1)[0] if token else token

@@ -3,19 +3,27 @@
 The entry-point name is the URL scheme (``file``, ``s3``, ``git+https``…); a
 bare path means ``file``. An entry point names either a thin ``Store``, which
 the field protocol (``memsync.protocol``) drives, or a ``Remote`` that speaks
-the field protocol itself (git). URLs ending in ``.memoryfield.zip`` name one
-archive object in the store of the folder that holds it.
+the field protocol itself (git). A scheme no entry point claims but fsspec
+knows (``ftp``, ``hdfs``…) is served by the generic fsspec store. URLs ending
+in ``.memoryfield.zip`` name one archive object in the store of the folder
+that holds it.
+
+Each backend declares the options it takes (``OPTIONS``: name → meaning,
+and whether the value is a secret); ``check`` refuses an unknown scheme or
+key in one line, without connecting anywhere, so a typo is caught when the
+remote is added rather than ignored at the next sync.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, MutableMapping
 from importlib.metadata import entry_points
+from typing import Any
 
 from .archive import ARCHIVE_SUFFIX
 from .archive_remote import ArchiveRemote
-from .backends.base import Store
+from .backends.base import COMMON_OPTIONS, Option, Store
 from .errors import WorkspaceError
 from .protocol import FieldRemote
 from .remote import Remote
@@ -37,14 +45,69 @@ def backend_class(url: str) -> type[Store] | type[Remote]:
     """The class that serves ``url``; a one-line error for a scheme nothing serves."""
     kind = scheme_of(url)
     found = entry_points(group=GROUP, name=kind)
-    if not found:
-        known = ", ".join(sorted(ep.name for ep in entry_points(group=GROUP)))
-        raise WorkspaceError(f"{url}: no backend for {kind!r} URLs (installed: {known})")
-    loaded: type[Store] | type[Remote] = next(iter(found)).load()
-    return loaded
+    if found:
+        loaded: type[Store] | type[Remote] = next(iter(found)).load()
+        return loaded
+    if _fsspec_knows(kind):
+        from .backends.fsspec_store import FsspecStore
+
+        return FsspecStore
+    known = ", ".join(sorted(ep.name for ep in entry_points(group=GROUP)))
+    raise WorkspaceError(f"{url}: no backend for {kind!r} URLs (known: {known}, and fsspec's protocols)")
 
 
-def open_remote(url: str, options: Mapping[str, str] | None = None) -> Remote:
+def _fsspec_knows(scheme: str) -> bool:
+    try:
+        from fsspec.registry import known_implementations, registry
+    except ImportError:
+        return False
+    return scheme in known_implementations or scheme in registry
+
+
+def options_of(url: str) -> Mapping[str, Option]:
+    """Every option a remote at ``url`` accepts, with its meaning."""
+    cls = backend_class(url)
+    declared: Mapping[str, Option] = getattr(cls, "OPTIONS", {})
+    return {**COMMON_OPTIONS, **declared}
+
+
+def parse_options(items: Iterable[str]) -> dict[str, str]:
+    """``KEY=VALUE`` arguments (``-o``) as a mapping; a malformed one is one line."""
+    parsed = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise WorkspaceError(f"-o {item!r}: expected KEY=VALUE")
+        parsed[key] = value
+    return parsed
+
+
+def check(url: str, options: Mapping[str, str]) -> None:
+    """Refuse an unknown scheme, an unknown option, a missing extra or a
+    malformed URL now, in one line; connects to nothing."""
+    valid = options_of(url)
+    unknown = sorted(set(options) - set(valid))
+    if unknown:
+        raise WorkspaceError(f"{url}: unknown option {unknown[0]!r} (valid here: {', '.join(sorted(valid))})")
+    open_remote(url, options).close()
+
+
+def shown_options(url: str, options: Mapping[str, str]) -> dict[str, str]:
+    """A remote's options for display: secret values are never shown."""
+    try:
+        valid = options_of(url)
+    except WorkspaceError:
+        valid = {}
+    hidden = {k for k, option in valid.items() if option.secret}
+    # An option no backend declares could be anything: hide it too.
+    return {k: "<secret>" if k in hidden or k not in valid else v for k, v in sorted(options.items())}
+
+
+def open_remote(
+    url: str, options: Mapping[str, str] | None = None, memo: MutableMapping[str, Any] | None = None
+) -> Remote:
+    """The remote at ``url``; ``memo`` is what earlier runs learnt about it (the
+    workspace keeps it per remote), updated in place."""
     cls = backend_class(url)
     if is_archive_url(url):
         if not issubclass(cls, Store):
@@ -52,5 +115,5 @@ def open_remote(url: str, options: Mapping[str, str] | None = None) -> Remote:
         folder, _, name = url.rstrip("/").rpartition("/")
         return ArchiveRemote(cls(folder or ".", options), name)
     if issubclass(cls, Store):
-        return FieldRemote(cls(url, options))
+        return FieldRemote(cls(url, options), memo)
     return cls(url, options)

@@ -24,7 +24,16 @@ from .errors import IntegrityError, RemoteError
 from .manifest import sha256_hex
 from .names import SIGNATURE_NAME
 
-__all__ = ["NOT_MODIFIED", "ManifestFile", "NotModified", "Remote", "Writer", "file_limit", "writer_alive"]
+__all__ = [
+    "NOT_MODIFIED",
+    "ManifestFile",
+    "NotModified",
+    "Remote",
+    "Writer",
+    "archive_limit",
+    "file_limit",
+    "writer_alive",
+]
 
 #: Size limits on what memsync reads from any remote (bytes).
 MANIFEST_LIMIT = 64 * 1024 * 1024  # ~300,000 entries at typical name lengths
@@ -35,8 +44,17 @@ FETCH_ATTEMPTS = 3
 
 def file_limit() -> int:
     """The largest content file memsync takes from a remote ($MEMSYNC_MAX_FILE_BYTES, default 64 MiB)."""
-    value = os.environ.get("MEMSYNC_MAX_FILE_BYTES", "")
-    return int(value) if value.isdigit() and int(value) > 0 else 64 * 1024 * 1024
+    return _limit("MEMSYNC_MAX_FILE_BYTES", 64 * 1024 * 1024)
+
+
+def archive_limit() -> int:
+    """The largest ``.memoryfield.zip`` memsync takes from a remote ($MEMSYNC_MAX_ARCHIVE_BYTES, default 4 GiB)."""
+    return _limit("MEMSYNC_MAX_ARCHIVE_BYTES", 4 * 1024 * 1024 * 1024)
+
+
+def _limit(variable: str, default: int) -> int:
+    value = os.environ.get(variable, "")
+    return int(value) if value.isdigit() and int(value) > 0 else default
 
 
 class LockBusy(RemoteError):
@@ -124,6 +142,12 @@ class Remote(ABC):
             f"{self.url}: {name!r} does not match its SHA256SUMS hash after {FETCH_ATTEMPTS} tries "
             "(a push may be in progress, or the remote is damaged); nothing was applied"
         )
+
+    def manifest_stale(self, etag: str | None) -> bool:
+        """Whether the version named ``etag`` is more than the remote's SHA256SUMS
+        describes (another tool changed pages there), so a push rewrites it even
+        with nothing else to send."""
+        return False
 
     def archive_sha256(self) -> str | None:
         """The sha256 of the archive this remote is, when it is one (pins name it)."""

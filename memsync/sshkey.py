@@ -306,8 +306,8 @@ def _verify(key: PublicKey, signature: bytes, data: bytes, sha1_rsa: bool) -> bo
     curve_name, point = key.fields[0], key.fields[1]
     assert isinstance(curve_name, bytes) and isinstance(point, bytes)
     curve = _CURVES[curve_name.decode()]
-    public = ec.EllipticCurvePublicKey.from_encoded_point(curve.curve, point)
-    public.verify(encode_dss_signature(r, s), data, ec.ECDSA(curve.hash))
+    point_key = ec.EllipticCurvePublicKey.from_encoded_point(curve.curve, point)
+    point_key.verify(encode_dss_signature(r, s), data, ec.ECDSA(curve.hash))
     return True
 
 

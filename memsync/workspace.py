@@ -8,6 +8,8 @@ Layout (see docs/FORMAT.md)::
         fields/FIELD/statcache.json      size/mtime/inode → sha256 of live files
         fields/FIELD/base/REMOTE.SHA256SUMS   manifest agreed at the last sync
         fields/FIELD/base/REMOTE.json         its ETag and when it was agreed
+        fields/FIELD/remotes/REMOTE.json      what runs learnt about the remote (e.g. whether
+                                              it honours conditional writes)
         objects/HH/HEX                   content of base versions (for merges)
         fields/FIELD/history.jsonl       versions a receive or resolve replaced (memsync/history.py)
         staging/HEX/                     received versions, one folder per digest
@@ -27,7 +29,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, MutableMapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -343,9 +345,89 @@ class Workspace:
             return
         for name in self._followers(field_name, remote):
             del self.fields[name].remotes[remote]
-            for suffix in (".SHA256SUMS", ".json"):
-                (self._base_dir(name) / f"{remote}{suffix}").unlink(missing_ok=True)
+            for path in self._remote_files(name, remote):
+                path.unlink(missing_ok=True)
         self.save()
+
+    def _remote_files(self, field_name: str, remote: str) -> list[Path]:
+        """memsync's state kept per remote: its sync base and its memo."""
+        base = self._base_dir(field_name)
+        return [base / f"{remote}.SHA256SUMS", base / f"{remote}.json", self._memo_path(field_name, remote)]
+
+    def rename_remote(self, field_name: str, old: str, new: str, *, dry_run: bool = False) -> None:
+        """Give a remote another name; its sync base, memo and held versions go with it."""
+        check_name("remote", new)
+        self.remote(field_name, old)
+        followers = self._followers(field_name, old)  # a tree's members follow their parent's remote
+        for name in followers:
+            if new in self.fields[name].remotes:
+                raise WorkspaceError(f"field {name!r} already has a remote {new!r}")
+        if dry_run:
+            return
+        for name in followers:
+            # Files first, config last: a crash in between leaves the old name working.
+            for source, target in zip(self._remote_files(name, old), self._remote_files(name, new), strict=True):
+                if source.exists():
+                    os.replace(source, target)
+            self._rename_held(name, old, new)
+            spec = self.fields[name]
+            spec.remotes = {new if r == old else r: rc for r, rc in spec.remotes.items()}
+        self.save()
+
+    def _rename_held(self, field_name: str, old: str, new: str) -> None:
+        """Versions held in quarantine name the remote they came from (``accept`` uses it)."""
+        for meta_path in (self.state / "staging").glob("*.json"):
+            try:
+                meta = json.loads(meta_path.read_bytes())
+            except (OSError, ValueError):
+                continue
+            if isinstance(meta, dict) and meta.get("field") == field_name and meta.get("remote") == old:
+                atomic.write_bytes(meta_path, _dump({**meta, "remote": new}))
+
+    def set_url(
+        self, field_name: str, remote: str, url: str, options: dict[str, str], *, keep_base: bool, etag: str | None
+    ) -> str:
+        """Point a remote at another URL. With ``keep_base`` the sync base stays
+        (the caller checked that the new URL holds the same field; ``etag`` is
+        the new remote's token for the base manifest, or None); otherwise it is
+        dropped and the next sync merges two-way, losing nothing. The memo
+        always goes: it described the old store."""
+        _, config = self.remote(field_name, remote)
+        self._alone(field_name, remote)
+        url = absolute_if_path(url)
+        base = self.load_base(field_name, remote)
+        self._memo_path(field_name, remote).unlink(missing_ok=True)
+        if base is not None and keep_base:
+            self.save_base(field_name, remote, base.manifest, etag, base.sidecars or ())
+        elif base is not None:
+            for path in self._remote_files(field_name, remote)[:2]:
+                path.unlink(missing_ok=True)
+        config.url, config.options = url, dict(options)
+        self.save()
+        return url
+
+    def _alone(self, field_name: str, remote: str) -> None:
+        """One line instead of a tree whose members' remotes no longer mirror their parent's."""
+        members = [n for n in self._followers(field_name, remote) if n != field_name]
+        if members:
+            raise WorkspaceError(
+                f"{remote} is the remote of the tree {field_name!r} ({len(members)} member(s)): "
+                "remove it and add it again with the new URL or options"
+            )
+
+    def set_options(self, field_name: str, remote: str, options: dict[str, str]) -> None:
+        """Replace a remote's options (the caller checked them against its backend)."""
+        self._alone(field_name, remote)
+        self.remote(field_name, remote)[1].options = dict(options)
+        self._memo_path(field_name, remote).unlink(missing_ok=True)  # another endpoint is another store
+        self.save()
+
+    def remote_memo(self, field_name: str, remote: str) -> MutableMapping[str, Any]:
+        """What runs learnt about a remote, saved as soon as it changes."""
+        return _Memo(self._memo_path(field_name, remote))
+
+    def _memo_path(self, field_name: str, remote: str) -> Path:
+        return self._field_dir(field_name) / "remotes" / f"{remote}.json"
 
     def remote(self, field_name: str, remote: str | None) -> tuple[str, RemoteConfig]:
         spec = self.field(field_name)
@@ -448,6 +530,38 @@ def _setting(key: str, value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise InputError(f"{key}: {value!r} is not a whole number of 0 or more")
     return value
+
+
+class _Memo(MutableMapping[str, Any]):
+    """A small JSON object on disk, written through on every change."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            data = json.loads(path.read_bytes())
+        except (FileNotFoundError, ValueError):
+            data = {}
+        self.data: dict[str, Any] = data if isinstance(data, dict) else {}
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        if self.data.get(key, object()) == value:
+            return
+        self.data[key] = value
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        atomic.write_bytes(self.path, _dump(self.data))
+
+    def __delitem__(self, key: str) -> None:
+        del self.data[key]
+        atomic.write_bytes(self.path, _dump(self.data))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.data)
+
+    def __len__(self) -> int:
+        return len(self.data)
 
 
 def now() -> str:

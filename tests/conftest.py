@@ -80,3 +80,33 @@ def requests_seen(s3_server):
     """moto's request log, emptied of what earlier tests sent."""
     s3_server.log.take()
     return s3_server.log
+
+
+@pytest.fixture(scope="session")
+def azurite(tmp_path_factory: pytest.TempPathFactory):
+    """Azurite (Azure Blob Storage) on 127.0.0.1, for the whole test session."""
+    from fsspec_support import Azurite
+
+    server = Azurite(tmp_path_factory.mktemp("azurite"))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def webdav_server(tmp_path_factory: pytest.TempPathFactory):
+    """wsgidav (WebDAV) on 127.0.0.1, for the whole test session."""
+    from fsspec_support import WebdavServer
+
+    server = WebdavServer(tmp_path_factory.mktemp("webdav"))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def sftp_server(tmp_path_factory: pytest.TempPathFactory):
+    """An asyncssh SFTP server on 127.0.0.1, for the whole test session."""
+    from fsspec_support import SftpServer
+
+    server = SftpServer(tmp_path_factory.mktemp("sftp"))
+    yield server
+    server.stop()

@@ -338,3 +338,27 @@ def test_accepted_pages_carry_their_provenance_into_the_index(cli: CliRunner, tm
     ok(cli("index", "diary", cwd=ws, env=env))
     rows = dict(sqlite3.connect(index).execute("SELECT filename, frontmatter FROM pages"))
     assert "memsync_provenance" not in json.loads(rows["wok.md"])
+
+
+def test_search_labels_an_accepted_strangers_page_with_its_source(cli: CliRunner, tmp_path: Path) -> None:
+    env = env_for(tmp_path)
+    src = make_field(tmp_path / "diary", {"wok.md": page("Wok", "Season the carbon steel wok with flaxseed oil.")})
+    write_manifest(src)
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    ok(cli("init", cwd=ws, env=env))
+    ok(cli("add", "notes", cwd=ws, env=env))
+    (ws / "notes" / "pan.md").write_text(page("Pan", "My cast iron pan needs seasoning with oil too."))
+    ok(cli("index", "notes", cwd=ws, env=env))
+    assert cli("pull", src, "--trust", "untrusted", cwd=ws, env=env).returncode == EXIT_QUARANTINED
+    ok(cli("review", "diary", cwd=ws, env=env))
+    ok(cli("accept", "diary", cwd=ws, env=env))
+    found = js(cli("search", "seasoning carbon steel wok oil", "--json", cwd=ws, env=env))
+    by_file = {r["filename"]: r for r in found["results"]}
+    assert by_file["wok.md"]["provenance"]["source"] == str(src)
+    assert by_file["wok.md"]["provenance"]["how"] == "review"
+    assert by_file["pan.md"]["provenance"] is None, "the user's own page"
+    text = ok(cli("search", "seasoning carbon steel wok oil", cwd=ws, env=env))
+    assert f"[from {src}, unsigned, accepted by review]" in text
+    own = js(cli("search", "seasoning carbon steel wok oil", "--own", "--json", cwd=ws, env=env))
+    assert {r["filename"] for r in own["results"]} == {"pan.md"}

@@ -368,10 +368,12 @@ def test_sync_waits_out_a_push_in_flight(s3_server, tmp_path, requests_seen):
         [sys.executable, "-m", "memsync", "sync", "f"], cwd=b, env=env, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
-    # A commits once B has read the overwritten page (or B has given up already).
-    deadline = time.monotonic() + 60
+    # A commits once B has read the overwritten page, or has found A's lock in its
+    # way (B's sync pushes first under the lock when only B changed), or has given up.
+    deadline = time.monotonic() + 30
+    blocked = {("GET", f"/{bucket}/inflight/x.md", 200), ("PUT", f"/{bucket}/inflight/.memsync-lock", 412)}
     while sync_b.poll() is None and time.monotonic() < deadline:
-        if ("GET", f"/{bucket}/inflight/x.md", 200) in list(requests_seen.seen):
+        if blocked & set(requests_seen.seen):
             time.sleep(0.5)
             break
         time.sleep(0.05)

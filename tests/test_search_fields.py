@@ -73,7 +73,8 @@ def test_search_finds_a_page_that_lives_only_in_a_subscribed_sibling_field(cli: 
     assert [(r["field"], r["filename"]) for r in short_form["results"]] == [("brother", "woks.md")]
 
     text = ok(cli("search", QUERY, "-k", "2", cwd=mine)).splitlines()
-    assert text[0].endswith("brother (untrusted)  woks.md  Carbon steel woks")
+    assert "brother (untrusted)  woks.md  Carbon steel woks  [from " in text[0], "a stranger's page is marked"
+    assert text[0].endswith(", signed by brother, accepted by review]")
     assert text[-1].startswith("2 page(s) from 2 field(s) by memsync-hashed-words")
 
 

@@ -111,16 +111,17 @@ def test_remote_add_list_remove_json(cli: CliRunner, ws: Path, tmp_path: Path) -
     assert out == {"field": "notes", "remote": "origin", "url": str(remote), "dry_run": False}
     out = js(
         cli("remote", "add", "notes", "backup", "s3://bucket/notes", "-o", "region=eu-west-1", "--option",
-            "endpoint=http://127.0.0.1:9000/x?a=b", "--json", cwd=ws)
+            "endpoint_url=http://127.0.0.1:9000/x?a=b", "--json", cwd=ws)
     )  # fmt: skip
     assert out["remote"] == "backup"
     listed = js(cli("remote", "list", "notes", "--json", cwd=ws))["remotes"]
     assert listed == {
-        "origin": {"url": str(remote), "options": {}},
+        "origin": {"url": str(remote), "options": {}, "trust": "self"},
         # Only the first '=' splits: a value may hold '=' itself.
         "backup": {
             "url": "s3://bucket/notes",
-            "options": {"region": "eu-west-1", "endpoint": "http://127.0.0.1:9000/x?a=b"},
+            "options": {"region": "eu-west-1", "endpoint_url": "http://127.0.0.1:9000/x?a=b"},
+            "trust": "self",
         },
     }
     assert js(cli("fields", "--json", cwd=ws))["fields"]["notes"]["remotes"] == {

@@ -109,12 +109,24 @@ COMMON_OPTIONS: Mapping[str, Option] = {
     "timeout": Option("seconds to connect and to wait for the next byte (default 30; also $MEMSYNC_TIMEOUT)"),
 }
 
+#: Options of every store, which the field protocol (``memsync.protocol``) reads.
+FIELD_OPTIONS: Mapping[str, Option] = {
+    "lock_ttl": Option("seconds a writer's lock lasts if its push dies (default 120)"),
+    "lock_settle": Option(
+        "seconds a writer waits before trusting a lock it wrote, where writes are not conditional (default 1)"
+    ),
+    "shared": Option(
+        "true: other tools write pages here too, so every sync also lists the field (one request per 1,000 pages)"
+    ),
+}
+
 
 class Store(ABC):
     """Named objects at one location."""
 
-    #: The options this kind of store accepts, beside ``COMMON_OPTIONS``.
-    OPTIONS: ClassVar[Mapping[str, Option]] = {}
+    #: The options this kind of store accepts, beside ``COMMON_OPTIONS`` (a kind that
+    #: declares its own includes ``FIELD_OPTIONS``: the field protocol reads them).
+    OPTIONS: ClassVar[Mapping[str, Option]] = FIELD_OPTIONS
     #: ``if_match``/``if_absent`` are atomic at the store (compare-and-swap).
     conditional: ClassVar[bool] = True
     #: Files here may be edited in place (a folder someone works in), so a
@@ -123,6 +135,8 @@ class Store(ABC):
     #: ``exclusive()`` is a real lock that dies with its holder (flock): a lock
     #: object found while holding it was left by a writer that died.
     exclusive_lock: ClassVar[bool] = False
+    #: ``list()`` names every object there (an HTTP server's index may not).
+    complete_listing: ClassVar[bool] = True
 
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
         self.url = url
@@ -131,7 +145,7 @@ class Store(ABC):
         if unknown:
             valid = ", ".join(sorted({*self.OPTIONS, *COMMON_OPTIONS}))
             raise WorkspaceError(f"{url}: unknown option {unknown[0]!r} (valid here: {valid})")
-        self.timeout = _positive(url, "timeout", self.options.get("timeout") or os.environ.get("MEMSYNC_TIMEOUT"))
+        self.timeout = timeout_option(url, self.options)
 
     # -- what a transport implements -------------------------------------------
 
@@ -192,20 +206,20 @@ class Store(ABC):
             return Blob(b"".join(parts), opened.token, opened.content_type)
         raise AssertionError("unreachable")
 
-    def read_to(self, name: str, sink: BinaryIO, max_bytes: int) -> str:
-        """Stream ``name`` into ``sink`` under the same bounds; returns its token."""
+    def read_to(self, name: str, sink: BinaryIO, max_bytes: int, if_none_match: str | None = None) -> str | NotModified:
+        """Stream ``name`` into ``sink`` under the same bounds; returns its token
+        (or ``NOT_MODIFIED``, with nothing written, while it is still ``if_none_match``)."""
         for attempt in range(1, READ_ATTEMPTS + 1):
             sink.seek(0)
             sink.truncate()
             try:
-                opened = self._drain(name, max_bytes, None, sink.write)
+                opened = self._drain(name, max_bytes, if_none_match, sink.write)
             except TransferFailed:
                 if attempt == READ_ATTEMPTS:
                     raise
                 time.sleep(0.1 * attempt)
                 continue
-            assert isinstance(opened, Opened)
-            return opened.token
+            return opened if isinstance(opened, NotModified) else opened.token
         raise AssertionError("unreachable")
 
     def _drain(
@@ -234,7 +248,9 @@ class Store(ABC):
         return f"{self.url.rstrip('/')}/{name}"
 
 
-def _positive(url: str, key: str, value: str | None) -> float:
+def timeout_option(url: str, options: Mapping[str, str]) -> float:
+    """The ``timeout`` a remote's options (or $MEMSYNC_TIMEOUT) give, in seconds."""
+    value = options.get("timeout") or os.environ.get("MEMSYNC_TIMEOUT")
     if value is None:
         return DEFAULT_TIMEOUT
     try:
@@ -242,5 +258,5 @@ def _positive(url: str, key: str, value: str | None) -> float:
     except ValueError:
         number = -1.0
     if not number > 0:
-        raise WorkspaceError(f"{url}: option {key}={value!r}: expected a positive number of seconds")
+        raise WorkspaceError(f"{url}: option timeout={value!r}: expected a positive number of seconds")
     return number

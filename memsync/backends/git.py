@@ -25,25 +25,37 @@ field's folder at the ref.
 from __future__ import annotations
 
 import base64
+import contextlib
 import fcntl
 import hashlib
 import io
 import os
 import re
+import selectors
 import shutil
+import signal
 import subprocess
 import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from memsync.errors import InputError, PullFirst, RemoteError, WorkspaceError
 from memsync.manifest import Manifest, sha256_hex
 from memsync.names import MANIFEST_NAME, SIDECAR_NAMES, Role, role_of
-from memsync.remote import NOT_MODIFIED, ManifestFile, NotModified, Remote, Writer, file_limit
+from memsync.remote import (
+    MANIFEST_LIMIT,
+    NOT_MODIFIED,
+    SIDECAR_LIMIT,
+    ManifestFile,
+    NotModified,
+    Remote,
+    Writer,
+    file_limit,
+)
 
-from .base import COMMON_OPTIONS, Option, TooLarge
+from .base import COMMON_OPTIONS, Option, TimedOut, TooLarge, timeout_option
 
 PUSH_ATTEMPTS = 4
 _REGULAR = ("100644", "100755")
@@ -80,6 +92,8 @@ def parse_git_url(url: str, options: Mapping[str, str]) -> tuple[str, str | None
 
 
 class GitRemote(Remote):
+    OPTIONS: ClassVar[Mapping[str, Option]] = OPTIONS  # declared for the registry's option checks
+
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
         self.url = url
         self.options = dict(options or {})
@@ -87,6 +101,7 @@ class GitRemote(Remote):
         if unknown:
             valid = ", ".join(sorted({*OPTIONS, *COMMON_OPTIONS}))
             raise WorkspaceError(f"{url}: unknown option {unknown[0]!r} (valid here: {valid})")
+        self.timeout = timeout_option(url, self.options)
         self.repo_url, self._ref, self.path = parse_git_url(url, self.options)
         root = os.environ.get("MEMSYNC_CACHE_DIR") or os.path.join(
             os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "memsync"
@@ -144,10 +159,53 @@ class GitRemote(Remote):
                 self._repo.create_remote("origin", self.repo_url)
         return self._repo
 
+    def _network(self, *args: str) -> tuple[int, str, str]:
+        """A git command that talks to the remote: (exit code, stdout, stderr).
+
+        git has no timeout of its own for most transports, so it is killed (with
+        any helper it started) once it has printed nothing for ``timeout``
+        seconds; fetch and push run with ``--progress`` so a transfer that moves
+        keeps talking."""
+        assert self.repo is not None  # the cache exists before git runs in it
+        try:
+            proc = subprocess.Popen(
+                ["git", *args],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env={**os.environ, **self._env(), "GIT_DIR": str(self.cache)},
+                start_new_session=True,
+            )
+        except OSError as exc:
+            raise RemoteError(f"{self.url}: cannot run git: {exc.strerror}") from exc
+        out, err = bytearray(), bytearray()
+        with proc, selectors.DefaultSelector() as selector:
+            assert proc.stdout is not None and proc.stderr is not None
+            selector.register(proc.stdout, selectors.EVENT_READ, out)
+            selector.register(proc.stderr, selectors.EVENT_READ, err)
+            while selector.get_map():
+                ready = selector.select(self.timeout)
+                if not ready:
+                    with contextlib.suppress(ProcessLookupError):
+                        os.killpg(proc.pid, signal.SIGKILL)
+                    proc.wait()
+                    silent = f"the remote sent nothing for {self.timeout:g} s; gave up"
+                    raise TimedOut(f"{self.url}: git {args[0]}: {silent}")
+                for key, _ in ready:
+                    chunk = os.read(key.fd, 65536)
+                    if chunk:
+                        key.data.extend(chunk)
+                    else:
+                        selector.unregister(key.fileobj)
+            code = proc.wait()
+        return code, out.decode("utf-8", "surrogateescape"), err.decode("utf-8", "replace")
+
     @property
     def ref(self) -> str:
         if self._ref is None:
-            out = self._git("ls-remote", "--symref", "origin", "HEAD")
+            code, out, err = self._network("ls-remote", "--symref", "origin", "HEAD")
+            if code != 0:
+                raise RemoteError(f"{self.url}: git ls-remote failed: {_last_line(err)}")
             found = re.search(r"ref: refs/heads/(\S+)\s+HEAD", out)
             self._ref = found.group(1) if found else "main"
         return self._ref
@@ -158,16 +216,13 @@ class GitRemote(Remote):
             return self._fetch_locked()
 
     def _fetch_locked(self) -> bool:
-        import git
-
-        try:
-            with self.repo.git.custom_environment(**self._env()):
-                self.repo.git.fetch("--quiet", "origin", f"+refs/heads/{self.ref}:refs/remotes/origin/{self.ref}")
-        except git.GitCommandError as exc:
-            message = exc.stderr or ""
+        code, _, message = self._network(
+            "fetch", "--progress", "origin", f"+refs/heads/{self.ref}:refs/remotes/origin/{self.ref}"
+        )
+        if code != 0:
             if "couldn't find remote ref" in message or "could not find remote ref" in message:
                 return False
-            raise RemoteError(f"{self.url}: cannot fetch: {_last_line(message)}") from exc
+            raise RemoteError(f"{self.url}: cannot fetch: {_last_line(message)}")
         self._fetched = True
         return True
 
@@ -218,8 +273,8 @@ class GitRemote(Remote):
         self._trees = {tree: files}
         return files
 
-    def _blob(self, name: str, blob: str, size: int, mode: str = "100644") -> bytes:
-        limit = file_limit()
+    def _blob(self, name: str, blob: str, size: int, mode: str = "100644", *, limit: int | None = None) -> bytes:
+        limit = file_limit() if limit is None else limit
         if size > limit:
             raise TooLarge(f"{self.url}: {name!r} is {size} bytes, more than the {limit} memsync reads")
         with self._odb_lock:  # one cat-file --batch process answers one question at a time
@@ -243,11 +298,15 @@ class GitRemote(Remote):
             return NOT_MODIFIED
         entries = self._entries(tree)
         actual = Manifest({n: blob_sha(self, n, e) for n, e in entries.items() if role_of(n) is Role.CONTENT})
-        declared = self._blob(MANIFEST_NAME, *entries[MANIFEST_NAME]) if MANIFEST_NAME in entries else None
+        declared = (
+            self._blob(MANIFEST_NAME, *entries[MANIFEST_NAME], limit=MANIFEST_LIMIT)
+            if MANIFEST_NAME in entries
+            else None
+        )
         if declared is None and not actual:
             return None
         if declared == actual.to_bytes():
-            sidecars = {n: self._blob(n, *entries[n]) for n in SIDECAR_NAMES if n in entries}
+            sidecars = {n: self._blob(n, *entries[n], limit=SIDECAR_LIMIT) for n in SIDECAR_NAMES if n in entries}
             return ManifestFile(declared, tree, sidecars)
         # Someone committed to the field by hand (a web edit, say) without memsync:
         # what the repository holds is the field, and nothing vouches for it.
@@ -294,22 +353,24 @@ class GitRemote(Remote):
             yield writer
 
     def _commit_and_push(self, puts: dict[str, bytes], deletes: set[str], message: str, seen: str | None) -> str:
-        import git
-
         for _ in range(PUSH_ATTEMPTS):
             if self._field_tree() != seen:
                 raise PullFirst(f"{self.url}: another writer changed the field first: pull first")
             commit = self._commit_on_remote_head(puts, deletes, message)
-            try:
-                with self.repo.git.custom_environment(**self._env()):
-                    self.repo.git.push("--quiet", "origin", f"{commit}:refs/heads/{self.ref}")
-            except git.GitCommandError as exc:
-                stderr = exc.stderr or ""
-                if not any(s in stderr for s in ("rejected", "fetch first", "non-fast-forward", "stale info")):
-                    raise RemoteError(f"{self.url}: git push failed: {_last_line(stderr)}") from exc
-                self._fetch_locked()  # someone else pushed: go again on their head if the field is untouched
-                continue
-            self._fetch_locked()
+            code, _, stderr = self._network("push", "--progress", "origin", f"{commit}:refs/heads/{self.ref}")
+            if code != 0:
+                failed = RemoteError(f"{self.url}: git push failed: {_last_line(stderr)}")
+                try:
+                    self._fetch_locked()
+                except RemoteError:
+                    raise failed from None
+                if self._rev(f"refs/remotes/origin/{self.ref}^{{commit}}") != commit:
+                    if not any(s in stderr for s in ("rejected", "fetch first", "non-fast-forward", "stale info")):
+                        raise failed
+                    continue  # someone else pushed: go again on their head if the field is untouched
+                # Our commit is the remote's head: the push landed and only its answer was lost.
+            else:
+                self._fetch_locked()
             tree = self._field_tree()
             assert tree is not None
             return tree

@@ -21,17 +21,26 @@ URL moves only within its origin. They are never printed.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import html.parser
+import http.client
+import itertools
 import json
 import netrc
 import os
 import re
+import socket
+import threading
+import time
 from collections.abc import Iterator, Mapping
+from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
 import requests
+import urllib3.connection
 import urllib3.exceptions
+import urllib3.response
 from requests.adapters import HTTPAdapter
 from urllib3.util.retry import Retry
 
@@ -53,6 +62,10 @@ from .base import (
 )
 
 MAX_REDIRECTS = 5
+#: The status line and headers of an answer must arrive within this many read
+#: timeouts: a server dripping them a byte at a time never trips the timeout itself.
+HEAD_DEADLINE = 2
+RETRIED_READS = 2
 POOL_SIZE = 16
 LISTING_LIMIT = 16 * 1024 * 1024  # an index.md or a directory listing page
 _RETRIED_STATUS = re.compile(r"too many (\d{3}) error")
@@ -92,6 +105,8 @@ class _OriginAuth(requests.auth.AuthBase):
 
 
 class HttpStore(Store):
+    complete_listing = False  # index.md or a directory page may leave files out
+
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
         super().__init__(url, options)
         self.base = url if url.endswith("/") else url + "/"
@@ -146,6 +161,10 @@ class HttpStore(Store):
         except (requests.exceptions.ConnectTimeout, requests.exceptions.ReadTimeout) as exc:
             raise TimedOut(f"{url}: the server did not answer in time") from exc
         except requests.ConnectionError as exc:
+            # Read timeouts that used up their retries arrive as a connection error.
+            cause = getattr(exc.args[0] if exc.args else None, "reason", None)
+            if isinstance(cause, urllib3.exceptions.ReadTimeoutError):
+                raise TimedOut(f"{url}: the server did not answer in time (tried {1 + RETRIED_READS} times)") from exc
             raise RemoteError(f"{url}: cannot reach the server ({_reason(exc)})") from exc
         except requests.RequestException as exc:
             raise RemoteError(f"{url}: {type(exc).__name__}") from exc
@@ -275,6 +294,91 @@ class _Links(html.parser.HTMLParser):
             self.hrefs += [value for key, value in attrs if key == "href" and value]
 
 
+class _Watchdog:
+    """One thread that cuts connections whose answer's head is overdue.
+
+    The socket timeout bounds each wait for the next byte, so a server that
+    sends its status line and headers a byte at a time would hold a request
+    forever; the body is bounded above (``Store.read``), the head here."""
+
+    def __init__(self) -> None:
+        self._due: dict[int, tuple[float, socket.socket]] = {}
+        self._cut: set[int] = set()
+        self._wake = threading.Condition()
+        self._count = itertools.count()
+        self._thread: threading.Thread | None = None
+
+    def watch(self, sock: socket.socket, seconds: float) -> int:
+        key = next(self._count)
+        with self._wake:
+            self._due[key] = (time.monotonic() + seconds, sock)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="memsync-http-heads", daemon=True)
+                self._thread.start()
+            self._wake.notify()
+        return key
+
+    def release(self, key: int) -> bool:
+        """Stop watching; True when the deadline had passed and the connection was cut."""
+        with self._wake:
+            self._due.pop(key, None)
+            if key in self._cut:
+                self._cut.discard(key)
+                return True
+            return False
+
+    def _run(self) -> None:
+        with self._wake:
+            while True:
+                now = time.monotonic()
+                for key, (due, sock) in list(self._due.items()):
+                    if due <= now:
+                        del self._due[key]
+                        self._cut.add(key)
+                        with contextlib.suppress(OSError):
+                            sock.shutdown(socket.SHUT_RDWR)
+                self._wake.wait(min((due for due, _ in self._due.values()), default=now + 60) - now)
+
+
+_WATCHDOG = _Watchdog()
+
+
+class _HeadDeadline(urllib3.connection.HTTPConnection):
+    """A connection whose answer's head must arrive within HEAD_DEADLINE x the read timeout."""
+
+    def getresponse(self) -> urllib3.response.HTTPResponse:  # type: ignore[override]
+        if not isinstance(self.timeout, int | float) or self.sock is None:
+            return super().getresponse()
+        key = _WATCHDOG.watch(self.sock, HEAD_DEADLINE * self.timeout)
+        try:
+            return super().getresponse()
+        except (OSError, http.client.HTTPException) as exc:
+            if _WATCHDOG.release(key):
+                # As a socket timeout, so urllib3 reports (and retries) it like any stalled read.
+                raise TimeoutError("the answer's head did not arrive in time") from exc
+            raise
+        finally:
+            _WATCHDOG.release(key)
+
+
+class _HeadDeadlineTLS(_HeadDeadline, urllib3.connection.HTTPSConnection):
+    pass
+
+
+class _Pool(urllib3.HTTPConnectionPool):
+    ConnectionCls = _HeadDeadline
+
+
+class _PoolTLS(urllib3.HTTPSConnectionPool):
+    ConnectionCls = _HeadDeadlineTLS
+
+
+class _Adapter(HTTPAdapter):
+    def init_poolmanager(self, *args: Any, **kwargs: Any) -> None:
+        super().init_poolmanager(*args, **kwargs)
+        self.poolmanager.pool_classes_by_scheme = {"http": _Pool, "https": _PoolTLS}
+
+
 def _session() -> requests.Session:
     session = requests.Session()
     # Connection errors and 5xx are retried; a PUT retried after it landed is
@@ -282,7 +386,7 @@ def _session() -> requests.Session:
     retry = Retry(
         total=4,
         connect=4,
-        read=2,
+        read=RETRIED_READS,
         status=3,
         redirect=0,
         backoff_factor=0.2,
@@ -292,7 +396,7 @@ def _session() -> requests.Session:
         raise_on_redirect=False,
         respect_retry_after_header=True,
     )
-    adapter = HTTPAdapter(max_retries=retry, pool_connections=POOL_SIZE, pool_maxsize=POOL_SIZE)
+    adapter = _Adapter(max_retries=retry, pool_connections=POOL_SIZE, pool_maxsize=POOL_SIZE)
     session.mount("http://", adapter)
     session.mount("https://", adapter)
     return session

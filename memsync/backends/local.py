@@ -36,6 +36,14 @@ def path_from_url(url: str) -> Path:
     return Path(url).expanduser()
 
 
+def _entry(found: os.DirEntry[str]) -> Entry:
+    try:
+        st = found.stat(follow_symlinks=False)
+    except FileNotFoundError:
+        return Entry(found.name)
+    return Entry(found.name, st.st_size, f"{st.st_mtime_ns}-{st.st_size}")
+
+
 class LocalStore(Store):
     live = True
     exclusive_lock = True
@@ -59,7 +67,8 @@ class LocalStore(Store):
 
     def _open(self, name: str, if_none_match: str | None, max_bytes: int) -> Opened | NotModified:
         try:
-            fd = os.open(self._path(name), os.O_RDONLY | os.O_NOFOLLOW)
+            # O_NONBLOCK: opening a FIFO planted where a file should be would wait for a writer forever.
+            fd = os.open(self._path(name), os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
         except (FileNotFoundError, NotADirectoryError):
             raise NotFound(f"{self.where(name)}: not found") from None
         except OSError as exc:
@@ -82,8 +91,9 @@ class LocalStore(Store):
     def list(self) -> list[Entry]:
         try:
             # Subfolders are not the field's (a tree's members live there), as S3's
-            # listing with a "/" delimiter leaves them out too.
-            return [Entry(e.name) for e in os.scandir(self.root) if not e.is_dir(follow_symlinks=False)]
+            # listing with a "/" delimiter leaves them out too. Size and mtime are the
+            # version a listing shows, as other tools edit files in place.
+            return [_entry(e) for e in os.scandir(self.root) if not e.is_dir(follow_symlinks=False)]
         except FileNotFoundError:
             return []
         except NotADirectoryError:

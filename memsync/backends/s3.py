@@ -20,6 +20,7 @@ from memsync.errors import RemoteError, WorkspaceError
 
 from .base import (
     CHUNK,
+    FIELD_OPTIONS,
     NOT_MODIFIED,
     Entry,
     NotFound,
@@ -40,7 +41,7 @@ class S3Store(Store):
         "endpoint_url": Option("the S3 endpoint, for MinIO, R2, GCS or a private server"),
         "region": Option("the bucket's region"),
         "profile": Option("a profile from ~/.aws/config and ~/.aws/credentials"),
-        "lock_ttl": Option("seconds a writer's lock lasts if its push dies (default 120)"),
+        **FIELD_OPTIONS,
     }
 
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
@@ -179,7 +180,7 @@ def _make_client(url: str, options: Mapping[str, str], timeout: float) -> Any:
     except bce.ProfileNotFound:
         raise WorkspaceError(f"{url}: no AWS profile {options.get('profile')!r} (see ~/.aws/config)") from None
     config = Config(
-        retries={"max_attempts": 4, "mode": "standard"},
+        retries={"total_max_attempts": 4, "mode": "standard"},  # four in all, the first one included
         max_pool_connections=32,
         connect_timeout=timeout,
         read_timeout=timeout,

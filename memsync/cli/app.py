@@ -3,18 +3,23 @@
 Every command takes ``--json`` (one JSON object on stdout, documented in
 docs/JSON.md), ``-q`` (errors only) and ``-v`` (every file); commands that
 change something take ``--dry-run``. Errors are one line on stderr and a
-non-zero exit: 1 error, 2 usage, 3 conflicts kept as copies, 4 pull first;
-under ``--json`` the error is also ``{"error": ..., "code": ...}`` on stdout.
+non-zero exit: 1 error, 2 usage, 3 conflicts kept as copies, 4 pull first,
+130 interrupted (Ctrl-C), 143 terminated (SIGTERM); under ``--json`` the error
+is also ``{"error": ..., "code": ...}`` on stdout.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import sys
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -60,6 +65,13 @@ class _Cli(click.Group):
 
     group_class = type  # subgroups (remote, trust) are _Cli too: their commands get -q/-v
 
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        # As the program itself (not called from Python code that owns the process):
+        # Ctrl-C and SIGTERM end it promptly, whatever its threads are doing.
+        if kwargs.get("standalone_mode", True) and threading.current_thread() is threading.main_thread():
+            _watch_signals()
+        return super().main(*args, **kwargs)
+
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
         if not isinstance(cmd, click.Group):
             cmd.params.extend(_verbosity_options())
@@ -83,6 +95,11 @@ class _Cli(click.Group):
         except (click.exceptions.Exit, click.exceptions.Abort):
             raise
         except KeyboardInterrupt:
+            if _signals:
+                with contextlib.suppress(Exception):
+                    _json_error("interrupted" if _signals[0] == signal.SIGINT else "terminated", 128 + _signals[0])
+                    sys.stdout.flush()
+                _end(_signals[0])
             _fail("interrupted", 130)
         except BrokenPipeError:
             # The reader (| head) went away: nothing more to say, to anyone.
@@ -111,6 +128,47 @@ def _fail(message: str, code: int) -> None:
     _json_error(message, code)
     click.echo(f"memsync: {message}", err=True)
     sys.exit(code)
+
+
+#: Seconds a command gets after Ctrl-C or SIGTERM to unwind on its own. A worker
+#: thread blocked on a read would hold the exit (the pool joins it) until its timeout.
+SIGNAL_GRACE = 1.0
+_signals: list[int] = []
+_ending = threading.Lock()
+
+
+def _watch_signals() -> None:
+    """SIGINT and SIGTERM raise KeyboardInterrupt in the main thread; and since the
+    main thread may be stuck (joining a worker, or in C code that does not return),
+    a watcher learns of the signal from the C-level handler at once and ends the
+    process ``SIGNAL_GRACE`` seconds later if it has not ended by then."""
+    read_fd, write_fd = os.pipe()
+    os.set_blocking(write_fd, False)
+    signal.set_wakeup_fd(write_fd)
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, _interrupt)
+    threading.Thread(target=_watch, args=(read_fd,), name="memsync-signals", daemon=True).start()
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    _signals.append(signum)
+    raise KeyboardInterrupt
+
+
+def _watch(read_fd: int) -> None:
+    signum = os.read(read_fd, 1)[0]
+    time.sleep(SIGNAL_GRACE)
+    _end(signum)
+
+
+def _end(signum: int) -> NoReturn:
+    """One line, then the process ends at once: no pool join, no waiting on threads
+    (nor on stdout's lock, which a stuck main thread may hold)."""
+    with _ending:
+        word = "interrupted" if signum == signal.SIGINT else "terminated"
+        with contextlib.suppress(OSError):
+            os.write(sys.stderr.fileno(), f"memsync: {word}\n".encode())
+        os._exit(128 + signum)
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object for agents and CI.")

@@ -12,14 +12,15 @@ from urllib.parse import urlsplit
 import click
 
 from .. import archive as archive_mod
-from .. import check, engine, history, release, signing
+from .. import engine, history, release, signing
+from ..check import Finding, frontmatter_warning
 from ..errors import MemsyncError, WorkspaceError
 from ..guard import DEFAULT_MAX_DELETE, DeleteLimit
 from ..names import check_name, is_page
 from ..pin import Pin
 from ..plan import Change
 from ..progress import terminal_bar
-from ..registry import is_archive_url, open_remote
+from ..registry import check, is_archive_url, open_remote, parse_options
 from ..transfer import read_remote
 from ..vectors.after_sync import reindex_after
 from ..workspace import TRUST_POLICIES, Workspace, absolute_if_path
@@ -123,7 +124,7 @@ def _outcome(runs: list[engine.SyncReport], no_index: bool = False) -> _Outcome:
     prints, and exit 5/3 when something is held in quarantine or kept as a
     conflict copy."""
     parts = []
-    warnings: list[check.Finding] = []
+    warnings: list[Finding] = []
     for report in runs:
         index = reindex_after(report, no_index)
         found = _frontmatter_warnings(report)
@@ -154,7 +155,7 @@ def _outcome(runs: list[engine.SyncReport], no_index: bool = False) -> _Outcome:
     return out
 
 
-def _frontmatter_warnings(report: engine.SyncReport) -> list[check.Finding]:
+def _frontmatter_warnings(report: engine.SyncReport) -> list[Finding]:
     """validate's warning for each page this run carried whose frontmatter does not read."""
     names = {c.name for c in (*report.local_changes, *report.remote_changes) if c.sha256 and is_page(c.name)}
     if not names or report.quarantined:
@@ -166,7 +167,7 @@ def _frontmatter_warnings(report: engine.SyncReport) -> list[check.Finding]:
             data = (root / name).read_bytes()
         except FileNotFoundError:
             continue
-        warning = check.frontmatter_warning(name, data)
+        warning = frontmatter_warning(name, data)
         if warning is not None:
             found.append(warning)
     return found
@@ -255,22 +256,25 @@ def _subscribe(
     expect: str | None,
     trust: str | None,
     max_delete: DeleteLimit | None = DEFAULT_MAX_DELETE,
+    options: dict[str, str] | None = None,
 ) -> engine.SyncReport:
     """Pull SOURCE into the workspace field that follows it, creating field and
     workspace when new; a failed first pull leaves neither behind."""
     if expect is not None:
         Pin.parse(expect)  # a malformed pin is refused before anything is created
     source = absolute_if_path(source)
+    options = options or {}
+    check(source, options)
     try:
         ws = Workspace.find()
     except WorkspaceError:
         ws = Workspace.init(Path.cwd())
         try:
-            return _follow(ws, source, target, expect, trust, max_delete)
+            return _follow(ws, source, target, expect, trust, max_delete, options)
         except BaseException:
             ws.destroy()
             raise
-    return _follow(ws, source, target, expect, trust, max_delete)
+    return _follow(ws, source, target, expect, trust, max_delete, options)
 
 
 def _follow(
@@ -280,13 +284,19 @@ def _follow(
     expect: str | None,
     trust: str | None,
     max_delete: DeleteLimit | None,
+    options: dict[str, str],
 ) -> engine.SyncReport:
     for name, spec in ws.fields.items():
-        if target.name in (None, name) and any(rc.url == source for rc in spec.remotes.values()):
-            if not target.again_is_pull:
-                raise WorkspaceError(f"field {name!r} already follows {source}: 'memsync pull {name}' updates it")
-            session = engine.Session(ws, name, None, progress=terminal_bar, max_delete=max_delete)
-            return session.run("pull", expect=expect)
+        for remote_name, rc in spec.remotes.items():
+            if target.name in (None, name) and rc.url == source:
+                if not target.again_is_pull:
+                    raise WorkspaceError(f"field {name!r} already follows {source}: 'memsync pull {name}' updates it")
+                if options and options != rc.options:
+                    raise WorkspaceError(
+                        f"{name} already follows {source} with other options: memsync remote set-option"
+                    )
+                session = engine.Session(ws, name, remote_name, progress=terminal_bar, max_delete=max_delete)
+                return session.run("pull", expect=expect)
     if target.name is not None:
         name = target.name
     elif target.folder is not None:
@@ -302,7 +312,7 @@ def _follow(
     folder_existed = folder.exists()
     ws.add_field(name, folder)
     try:
-        ws.add_remote(name, "origin", source, {}, trust=trust)
+        ws.add_remote(name, "origin", source, options, trust=trust)
         session = engine.Session(ws, name, "origin", progress=terminal_bar, max_delete=max_delete)
         return session.run("pull", expect=expect)
     except BaseException:
@@ -336,6 +346,7 @@ trust_option = click.option(
 )
 @click.option("--field", "field_name", default=None, help="Field to pull into when SOURCE is a URL.")
 @click.option("--into", type=click.Path(path_type=Path), default=None, help="Folder for a new field.")
+@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="Option for a URL's backend.")
 @max_delete_option
 @wait_option
 @no_index_option
@@ -347,6 +358,7 @@ def pull(
     expect: str | None,
     field_name: str | None,
     into: Path | None,
+    options: tuple[str, ...],
     trust_policy: str | None,
     max_delete: DeleteLimit | None,
     wait: float,
@@ -364,12 +376,14 @@ def pull(
     except WorkspaceError:
         known = False
     if known or not _looks_like_url(source):
+        if options:
+            raise WorkspaceError("-o applies to a URL; change a remote's options with memsync remote set-option")
         reports = _run(source, remote, "pull", dry_run, expect, max_delete=max_delete, wait=wait)
     else:
         if dry_run:
             raise WorkspaceError("--dry-run needs an existing field; clone or pull without it first")
         target = _Target(field_name, into, "give one with --field NAME", "choose another with --into", True)
-        reports = [_subscribe(source, target, expect, trust_policy, max_delete)]
+        reports = [_subscribe(source, target, expect, trust_policy, max_delete, parse_options(options))]
     _finish(reports, as_json, no_index)
 
 
@@ -586,6 +600,7 @@ def publish(
 @click.argument("directory", type=click.Path(path_type=Path), required=False)
 @click.option("--name", "field_name", default=None, help="Field name (default: DIRECTORY's name, else from the URL).")
 @click.option("--sha256", "expect", default=None, metavar="HEX", help="Pin: archive sha256 or field digest.")
+@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="Option for a URL's backend.")
 @trust_option
 @no_index_option
 @dry_run_option
@@ -595,6 +610,7 @@ def clone(
     directory: Path | None,
     field_name: str | None,
     expect: str | None,
+    options: tuple[str, ...],
     trust_policy: str | None,
     no_index: bool,
     dry_run: bool,
@@ -603,11 +619,13 @@ def clone(
     """Make a new field from URL in DIRECTORY, with URL as its origin (your own field: trusted as self by default).
 
     The field is named after DIRECTORY, as git names a clone, else after the URL."""
+    parsed = parse_options(options)
     if not dry_run:
         target = _Target(field_name, directory, "give one with --name NAME", "clone into another DIRECTORY", False)
-        _finish(_subscribe(url, target, expect, trust_policy), as_json, no_index)
+        _finish(_subscribe(url, target, expect, trust_policy, options=parsed), as_json, no_index)
         return
-    with open_remote(absolute_if_path(url)) as remote:
+    check(absolute_if_path(url), parsed)
+    with open_remote(absolute_if_path(url), parsed) as remote:
         remote_manifest = read_remote(remote, None, None).manifest
     data = {"url": url, "dry_run": True, "files": list(remote_manifest), "digest": remote_manifest.digest}
     _emit(

@@ -64,6 +64,7 @@ def _workspace_facts(root: Path) -> tuple[dict[str, dict[str, Any]], frozenset[s
 @click.option("--field", "-f", "field_args", multiple=True, metavar="FIELD", help="Search this field (repeatable).")
 @click.option("-k", "k", type=int, default=10, show_default=True, help="How many pages to list.")
 @click.option("--min-score", type=float, default=None, metavar="S", help="Drop matches scoring below S (cosine).")
+@click.option("--own", "own_only", is_flag=True, help="Only pages you wrote, none accepted from another source.")
 @embedder_option
 @json_option
 def search_command(
@@ -71,6 +72,7 @@ def search_command(
     field_args: tuple[str, ...],
     k: int,
     min_score: float | None,
+    own_only: bool,
     embedder_name: str | None,
     as_json: bool,
 ) -> None:
@@ -84,12 +86,15 @@ def search_command(
     if k < 1:
         raise InputError(f"-k must be at least 1, not {k}")
     *named, query = words
-    found = search_fields(_sources([*named, *field_args]), query, k, min_score=min_score, embedder=embedder_name)
+    found = search_fields(
+        _sources([*named, *field_args]), query, k, min_score=min_score, embedder=embedder_name, own_only=own_only
+    )
 
     def text() -> list[str]:
         lines = [
             f"{r.hit.score:.3f}  {r.source.field} ({r.source.trust})  {r.hit.filename}"
             + (f"  {r.hit.title}" if r.hit.title else "")
+            + (_origin(r.hit.provenance) if r.hit.provenance else "")
             for r in found.results
         ]
         lines += [f"  skipped {s['field']}: {s['reason']}" for s in found.skipped]
@@ -97,6 +102,12 @@ def search_command(
         return [*lines, f"{len(found.results)} page(s) from {len(found.searched)} field(s) by {', '.join(models)}"]
 
     _emit(as_json, found.to_json(), text)
+
+
+def _origin(provenance: dict[str, Any]) -> str:
+    """A page someone else wrote is marked as such wherever it is shown."""
+    signer = f"signed by {provenance['signer']}" if provenance.get("signer") else "unsigned"
+    return f"  [from {provenance.get('source')}, {signer}, accepted by {provenance.get('how')}]"
 
 
 def _sources(args: list[str]) -> list[Source]:

@@ -191,9 +191,9 @@ def _decoding_edits(text: str) -> Iterator[tuple[int, int, str, str]]:
         if decoded != m.group() and (len(m.group()) > 6 or decoded.isalpha()):
             yield m.start(), m.end(), decoded, "HTML entities"
     for m in _PERCENT.finditer(text):
-        decoded = unquote(m.group(), errors="strict") if _utf8_ok(m.group()) else ""
-        if decoded and decoded.isprintable() and any(c.isalpha() for c in decoded):
-            yield m.start(), m.end(), decoded, "percent-encoding"
+        unquoted = unquote(m.group(), errors="strict") if _utf8_ok(m.group()) else ""
+        if unquoted and unquoted.isprintable() and any(c.isalpha() for c in unquoted):
+            yield m.start(), m.end(), unquoted, "percent-encoding"
     for m in _ESCAPES.finditer(text):
         try:
             decoded = codecs.decode(m.group(), "unicode_escape")
@@ -203,9 +203,9 @@ def _decoding_edits(text: str) -> Iterator[tuple[int, int, str, str]]:
             yield m.start(), m.end(), decoded, "escape sequences"
     for pattern in (_BASE64, _B64URL):
         for m in pattern.finditer(text):
-            decoded = decode_base64_text(m.group())
-            if decoded is not None:
-                yield m.start(), m.end(), decoded, "base64"
+            text64 = decode_base64_text(m.group())
+            if text64 is not None:
+                yield m.start(), m.end(), text64, "base64"
 
 
 _ENCODED_LETTER = re.compile(

@@ -95,7 +95,8 @@ class FieldHit:
     def to_json(self) -> dict[str, Any]:
         src, origin = self.source, self.hit.provenance or {}
         labels = {"field": src.field, "trust": src.trust, "source": src.source, "signer": origin.get("signer")}
-        return {**self.hit.to_json(), **labels}
+        # Who wrote the page: null for the user's own, else where it was accepted from.
+        return {**self.hit.to_json(), **labels, "provenance": self.hit.provenance}
 
 
 @dataclass
@@ -134,6 +135,7 @@ def search_fields(
     *,
     min_score: float | None = None,
     embedder: str | None = None,
+    own_only: bool = False,
 ) -> Searched:
     """The ``k`` best pages across ``sources`` (at least ``min_score``), ranked together.
 
@@ -158,7 +160,11 @@ def search_fields(
         found.searched.append(
             {"field": src.field, "trust": src.trust, "embedder": chosen.name, "model_code": chosen.model_code}
         )
-        hits += [FieldHit(src, hit) for hit in ranked if min_score is None or hit.score >= min_score]
+        hits += [
+            FieldHit(src, hit)
+            for hit in ranked
+            if (min_score is None or hit.score >= min_score) and not (own_only and hit.provenance)
+        ]
     if not found.searched:
         if found.skipped:
             raise store.IndexFileError(found.skipped[0]["reason"])

@@ -1,0 +1,160 @@
+"""Fields other tools write too (issue 14): the real memoryfield-tool (PyPI)
+writes pages in place on an S3 field (moto) and in a folder, and never touches
+SHA256SUMS. memsync reads such a remote by listing it as well: added,
+rewritten and removed pages are remote changes, verified by their content
+hash; a stale SHA256SUMS never makes the field unclonable; the next push
+writes a SHA256SUMS that describes them; a remote only memsync writes keeps
+its one-request no-op.
+
+memoryfield-tool needs Python >= 3.12; .ci/run installs it into its own venv
+under ~/.cache/memsync-tests/memoryfield-tool (or set $MEMSYNC_MEMORYFIELD_TOOL).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_fsspec_remotes import consistent_files
+from test_s3 import aws_env, bucket_objects, content, memsync, new_workspace, ok, pages
+
+from memsync.names import MANIFEST_NAME
+from memsync.workspace import Workspace
+from tests.conftest import page
+
+TOOL_HOME = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "memsync-tests" / "memoryfield-tool"
+
+
+def tool_binary() -> str | None:
+    for candidate in (
+        os.environ.get("MEMSYNC_MEMORYFIELD_TOOL"),
+        str(TOOL_HOME / "bin" / "memoryfield-tool"),
+        shutil.which("memoryfield-tool"),
+    ):
+        if candidate and Path(candidate).is_file():
+            return candidate
+    return None
+
+
+class MemoryfieldTool:
+    """memoryfield-tool with its own config and cache, its embedder unreachable
+    (its background reindex then gives up at once)."""
+
+    def __init__(self, home: Path, env: dict[str, str]) -> None:
+        binary = tool_binary()
+        if binary is None:
+            pytest.skip(f"memoryfield-tool is not installed (Python >= 3.12: pip install it into {TOOL_HOME})")
+        self.binary = binary
+        home.mkdir(parents=True, exist_ok=True)
+        self.env = {
+            **env,
+            "MEMORYFIELD_TOOL_CONFIG": str(home / "config.toml"),
+            "XDG_CACHE_HOME": str(home / "cache"),
+            "OLLAMA_HOST": "127.0.0.1:9",
+        }
+
+    def __call__(self, *args: str, stdin: str | None = None) -> str:
+        done = subprocess.run(
+            [self.binary, *args], input=stdin, env=self.env, capture_output=True, text=True, timeout=120
+        )
+        assert done.returncode == 0, f"memoryfield-tool {args}: {done.stderr}"
+        return done.stdout
+
+    def edit(self, field: str) -> None:
+        """What the issue saw: a page added, one rewritten, one removed."""
+        self("write", "page-6.md", "--field", field, stdin="# Six\n\nAdded by memoryfield-tool.\n")
+        self("write", "page-0002.md", "--field", field, "--force", stdin="# page 2\n\nRewritten by memoryfield-tool.\n")
+        self("delete", "page-0003.md", "--field", field)
+
+
+def lists(seen: list[tuple[str, str, int]]) -> list[tuple[str, str, int]]:
+    return [r for r in seen if r[0] == "GET" and "list-type=2" in r[1]]
+
+
+def test_memoryfield_tool_writes_an_s3_field_memsync_pushed(s3_server: Any, tmp_path: Path, requests_seen: Any) -> None:
+    client, bucket = s3_server.client(), s3_server.new_bucket()
+    url, env = f"s3://{bucket}/team/notes", aws_env(s3_server)
+    a = new_workspace(tmp_path / "a", url, pages(5))
+    ok(memsync("push", "f", cwd=a, env=env))
+    b = tmp_path / "b"
+    b.mkdir()
+    ok(memsync("clone", url, "f", "--name", "f", cwd=b, env=env))
+    sums_before = client.get_object(Bucket=bucket, Key="team/notes/SHA256SUMS")["Body"].read()
+
+    # A remote only memsync writes: a no-op pull is one conditional request, no listing.
+    requests_seen.take()
+    ok(memsync("pull", "f", cwd=a, env=env))
+    seen = requests_seen.take()
+    assert len(seen) == 1 and seen[0][2] == 304, seen
+
+    tool = MemoryfieldTool(tmp_path / "tool", env)
+    tool("connect", "notes", url, "--endpoint-url", s3_server.endpoint, "--region", "us-east-1")
+    tool.edit("notes")
+    objects = bucket_objects(client, bucket, "team/notes")
+    assert objects[MANIFEST_NAME] == sums_before, "memoryfield-tool never touches SHA256SUMS"
+    assert "page-6.md" in objects and "page-0003.md" not in objects
+
+    # A fresh clone works, and holds what is there now.
+    c = tmp_path / "c"
+    c.mkdir()
+    ok(memsync("clone", url, "f", "--name", "f", cwd=c, env=env))
+    there = {n: d for n, d in objects.items() if n.endswith(".md")}
+    assert content(c / "f") == there
+    ok(memsync("verify", "f", cwd=c, env=env))
+    assert Workspace(c).remote_memo("f", "origin").get("shared"), "the clone found other writers and keeps listing"
+
+    # A workspace that declares the remote shared sees all three changes at its next pull,
+    # with one listing request (the field has fewer than 1,000 pages).
+    ok(memsync("remote", "set-option", "f", "origin", "shared=true", cwd=b, env=env))
+    requests_seen.take()
+    pulled = ok(memsync("pull", "f", cwd=b, env=env))
+    assert "page-6.md" in pulled and "page-0002.md" in pulled and "page-0003.md" in pulled, pulled
+    assert len(lists(requests_seen.take())) == 1
+    assert content(b / "f") == there
+
+    # More edits by the tool: the clone (which found out by itself) sees them too.
+    tool("write", "page-7.md", "--field", "notes", stdin="# Seven\n")
+    tool("write", "page-0004.md", "--field", "notes", "--force", stdin="# page 4\n\nRewritten again.\n")
+    ok(memsync("pull", "f", cwd=c, env=env))
+    now = {n: d for n, d in bucket_objects(client, bucket, "team/notes").items() if n.endswith(".md")}
+    assert content(c / "f") == now
+
+    # Its next push writes a SHA256SUMS that describes the field as it is, even with nothing else to send.
+    ok(memsync("push", "f", cwd=c, env=env))
+    assert consistent_files(bucket_objects(client, bucket, "team/notes")) == now
+    # And a local edit merges with theirs as any remote change would.
+    (a / "f" / "page-0001.md").write_text(page("page 1", "edited by memsync on a"))
+    ok(memsync("sync", "f", cwd=a, env=env))
+    final = consistent_files(bucket_objects(client, bucket, "team/notes"))
+    assert content(a / "f") == final and b"edited by memsync on a" in final["page-0001.md"]
+    assert b"Rewritten again." in final["page-0004.md"]
+
+
+def test_memoryfield_tool_writes_a_folder_field(tmp_path: Path) -> None:
+    folder = tmp_path / "shared-folder"
+    a = new_workspace(tmp_path / "a", str(folder), pages(5))
+    env = {**os.environ, "MEMSYNC_DEBUG": ""}
+    ok(memsync("push", "f", cwd=a, env=env))
+    tool = MemoryfieldTool(tmp_path / "tool", env)
+    tool("connect", "notes", str(folder))
+    tool.edit("notes")
+    there = {p.name: p.read_bytes() for p in folder.iterdir() if p.suffix == ".md"}
+
+    c = tmp_path / "c"
+    c.mkdir()
+    ok(memsync("clone", str(folder), "f", "--name", "f", cwd=c, env=env))
+    assert content(c / "f") == there
+    ok(memsync("remote", "set-option", "f", "origin", "shared=true", cwd=a, env=env))
+    ok(memsync("pull", "f", cwd=a, env=env))
+    assert content(a / "f") == there
+    (a / "f" / "page-0001.md").write_text(page("page 1", "edited by memsync"))
+    ok(memsync("push", "f", cwd=a, env=env))
+    files = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
+    assert consistent_files(files) == content(a / "f")
+    assert not (folder / "nomic-embed-text-v1.5.sqlite3").exists() or "nomic-embed-text-v1.5.sqlite3" not in content(
+        c / "f"
+    ), "the tool's vector index never travels as content"
