@@ -1,9 +1,12 @@
 """``validate`` (spec conformance of a field folder) and ``verify`` (integrity).
 
 validate: errors are what breaks the spec or memsync's promises (subdirectory,
-non-UTF-8 page, unsafe name, symlink, hostile frontmatter); warnings are what
-the spec recommends against (pages over 8192 bytes, missing frontmatter keys,
-no ``index.md``).
+non-UTF-8 page, unsafe name, symlink); warnings are what the spec recommends
+against or what other tools may stumble on (pages over 8192 bytes, frontmatter
+memsync's YAML reader refuses, missing frontmatter keys, two pages with one
+``uuid``, no ``index.md``). A page whose frontmatter does not read is still a
+page: memsync carries it byte for byte and merges it by lines, and a sync that
+carries one prints the same warning (``frontmatter_warning``).
 
 verify: a field folder or an archive matches its own ``SHA256SUMS`` exactly,
 and optionally a pinned hash.
@@ -44,6 +47,7 @@ def validate(root: Path) -> list[Finding]:
         raise InputError(f"{root}: not a field folder")
     findings: list[Finding] = []
     pages = 0
+    uuids: dict[str, str] = {}
     for entry in sorted(os.scandir(root), key=lambda e: e.name):
         name = entry.name
         shown = name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
@@ -64,7 +68,7 @@ def validate(root: Path) -> list[Finding]:
             continue
         if is_page(name):
             pages += 1
-            findings.extend(_check_page(root / name, name))
+            findings.extend(_check_page(root / name, name, uuids))
     if pages == 0:
         findings.append(Finding("error", ".", "no pages (*.md): a field holds at least one"))
     elif not (root / INDEX_PAGE).is_file():
@@ -72,7 +76,9 @@ def validate(root: Path) -> list[Finding]:
     return findings
 
 
-def _check_page(path: Path, name: str) -> list[Finding]:
+def _check_page(path: Path, name: str, uuids: dict[str, str]) -> list[Finding]:
+    """A page's findings; ``uuids`` (uuid → the first page that has it) finds
+    two pages claiming one identity."""
     data = path.read_bytes()
     out = []
     if len(data) > PAGE_SIZE_LIMIT:
@@ -84,12 +90,32 @@ def _check_page(path: Path, name: str) -> list[Finding]:
     try:
         meta = frontmatter.parse(text)
     except InputError as exc:
-        return [*out, Finding("error", name, str(exc))]
+        return [*out, _unreadable(name, exc)]
+    uid = meta.get("uuid")
+    if uid not in (None, ""):
+        first = uuids.setdefault(str(uid), name)
+        if first != name:
+            out.append(Finding("warning", name, f"uuid {uid} is also {first}'s: two pages claim one identity"))
     if name != INDEX_PAGE:
         missing = [k for k in frontmatter.RECOMMENDED_KEYS if k not in meta]
         if missing:
             out.append(Finding("warning", name, "frontmatter lacks " + ", ".join(missing)))
     return out
+
+
+def _unreadable(name: str, exc: InputError) -> Finding:
+    return Finding("warning", name, f"{exc} (carried as it is, merged by lines)")
+
+
+def frontmatter_warning(name: str, data: bytes) -> Finding | None:
+    """validate's warning for a UTF-8 page whose frontmatter does not read, or None."""
+    try:
+        frontmatter.parse(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        return None
+    except InputError as exc:
+        return _unreadable(name, exc)
+    return None
 
 
 @dataclass(frozen=True)

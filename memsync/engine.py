@@ -29,10 +29,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from . import atomic, signing
+from . import atomic, history, signing
 from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError, boundary
 from .field import scan
 from .gate import Gate, Verdict, executables
+from .guard import DEFAULT_MAX_DELETE, DeleteLimit, check_deletes
 from .manifest import Manifest, sha256_hex
 from .names import MANIFEST_NAME, SIDECAR_NAMES, Role, role_of
 from .pin import Pin
@@ -123,7 +124,15 @@ class _Run:
 class Session:
     """One field of a workspace, synced with one of its remotes."""
 
-    def __init__(self, ws: Workspace, field_name: str, remote: str | None, progress: ProgressFactory = silent) -> None:
+    def __init__(
+        self,
+        ws: Workspace,
+        field_name: str,
+        remote: str | None,
+        progress: ProgressFactory = silent,
+        *,
+        max_delete: DeleteLimit | None = DEFAULT_MAX_DELETE,
+    ) -> None:
         self.ws = ws
         self.field = field_name
         self.remote, self.remote_config = ws.remote(field_name, remote)
@@ -132,6 +141,8 @@ class Session:
         self.staging = StagingStore(ws)
         self.progress = progress
         self.sign_key = signing.signing_key(ws)
+        self.max_delete = max_delete
+        self.journal = history.Journal(ws, field_name, "receive", remote=self.remote, url=self.remote_config.url)
 
     def scan_local(self, *, save: bool = True) -> Manifest:
         cache = self.ws.load_statcache(self.field)
@@ -165,6 +176,7 @@ class Session:
                 self.root.mkdir(parents=True)
             self.staging.clean_incoming()
             self.ws.clean_temp_files()
+            self.journal.begin()
             report = SyncReport(self.field, self.remote, remote.url, mode, dry_run)
             for attempt in range(1, SYNC_ATTEMPTS + 1):
                 report.attempts = attempt
@@ -197,6 +209,7 @@ class Session:
         result = self._plan(remote, view, staged, run)
         if run.dry_run:
             return
+        self._guard(remote, view, result, run)
         if run.mode != "push":
             self._apply(remote, view, staged, result, run)
             if run.mode == "pull":
@@ -219,6 +232,8 @@ class Session:
         ancestor = self._base_reader(base.manifest)
         contents = Contents(base=ancestor, local=self._local_reader(run), remote=ancestor)
         result = plan(base.manifest, run.local, base.manifest, contents, self.remote)
+        renamed = [old for old, _, _ in result.renames]
+        check_deletes(self.max_delete, remote.url, base.manifest, changes(base.manifest, result.manifest), renamed)
         previous = self._base_sidecars(base)
         try:
             pushed = self._transact(
@@ -249,7 +264,10 @@ class Session:
             run.pin.check(remote.url, view.manifest.digest, None)
         if view.unchanged and run.mode != "push":
             self.gate.check_frozen()
-        if run.mode == "push" and view.manifest not in (run.base_manifest or Manifest(), run.local):
+        # Files with no SHA256SUMS that are all ours, byte for byte, are a first
+        # push that was cut short: nothing there to pull, the push completes it.
+        ours = view.etag is None and all(run.local.get(n) == sha for n, sha in view.manifest.items())
+        if run.mode == "push" and not ours and view.manifest not in (run.base_manifest or Manifest(), run.local):
             raise PullFirst(f"{remote.url} has changes you have not pulled: pull first (or sync)")
         if view.etag is None and not view.manifest:
             if base is not None and base.manifest:
@@ -309,14 +327,19 @@ class Session:
             self.gate.hold(staged, report.verdict, view.etag)
         return False
 
-    def _local_reader(self, run: _Run) -> Callable[[str], bytes]:
-        def read(name: str) -> bytes:
+    def _read_live(self, name: str, sha: str | None) -> bytes:
+        """A live file's bytes as the scan hashed them; LocalMoved (the run starts
+        over) when someone changed or removed it since."""
+        try:
             data = (self.root / name).read_bytes()
-            if sha256_hex(data) != run.local.get(name):
-                raise LocalMoved(f"{self.root / name} changed during the sync")
-            return data
+        except FileNotFoundError:
+            data = None
+        if data is None or sha256_hex(data) != sha:
+            raise LocalMoved(f"{self.root / name} changed during the sync")
+        return data
 
-        return read
+    def _local_reader(self, run: _Run) -> Callable[[str], bytes]:
+        return lambda name: self._read_live(name, run.local.get(name))
 
     def _plan(self, remote: Remote, view: RemoteView, staged: StagedVersion | None, run: _Run) -> Plan:
         contents = Contents(
@@ -332,6 +355,15 @@ class Session:
         report.remote_changes = changes(view.manifest, target) if run.mode != "pull" else []
         report.digest, report.remote_digest = target.digest, view.manifest.digest
         return result
+
+    def _guard(self, remote: Remote, view: RemoteView, result: Plan, run: _Run) -> None:
+        """The delete limit, on each side the plan changes (not on a reviewed
+        version being accepted: the review was the consent)."""
+        if run.accept is not None:
+            return
+        renamed = [old for old, _, _ in result.renames]
+        check_deletes(self.max_delete, self.field, run.local, run.report.local_changes, renamed)
+        check_deletes(self.max_delete, remote.url, view.manifest, run.report.remote_changes, renamed)
 
     def _apply(self, remote: Remote, view: RemoteView, staged: StagedVersion | None, result: Plan, run: _Run) -> None:
         target = result.manifest
@@ -408,10 +440,7 @@ class Session:
             assert change.sha256 is not None
             if change.sha256 in result.merged:
                 return result.merged[change.sha256]
-            data = (self.root / change.name).read_bytes()
-            if sha256_hex(data) != change.sha256:
-                raise LocalMoved(f"{self.root / change.name} changed while it was being pushed")
-            return data
+            return self._read_live(change.name, change.sha256)
 
         return content
 
@@ -447,9 +476,7 @@ class Session:
             if staged is not None and sha in by_hash_staged:
                 return staged.read(by_hash_staged[sha])
             if sha in by_hash_local:
-                data = (self.root / by_hash_local[sha]).read_bytes()
-                if sha256_hex(data) == sha:
-                    return data
+                return self._read_live(by_hash_local[sha], sha)
             raise IntegrityError(f"no verified copy of {sha[:12]} to write; nothing more was applied")
 
         self.root.mkdir(parents=True, exist_ok=True)
@@ -459,7 +486,8 @@ class Session:
         def replace(change: Change) -> None:
             data = content(change.sha256) if change.sha256 is not None else None
             # Compare before replace: a file someone wrote since the scan is theirs.
-            if not atomic.replace_if(self.root / change.name, data, local.get(change.name), sync_dir=False):
+            # The version replaced goes to history first (nothing a receive replaces is lost).
+            if not self.journal.replace(self.root / change.name, data, local.get(change.name), change.sha256):
                 moved.append(change.name)
 
         # Each file is fsynced before its rename (old or new, never torn); the
@@ -469,11 +497,13 @@ class Session:
             with ThreadPoolExecutor(PARALLEL_WRITES) as pool:
                 for _ in pool.map(replace, writes):
                     bar.update(1)
+            self.journal.flush()
             atomic.fsync_dir(self.root)
             for change in todo:
                 if change.sha256 is None:
                     replace(change)
                     bar.update(1)
+            self.journal.flush()
             atomic.fsync_dir(self.root)
         if moved:
             raise LocalMoved(f"{len(moved)} file(s) of {self.field} changed during the sync ({moved[0]}…)")
@@ -501,7 +531,10 @@ class Session:
             self.staging.discard(staged.digest)
         dropped = before - set(manifest.values())
         if dropped:
-            self.objects.discard(dropped - {sha for base in self.ws.bases() for sha in base.values()})
+            dropped -= {sha for base in self.ws.bases() for sha in base.values()}
+        if dropped:
+            # A version history keeps is not the base's to discard.
+            self.objects.discard(dropped - history.referenced(self.ws))
 
 
 def write_manifest(root: Path, manifest: Manifest, sidecars: Mapping[str, bytes]) -> None:
@@ -571,10 +604,14 @@ def mirror(
     progress: ProgressFactory = silent,
     label: str | None = None,
     vouch: Vouch | None = None,
+    max_delete: DeleteLimit | None = DEFAULT_MAX_DELETE,
+    force: bool = False,
 ) -> MirrorReport:
     """Make DEST hold exactly SOURCE's field (one way; DEST's own changes are replaced).
     With ``vouch``, DEST gets the sidecars it makes (a new signature and release
-    statement after the ones there) instead of SOURCE's."""
+    statement after the ones there) instead of SOURCE's. A DEST that holds files
+    but no ``SHA256SUMS`` is not a field and is left alone unless ``force``;
+    deletions there are bounded by ``max_delete``."""
     with boundary(), open_remote(source_url) as src, open_remote(dest_url) as dst:
         if not src.exists():
             raise RemoteError(f"{src.url}: no field there")
@@ -585,6 +622,12 @@ def mirror(
         sidecars = vouch(have.manifest, there.sidecars) if vouch and not dry_run else dict(have.sidecars)
         if dry_run or (not todo and there.etag is not None and dict(there.sidecars) == sidecars):
             return report
+        if there.etag is None and there.manifest and not force:
+            raise InputError(
+                f"{dst.url}: holds {len(there.manifest)} file(s) but no {MANIFEST_NAME}, so it is not a field "
+                "and mirroring would replace them; nothing was changed (--force mirrors into it anyway)"
+            )
+        check_deletes(max_delete, dst.url, there.manifest, todo)
 
         def content(change: Change) -> bytes:
             assert change.sha256 is not None
@@ -614,7 +657,8 @@ def publish(
     expires: str | None = None,
 ) -> MirrorReport:
     """Make DEST hold the field at ``root`` exactly (a field URL or an archive URL),
-    signed with ``key`` when given: its signature and the next release statement."""
+    signed with ``key`` when given: its signature and the next release statement.
+    DEST is the publisher's own, so no delete limit, but never a folder that is no field."""
     name = field_name or root.name
     vouch: Vouch | None = None
     if key is not None:
@@ -622,4 +666,4 @@ def publish(
         def vouch(manifest: Manifest, previous: Mapping[str, bytes]) -> dict[str, bytes]:
             return signing.vouch(manifest, field=name, key=key, previous=previous, expires=expires)
 
-    return mirror(str(root), dest_url, dry_run=dry_run, progress=progress, label=name, vouch=vouch)
+    return mirror(str(root), dest_url, dry_run=dry_run, progress=progress, label=name, vouch=vouch, max_delete=None)

@@ -131,8 +131,16 @@ def plan(base: Manifest | None, local: Manifest, remote: Manifest, contents: Con
     src_remote = {n: n for n in rem}
     result = Plan(target={})
 
-    local_ren = _detect_renames(base, local, contents.base, contents.local)
     remote_ren = _detect_renames(base, remote, contents.base, contents.remote)
+    # A name the remote renamed a page to, already here with their bytes, is that
+    # rename half applied: a receive that restarted (or crashed) after writing the
+    # new name and before removing the old one, because the old page was edited,
+    # renamed or deleted meanwhile. Plan as if it had not arrived yet.
+    arrived = {new for new in remote_ren.values() if new not in b and loc.get(new) == rem[new]}
+    for name in arrived:
+        del loc[name], src_local[name]
+    seen_here = Manifest({n: h for n, h in local.items() if n not in arrived}) if arrived else local
+    local_ren = _detect_renames(base, seen_here, contents.base, contents.local)
     apart: dict[str, str] = {}  # our new name → theirs, for pages renamed apart
     for old, new in local_ren.items():
         other = remote_ren.get(old)

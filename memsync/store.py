@@ -1,7 +1,8 @@
 """Content-addressed storage outside the fields: base objects and staged versions.
 
 *Objects* (``objects/HH/HEX``) hold the content of every file of every sync
-base, so a later three-way merge has the common ancestor at hand.
+base, so a later three-way merge has the common ancestor at hand, and every
+version the history journal keeps (``memsync.history``).
 
 *Staged versions* (``staging/HEX/``, HEX = the field digest without
 ``sha256:``) hold one received field version whole: its files and its
@@ -17,7 +18,7 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -46,12 +47,17 @@ class ObjectStore:
             return None
         return data if sha256_hex(data) == sha else None  # a damaged object is no object
 
-    def put(self, data: bytes) -> str:
+    def put(self, data: bytes, *, durable: bool = False) -> str:
+        """Store ``data``. Base objects are a cache read back through a hash
+        check and need no fsync; a version history keeps may be the only copy
+        left, so it is stored ``durable``."""
         sha = sha256_hex(data)
         target = self.path(sha)
-        if not target.is_file():
+        if durable and self.get(sha) is None:
             target.parent.mkdir(parents=True, exist_ok=True)
-            # Objects are a cache read back through a hash check: no fsync needed.
+            atomic.write_bytes(target, data)
+        elif not target.is_file():
+            target.parent.mkdir(parents=True, exist_ok=True)
             atomic.write_bytes(target, data, durable=False)
         return sha
 
@@ -69,9 +75,16 @@ class ObjectStore:
             self.put(source.read_bytes())
 
     def discard(self, shas: Iterable[str]) -> None:
-        """Delete objects no base refers to any more."""
+        """Delete objects nothing refers to any more."""
         for sha in shas:
             self.path(sha).unlink(missing_ok=True)
+
+    def all(self) -> Iterator[str]:
+        """The hash of every object stored."""
+        if self.root.is_dir():
+            for folder in self.root.iterdir():
+                if folder.is_dir():
+                    yield from (p.name for p in folder.iterdir() if len(p.name) == 64)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ Layout (see docs/FORMAT.md)::
         fields/FIELD/remotes/REMOTE.json      what runs learnt about the remote (e.g. whether
                                               it honours conditional writes)
         objects/HH/HEX                   content of base versions (for merges)
+        fields/FIELD/history.jsonl       versions a receive or resolve replaced (memsync/history.py)
         staging/HEX/                     received versions, one folder per digest
         lock                             serialises memsync runs in this workspace
 
@@ -25,7 +26,6 @@ URL/SUB. Member state lives under ``fields/NAME%2FSUB/``.
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import shutil
@@ -39,7 +39,7 @@ from urllib.parse import quote, urlsplit
 
 from . import atomic
 from .archive import ARCHIVE_SUFFIX
-from .errors import WorkspaceError
+from .errors import InputError, WorkspaceError
 from .field import StatCache
 from .manifest import Manifest
 from .names import Role, check_name, role_of
@@ -66,6 +66,11 @@ def subpath_url(url: str, sub: str) -> str:
 
 
 TRUST_POLICIES = ("self", "signed", "untrusted")
+
+#: Workspace settings (config.json "settings") and their defaults. History
+#: keeps a replaced version while it is younger than ``history_days`` or one of
+#: the ``history_versions`` newest of its page; ``memsync gc`` drops the rest.
+SETTINGS: dict[str, int] = {"history_days": 90, "history_versions": 10}
 
 
 def default_trust(url: str) -> str:
@@ -116,6 +121,9 @@ class Workspace:
         self.fields: dict[str, FieldConfig] = {}
         self.signing_key: str | None = None
         self.release_expires: str | None = None  # how long signed releases stay valid (default: release.DEFAULT_EXPIRY)
+        self.settings: dict[str, int] = {}
+        #: seconds a run waits for another run's workspace lock before giving up
+        self.lock_wait = 0.0
         self._load()
 
     # -- discovery and config -------------------------------------------------
@@ -151,9 +159,11 @@ class Workspace:
                     for r, v in spec["remotes"].items()
                 }
                 self.fields[name] = FieldConfig(spec["path"], remotes)
+            for key, value in raw.get("settings", {}).items():
+                self.settings[key] = _setting(key, value)
         except FileNotFoundError:
             raise WorkspaceError(f"{self.root}: not a memsync workspace (run 'memsync init')") from None
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        except (ValueError, KeyError, TypeError, AttributeError, InputError) as exc:
             raise WorkspaceError(f"{path}: malformed config ({exc})") from None
 
     def save(self) -> None:
@@ -173,7 +183,18 @@ class Workspace:
             raw["signing_key"] = self.signing_key
         if self.release_expires:
             raw["release_expires"] = self.release_expires
+        if self.settings:
+            raw["settings"] = dict(sorted(self.settings.items()))
         atomic.write_bytes(self.state / "config.json", _dump(raw))
+
+    def setting(self, key: str) -> int:
+        """A setting's value here, or its default."""
+        return self.settings.get(key, SETTINGS[key])
+
+    def set_setting(self, key: str, value: object) -> int:
+        self.settings[key] = _setting(key, value)
+        self.save()
+        return self.settings[key]
 
     def add_field(self, name: str, path: Path, *, dry_run: bool = False) -> FieldConfig:
         check_field_name(name)
@@ -486,18 +507,29 @@ class Workspace:
                 atomic.clean_temp_files(Path(folder))
 
     @contextmanager
-    def locked(self) -> Iterator[None]:
-        """One memsync run at a time per workspace; a second one is told so."""
+    def locked(self, wait: float | None = None) -> Iterator[None]:
+        """One memsync run at a time per workspace; a second one waits up to
+        ``wait`` seconds (default ``lock_wait``), then is told so."""
+        wait = self.lock_wait if wait is None else wait
         self.state.mkdir(parents=True, exist_ok=True)
         fd = os.open(self.state / "lock", os.O_RDWR | os.O_CREAT, 0o644)
         try:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                raise WorkspaceError("another memsync command is running in this workspace") from None
+            if not atomic.lock_exclusive(fd, wait):
+                then = f"waited {wait:g} s" if wait > 0 else "sync, pull and push take --wait SECONDS"
+                raise WorkspaceError(f"another memsync command is running in this workspace ({then})")
             yield
         finally:
             os.close(fd)
+
+
+def _setting(key: str, value: object) -> int:
+    if key not in SETTINGS:
+        raise InputError(f"{key!r}: no such setting (settings: {', '.join(SETTINGS)})")
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise InputError(f"{key}: {value!r} is not a whole number of 0 or more")
+    return value
 
 
 class _Memo(MutableMapping[str, Any]):

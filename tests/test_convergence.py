@@ -21,6 +21,8 @@ import shutil
 import subprocess
 import tempfile
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,11 +30,13 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from memsync import frontmatter
+from memsync import frontmatter, history
 from memsync.engine import Session, SyncReport
 from memsync.field import scan
 from memsync.manifest import Manifest, sha256_hex
 from memsync.names import MANIFEST_NAME
+from memsync.progress import ProgressFactory, silent
+from memsync.store import ObjectStore
 from memsync.workspace import Workspace
 from tests.conftest import page, run_cli
 
@@ -359,3 +363,216 @@ def test_both_create_the_same_page_identically(pair: tuple[Replica, Replica, Pat
     files = finish(a, b, remote)
     assert files["same.md"].decode() == text
     assert not any("--conflict-" in n for n in files)
+
+
+def test_a_rename_half_applied_when_the_old_page_was_edited_mid_sync_still_converges(
+    pair: tuple[Replica, Replica, Path],
+) -> None:
+    """B receives A's rename; while B's sync writes, B's user edits the page
+    under its old name, so the new name lands and the old one is left (compare
+    before replace). The restarted run must still see a rename, not two pages
+    with one uuid."""
+    a, b, remote = pair
+    os.rename(a.root / "topic.md", a.root / "subject.md")
+    a.sync()
+
+    edited = []
+
+    @contextmanager
+    def edit_old_name(total: int, desc: str) -> Iterator[_Quiet]:
+        if desc.startswith("applying") and not edited:
+            edited.append(desc)
+            replace_line(b.root / "topic.md", "line 6", "edited under the old name while the sync ran")
+        yield _Quiet()
+
+    report = Session(b.ws, FIELD, "origin", edit_old_name).run("sync")
+    assert report.attempts > 1
+    files = finish(a, b, remote)
+    assert sorted(files) == ["other.md", "subject.md"]
+    assert "edited under the old name while the sync ran" in files["subject.md"].decode()
+
+
+def test_a_rename_half_applied_when_the_old_page_was_renamed_mid_sync_is_a_conflict(
+    pair: tuple[Replica, Replica, Path],
+) -> None:
+    """As above, but B's user renames the page to a third name while the sync
+    writes: the restart must see two renames apart (a conflict, one uuid each),
+    not a rename to one name plus a new page under the other."""
+    a, b, remote = pair
+    os.rename(a.root / "topic.md", a.root / "subject.md")
+    a.sync()
+    renamed = []
+
+    @contextmanager
+    def rename_old_page(total: int, desc: str) -> Iterator[_Quiet]:
+        if desc.startswith("applying") and not renamed:
+            renamed.append(desc)
+            os.rename(b.root / "topic.md", b.root / "theme.md")
+        yield _Quiet()
+
+    report = Session(b.ws, FIELD, "origin", rename_old_page).run("sync")
+    assert report.attempts > 1
+    assert [(c.name, c.their_name) for c in report.conflicts] == [("theme.md", "subject.md")]
+    files = finish(a, b, remote)
+    assert "subject.md" not in files and "theme.md" in files
+    ids = [frontmatter.parse(d.decode())["uuid"] for d in files.values()]
+    assert len(ids) == len(set(ids)) == 3
+
+
+# -- three workspaces, hundreds of operations, edits during syncs: no version is lost ---------------
+
+
+class _Quiet:
+    def update(self, n: int = 1) -> None:
+        pass
+
+
+@dataclass
+class Versions:
+    """Every version a user (or an agent) wrote into any workspace, and those
+    that user's own later operation overwrote or deleted (theirs to lose)."""
+
+    written: set[str] = field(default_factory=set)
+    overwritten: set[str] = field(default_factory=set)
+    counter: int = 0
+    mid_sync_edits: int = 0
+
+    def fresh(self) -> int:
+        self.counter += 1
+        return self.counter
+
+
+def live_versions(rep: Replica) -> set[str]:
+    return set(scan(rep.root).values())
+
+
+def user_op(kind: str, rep: Replica, pick: int, line: int, versions: Versions) -> None:
+    """One edit, append, create, delete or rename, as a person or an agent makes it."""
+    before = live_versions(rep)
+    names = sorted(n for n in scan(rep.root) if n.endswith(".md"))
+    n = versions.fresh()
+    if kind == "create" or not names:
+        text = page(f"New {n}", f"created {n} on {rep.name}\nsecond line {n}\nthird line {n}")
+        (rep.root / f"new-{n:04d}.md").write_text(text)
+    else:
+        path = rep.root / names[pick % len(names)]
+        if kind == "delete":
+            path.unlink()
+        elif kind == "rename":
+            os.rename(path, rep.root / f"ren-{n:04d}.md")
+        else:
+            text = path.read_text()
+            lines = text.split("\n")
+            candidates = body_lines(text)
+            if kind == "edit" and candidates:
+                lines[candidates[line % len(candidates)]] = f"{rep.name} edit {n}"
+                text = "\n".join(lines)
+            else:
+                text += f"{rep.name} append {n}\n"
+            path.write_text(text)
+    after = live_versions(rep)
+    versions.written |= after - before
+    versions.overwritten |= before - after
+
+
+def racing(rep: Replica, op: tuple[str, int, int], versions: Versions) -> ProgressFactory:
+    """A progress callback that makes one user edit once the sync has planned
+    and starts to write (locally or to the remote): an edit made while it runs."""
+    done = False
+
+    @contextmanager
+    def factory(total: int, desc: str) -> Iterator[_Quiet]:
+        nonlocal done
+        if not done and desc.startswith(("applying", "pushing")):
+            done = True
+            versions.mid_sync_edits += 1
+            user_op(op[0], rep, op[1], op[2], versions)
+        yield _Quiet()
+
+    return factory
+
+
+def sync_three(rep: Replica, progress: ProgressFactory = silent) -> SyncReport:
+    return Session(rep.ws, FIELD, "origin", progress, max_delete=None).run("sync")
+
+
+def make_three(where: Path, pages: dict[str, str]) -> tuple[list[Replica], Path]:
+    remote = where / "remote"
+    replicas = []
+    for name in ("A", "B", "C"):
+        ws = Workspace.init(where / name)
+        root = ws.root / FIELD
+        root.mkdir()
+        ws.add_field(FIELD, root)
+        ws.add_remote(FIELD, "origin", str(remote), {})
+        replicas.append(Replica(name, ws, root))
+    for name, text in pages.items():
+        (replicas[0].root / name).write_text(text)
+    for rep in replicas:
+        sync_three(rep)
+    return replicas, remote
+
+
+USER_OPS = ["edit", "edit", "edit", "append", "append", "create", "delete", "rename"]
+three_op = st.tuples(
+    st.sampled_from([*USER_OPS, "sync", "sync", "sync", "racing-sync", "racing-sync"]),
+    st.sampled_from("ABC"),
+    st.tuples(st.sampled_from(USER_OPS), st.integers(0, 10**6), st.integers(0, 10**6)),
+)
+
+
+@settings(max_examples=8, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+@given(ops=st.lists(three_op, min_size=150, max_size=300))
+def test_three_workspaces_keep_every_version_as_a_page_a_copy_or_in_history(
+    ops: list[tuple[str, str, tuple[str, int, int]]],
+) -> None:
+    where = Path(tempfile.mkdtemp(prefix="memsync-three-"))
+    try:
+        versions = Versions()
+        start = {
+            f"page-{i}.md": page(
+                f"Page {i}", "\n".join(f"base line {i}.{j}" for j in range(6)), str(uuid.UUID(int=i + 1))
+            )
+            for i in range(5)
+        }
+        replicas, remote = make_three(where, start)
+        versions.written |= live_versions(replicas[0])
+        by_name = {rep.name: rep for rep in replicas}
+        conflicts = 0
+        for kind, side, (user_kind, pick, line) in ops:
+            rep = by_name[side]
+            if kind == "sync":
+                conflicts += len(sync_three(rep).conflicts)
+            elif kind == "racing-sync":
+                conflicts += len(sync_three(rep, racing(rep, (user_kind, pick, line), versions)).conflicts)
+            else:
+                user_op(kind, rep, pick, line, versions)
+
+        for rep in [*replicas, *replicas]:
+            sync_three(rep)
+        files = replicas[0].files()
+        for rep in replicas[1:]:
+            assert rep.files() == files, f"{rep.name} did not converge"
+        assert remote_files(remote) == files
+        digests = {(rep.root / MANIFEST_NAME).read_bytes() for rep in replicas} | {
+            (remote / MANIFEST_NAME).read_bytes()
+        }
+        assert len(digests) == 1, "the workspaces' SHA256SUMS differ"
+
+        metas = {n: frontmatter.parse(d.decode()) for n, d in files.items()}
+        ids = [str(m["uuid"]) for m in metas.values() if m.get("uuid")]
+        assert len(ids) == len(set(ids)), "two pages share one uuid"
+
+        present = {sha256_hex(d) for d in files.values()}
+        present |= {str(m[key]) for m in metas.values() for key in ("conflict_theirs", "conflict_ours") if key in m}
+        for rep in replicas:
+            store = ObjectStore(rep.ws)
+            present |= {sha for sha in history.referenced(rep.ws) if store.get(sha) is not None}
+        lost = versions.written - versions.overwritten - present
+        assert not lost, f"{len(lost)} version(s) no page, copy or history holds"
+        only_in_history = versions.written - versions.overwritten - {sha256_hex(d) for d in files.values()}
+        event(f"conflicts: {'0' if not conflicts else '1-4' if conflicts < 5 else '5+'}")
+        event(f"edits made during a sync: {'0' if not versions.mid_sync_edits else '1+'}")
+        event(f"versions kept only in history or as copies: {'0' if not only_in_history else '1+'}")
+    finally:
+        shutil.rmtree(where, ignore_errors=True)

@@ -119,6 +119,32 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> Outputs:
     out.run("clone", remote, root / "ws" / "copy", "--name", "copy")
     out.run("trust policy", "copy", "origin", "signed")
 
+    # When both sides changed: a conflict, settled; history, restore, undo, gc (a second
+    # workspace with no signing key, so that no trust decision gets in the way).
+    other = root / "other"
+    other.mkdir()
+    out.run("init", cwd=other)
+    make_field(other / "diary", {"day.md": page("Day", "Sunny.")})
+    out.run("add", "diary", cwd=other)
+    out.run("remote add", "diary", "origin", root / "diary-remote", cwd=other)
+    out.run("push", "diary", cwd=other)
+    out.run("clone", root / "diary-remote", "diary", cwd=ws)
+    (other / "diary" / "day.md").write_text(page("Day", "Rain, says other."))
+    (ws / "diary" / "day.md").write_text(page("Day", "Snow, says ws."))
+    out.run("sync", "diary", cwd=other)
+    out.run("sync", "diary", code=3)
+    out.run("conflicts")
+    out.run("status", "diary", code=3)
+    out.run("resolve", "diary", "day.md", "--theirs")
+    out.run("restore", "diary", "day.md")
+    out.run("sync", "diary")
+    out.run("sync", "diary", cwd=other)
+    out.run("history", "diary", cwd=other)
+    out.run("undo", "diary", cwd=other)
+    out.run("sync", cwd=other)  # every field with its default remote
+    out.run("config", "history_versions", "20", cwd=other)
+    out.run("gc", "--dry-run", cwd=other)
+
     # A git remote, for log.
     subprocess.run(["git", "init", "-q", "--bare", root / "repo.git"], check=True)
     out.run("remote add", "notes", "git", f"git+file://{root}/repo.git")

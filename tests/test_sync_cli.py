@@ -570,7 +570,12 @@ def test_mirror_folder_to_folder(cli: CliRunner, tmp_path: Path) -> None:
         tmp_path / "dst",
         {"alpha.md": "stale\n", "extra.md": "remove me\n", "old.png": b"x", "SHA256SUMS.sig": b"stale sig"},
     )
-    out = js(cli("mirror", "src", "dst", "--json", cwd=tmp_path))
+    # A folder with files but no SHA256SUMS is not a field: replacing it takes --force.
+    before = tree(dst)
+    line = assert_one_line_error(cli("mirror", "src", "dst", cwd=tmp_path))
+    assert "not a field" in line and "--force" in line
+    assert tree(dst) == before
+    out = js(cli("mirror", "src", "dst", "--force", "--json", cwd=tmp_path))
     assert sorted((c["action"], c["file"]) for c in out["changes"]) == [
         ("add", "beta.md"),
         ("add", "gamma.md"),
@@ -612,7 +617,7 @@ def test_mirror_to_archive_matches_pack_and_back(cli: CliRunner, tmp_path: Path)
     assert file_sha256(tmp_path / "again.memoryfield.zip") == packed["sha256"]
 
     dst = make_field(tmp_path / "unpacked", {"junk.md": "junk\n"})
-    ok(cli("mirror", "mirrored.memoryfield.zip", "unpacked", cwd=tmp_path))
+    ok(cli("mirror", "mirrored.memoryfield.zip", "unpacked", "--force", cwd=tmp_path))
     assert pages(dst) == pages(src)
     sha256sum_check(dst)
     assert (dst / "SHA256SUMS").read_bytes() == (src / "SHA256SUMS").read_bytes()

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import ipaddress
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
 
 import click
 
 from .. import archive as archive_mod
-from .. import engine, release, signing
-from ..errors import WorkspaceError
+from .. import engine, history, release, signing
+from ..check import Finding, frontmatter_warning
+from ..errors import MemsyncError, WorkspaceError
+from ..guard import DEFAULT_MAX_DELETE, DeleteLimit
+from ..names import check_name, is_page
 from ..pin import Pin
 from ..plan import Change
 from ..progress import terminal_bar
@@ -17,12 +24,45 @@ from ..registry import check, is_archive_url, open_remote, parse_options
 from ..transfer import read_remote
 from ..vectors.after_sync import reindex_after
 from ..workspace import TRUST_POLICIES, Workspace, absolute_if_path
-from .app import _emit, _field_name, _folder, details, dry_run_option, json_option, main, no_index_option, remote_option
+from .app import (
+    _emit,
+    _field_name,
+    _folder,
+    details,
+    dry_run_option,
+    json_option,
+    main,
+    no_index_option,
+    remote_option,
+    verbosity,
+)
 
 # -- sync ----------------------------------------------------------------------
 
 EXIT_CONFLICT = 3
 EXIT_QUARANTINED = 5
+
+
+def _max_delete(ctx: click.Context, param: click.Parameter, value: str | None) -> DeleteLimit | None:
+    return DEFAULT_MAX_DELETE if value is None else DeleteLimit.parse(value)
+
+
+max_delete_option = click.option(
+    "--max-delete",
+    "max_delete",
+    default=None,
+    metavar="N|N%",
+    callback=_max_delete,
+    help="Refuse to delete more than N files (or N% of a side) in one run "
+    "[default: 50% of a side holding more than 5 files]. Renames are not deletions.",
+)
+wait_option = click.option(
+    "--wait",
+    type=click.FloatRange(min=0),
+    default=0.0,
+    metavar="SECONDS",
+    help="Wait up to SECONDS for another memsync run in this workspace to end (default: fail at once).",
+)
 
 
 _MARKS = {"add": "+", "update": "~", "delete": "-"}
@@ -64,44 +104,109 @@ def _report_lines(report: engine.SyncReport) -> list[str]:
     return lines
 
 
-def _finish(reports: engine.SyncReport | list[engine.SyncReport], as_json: bool, no_index: bool = False) -> None:
-    """Print a run (a tree's: its root's object with ``members``) and exit 5/3 when
-    something is held in quarantine or kept as a conflict copy."""
-    runs = reports if isinstance(reports, list) else [reports]
+@dataclass
+class _Outcome:
+    """What a finished run prints and how the command exits."""
+
+    data: dict[str, Any]
+    lines: list[str]
+    warnings: list[str] = field(default_factory=list)  # one line each on stderr (not under -q)
+    notes: list[str] = field(default_factory=list)  # one line each on stderr
+    code: int = 0
+
+    def tell(self) -> None:
+        for line in (self.warnings if verbosity() >= 0 else []) + self.notes:
+            click.echo(f"memsync: {line}", err=True)
+
+
+def _outcome(runs: list[engine.SyncReport], no_index: bool = False) -> _Outcome:
+    """One field's run (a tree's: its root's object with ``members``): what it
+    prints, and exit 5/3 when something is held in quarantine or kept as a
+    conflict copy."""
     parts = []
+    warnings: list[Finding] = []
     for report in runs:
         index = reindex_after(report, no_index)
-        data = {**report.to_json(), "index": index.data} if index else report.to_json()
+        found = _frontmatter_warnings(report)
+        warnings += found
+        data = {**report.to_json(), "warnings": [w.to_json() for w in found]}
+        if index:
+            data["index"] = index.data
         parts.append((data, _report_lines(report) + (index.lines if index else [])))
     data = parts[0][0] if len(parts) == 1 else {**parts[0][0], "members": [d for d, _ in parts[1:]]}
-    _emit(as_json, data, lambda: [line for _, lines in parts for line in lines])
+    out = _Outcome(data, [line for _, lines in parts for line in lines], [str(w) for w in warnings])
     held = [r for r in runs if r.quarantined and not r.dry_run]
     for report in held:
-        click.echo(
-            f"memsync: held in quarantine ({report.verdict.reason if report.verdict else 'untrusted'}): "
+        out.notes.append(
+            f"held in quarantine ({report.verdict.reason if report.verdict else 'untrusted'}): "
             f"memsync review {report.field} {report.quarantined}, then memsync accept {report.field} "
-            f"{report.quarantined} (or reject)",
-            err=True,
+            f"{report.quarantined} (or reject)"
         )
-    if held:
-        sys.exit(EXIT_QUARANTINED)
     conflicts = sum(len(r.conflicts) for r in runs if not r.dry_run)
-    if conflicts:
-        click.echo(f"memsync: {conflicts} conflict(s): review the conflict copies, then sync again", err=True)
-        sys.exit(EXIT_CONFLICT)
+    if held:
+        out.code = EXIT_QUARANTINED
+    elif conflicts:
+        name = runs[0].field
+        out.notes.append(
+            f"{conflicts} conflict(s) kept as copies: see 'memsync conflicts {name}', "
+            f"settle each with 'memsync resolve {name} PAGE --mine|--theirs|--both'"
+        )
+        out.code = EXIT_CONFLICT
+    return out
+
+
+def _frontmatter_warnings(report: engine.SyncReport) -> list[Finding]:
+    """validate's warning for each page this run carried whose frontmatter does not read."""
+    names = {c.name for c in (*report.local_changes, *report.remote_changes) if c.sha256 and is_page(c.name)}
+    if not names or report.quarantined:
+        return []
+    root = Workspace.find().field_path(report.field)
+    found = []
+    for name in sorted(names):
+        try:
+            data = (root / name).read_bytes()
+        except FileNotFoundError:
+            continue
+        warning = frontmatter_warning(name, data)
+        if warning is not None:
+            found.append(warning)
+    return found
+
+
+def _finish(reports: engine.SyncReport | list[engine.SyncReport], as_json: bool, no_index: bool = False) -> None:
+    out = _outcome(reports if isinstance(reports, list) else [reports], no_index)
+    _emit(as_json, out.data, lambda: out.lines)
+    out.tell()
+    if out.code:
+        sys.exit(out.code)
+
+
+def _workspace(wait: float = 0.0) -> Workspace:
+    ws = Workspace.find()
+    ws.lock_wait = wait
+    return ws
 
 
 def _run(
-    field: str, remote_name: str | None, mode: engine.Mode, dry_run: bool, expect: str | None = None
+    field: str,
+    remote_name: str | None,
+    mode: engine.Mode,
+    dry_run: bool,
+    expect: str | None = None,
+    *,
+    max_delete: DeleteLimit | None = DEFAULT_MAX_DELETE,
+    wait: float = 0.0,
 ) -> list[engine.SyncReport]:
     """One field's run; a tree root's (memsync add --tree) runs its members too, one after another."""
-    ws = Workspace.find()
+    ws = _workspace(wait)
     name = _field_name(ws, field)
     tree = [name, *ws.members(name)]
     if expect is not None and len(tree) > 1:
         raise WorkspaceError(f"--sha256 pins one field; {name!r} is a tree: pull each of its fields on its own")
     return [
-        engine.Session(ws, f, remote_name, progress=terminal_bar).run(mode, dry_run=dry_run, expect=expect)
+        engine.Session(ws, f, remote_name, progress=terminal_bar, max_delete=max_delete).run(
+            mode, dry_run=dry_run, expect=expect
+        )
         for f in tree
     ]
 
@@ -110,17 +215,47 @@ def _looks_like_url(arg: str) -> bool:
     return "://" in arg or "/" in arg or is_archive_url(arg)
 
 
-def _name_from_url(url: str) -> str:
-    last = url.rstrip("/").rsplit("/", 1)[-1]
-    return last.removesuffix(archive_mod.ARCHIVE_SUFFIX) or "field"
+def _name_from_url(url: str, hint: str) -> str:
+    """The field name a URL suggests: its last path component (without the
+    archive suffix), else its host name; ``hint`` says how the command is
+    given one when neither will do."""
+    parsed = urlsplit(url) if "://" in url else None
+    last = (parsed.path if parsed else url).rstrip("/").rsplit("/", 1)[-1]
+    name = last.removesuffix(archive_mod.ARCHIVE_SUFFIX)
+    if not name and parsed is not None and parsed.hostname:
+        try:
+            ipaddress.ip_address(parsed.hostname)
+        except ValueError:
+            name = parsed.hostname
+    return _usable(name, url, hint)
+
+
+def _usable(name: str, source: str, hint: str) -> str:
+    """``name`` when it can name a field; else one line saying how to give one."""
+    try:
+        return check_name("field", name)
+    except WorkspaceError:
+        what = f"{name!r} is no field name" if name else "no field name in it"
+        raise WorkspaceError(f"{source}: {what}; {hint}") from None
+
+
+@dataclass(frozen=True)
+class _Target:
+    """Where a new subscription goes, as the command that makes it was told."""
+
+    name: str | None  # the field name given
+    folder: Path | None  # the folder given
+    name_hint: str  # how this command is given a name
+    folder_hint: str  # how this command gives another folder
+    again_is_pull: bool  # a source already followed: pull it again (pull) or refuse (clone)
 
 
 def _subscribe(
     source: str,
-    field_name: str | None,
-    into: Path | None,
+    target: _Target,
     expect: str | None,
     trust: str | None,
+    max_delete: DeleteLimit | None = DEFAULT_MAX_DELETE,
     options: dict[str, str] | None = None,
 ) -> engine.SyncReport:
     """Pull SOURCE into the workspace field that follows it, creating field and
@@ -132,32 +267,58 @@ def _subscribe(
     check(source, options)
     try:
         ws = Workspace.find()
-        created_ws = None
     except WorkspaceError:
-        ws = created_ws = Workspace.init(Path.cwd())
+        ws = Workspace.init(Path.cwd())
+        try:
+            return _follow(ws, source, target, expect, trust, max_delete, options)
+        except BaseException:
+            ws.destroy()
+            raise
+    return _follow(ws, source, target, expect, trust, max_delete, options)
+
+
+def _follow(
+    ws: Workspace,
+    source: str,
+    target: _Target,
+    expect: str | None,
+    trust: str | None,
+    max_delete: DeleteLimit | None,
+    options: dict[str, str],
+) -> engine.SyncReport:
     for name, spec in ws.fields.items():
         for remote_name, rc in spec.remotes.items():
-            if field_name in (None, name) and rc.url == source:
+            if target.name in (None, name) and rc.url == source:
+                if not target.again_is_pull:
+                    raise WorkspaceError(f"field {name!r} already follows {source}: 'memsync pull {name}' updates it")
                 if options and options != rc.options:
                     raise WorkspaceError(
                         f"{name} already follows {source} with other options: memsync remote set-option"
                     )
-                return engine.Session(ws, name, remote_name, progress=terminal_bar).run("pull", expect=expect)
-    name = field_name or _name_from_url(source)
-    folder = (into or Path(name)).absolute()
+                session = engine.Session(ws, name, remote_name, progress=terminal_bar, max_delete=max_delete)
+                return session.run("pull", expect=expect)
+    if target.name is not None:
+        name = target.name
+    elif target.folder is not None:
+        name = _usable(target.folder.absolute().name, str(target.folder), target.name_hint)
+    else:
+        name = _name_from_url(source, target.name_hint)
+    folder = (target.folder or Path(name)).absolute()
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
-        raise WorkspaceError(f"{folder} exists and is not an empty folder; choose another with --into")
+        raise WorkspaceError(f"{folder} exists and is not an empty folder; {target.folder_hint}")
+    taken = ws.field_for_path(folder)
+    if taken is not None:
+        raise WorkspaceError(f"{folder} is already the folder of field {taken!r}; {target.folder_hint}")
     folder_existed = folder.exists()
     ws.add_field(name, folder)
     try:
         ws.add_remote(name, "origin", source, options, trust=trust)
-        return engine.Session(ws, name, "origin", progress=terminal_bar).run("pull", expect=expect)
+        session = engine.Session(ws, name, "origin", progress=terminal_bar, max_delete=max_delete)
+        return session.run("pull", expect=expect)
     except BaseException:
         ws.remove_field(name)
         if not folder_existed and folder.is_dir() and not any(folder.iterdir()):
             folder.rmdir()
-        if created_ws is not None:
-            created_ws.destroy()
         raise
 
 
@@ -186,6 +347,8 @@ trust_option = click.option(
 @click.option("--field", "field_name", default=None, help="Field to pull into when SOURCE is a URL.")
 @click.option("--into", type=click.Path(path_type=Path), default=None, help="Folder for a new field.")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="Option for a URL's backend.")
+@max_delete_option
+@wait_option
 @no_index_option
 @dry_run_option
 @json_option
@@ -197,6 +360,8 @@ def pull(
     into: Path | None,
     options: tuple[str, ...],
     trust_policy: str | None,
+    max_delete: DeleteLimit | None,
+    wait: float,
     no_index: bool,
     dry_run: bool,
     as_json: bool,
@@ -213,46 +378,104 @@ def pull(
     if known or not _looks_like_url(source):
         if options:
             raise WorkspaceError("-o applies to a URL; change a remote's options with memsync remote set-option")
-        reports = _run(source, remote, "pull", dry_run, expect)
+        reports = _run(source, remote, "pull", dry_run, expect, max_delete=max_delete, wait=wait)
     else:
         if dry_run:
             raise WorkspaceError("--dry-run needs an existing field; clone or pull without it first")
-        reports = [_subscribe(source, field_name, into, expect, trust_policy, parse_options(options))]
+        target = _Target(field_name, into, "give one with --field NAME", "choose another with --into", True)
+        reports = [_subscribe(source, target, expect, trust_policy, max_delete, parse_options(options))]
     _finish(reports, as_json, no_index)
 
 
 @main.command()
 @click.argument("field")
 @remote_option
+@max_delete_option
+@wait_option
 @dry_run_option
 @json_option
-def push(field: str, remote: str | None, dry_run: bool, as_json: bool) -> None:
+def push(
+    field: str, remote: str | None, max_delete: DeleteLimit | None, wait: float, dry_run: bool, as_json: bool
+) -> None:
     """Send FIELD's changes to a remote (refused if the remote moved: pull first)."""
-    _finish(_run(field, remote, "push", dry_run), as_json)
+    _finish(_run(field, remote, "push", dry_run, max_delete=max_delete, wait=wait), as_json)
 
 
 @main.command()
-@click.argument("field")
+@click.argument("field", required=False)
 @remote_option
+@max_delete_option
+@wait_option
 @no_index_option
 @dry_run_option
 @json_option
-def sync(field: str, remote: str | None, no_index: bool, dry_run: bool, as_json: bool) -> None:
-    """Pull, merge and push FIELD in one go."""
-    _finish(_run(field, remote, "sync", dry_run), as_json, no_index)
+def sync(
+    field: str | None,
+    remote: str | None,
+    max_delete: DeleteLimit | None,
+    wait: float,
+    no_index: bool,
+    dry_run: bool,
+    as_json: bool,
+) -> None:
+    """Pull, merge and push FIELD in one go (no FIELD: every field with its default remote)."""
+    if field is not None:
+        _finish(_run(field, remote, "sync", dry_run, max_delete=max_delete, wait=wait), as_json, no_index)
+        return
+    if remote is not None:
+        raise WorkspaceError("--remote goes with a FIELD; without one each field syncs with its default remote")
+    ws = _workspace(wait)
+    # A tree's members sync with their root (memsync add --tree).
+    roots = sorted(name for name, spec in ws.fields.items() if "/" not in name and spec.remotes)
+    if not roots:
+        raise WorkspaceError("no field has a remote to sync with (memsync remote add FIELD NAME URL)")
+    outcomes: list[_Outcome] = []
+    failed: list[tuple[str, MemsyncError]] = []
+    for name in roots:
+        try:
+            outcomes.append(_outcome(_run(name, None, "sync", dry_run, max_delete=max_delete, wait=wait), no_index))
+        except MemsyncError as exc:
+            failed.append((name, exc))
+    data = {
+        "fields": [o.data for o in outcomes],
+        "errors": [{"field": n, "error": str(e), "code": e.code} for n, e in failed],
+    }
+    _emit(as_json, data, lambda: [line for o in outcomes for line in o.lines])
+    for o in outcomes:
+        o.tell()
+    for name, error in failed:
+        click.echo(f"memsync: {name}: {error}", err=True)
+    codes = [e.code for _, e in failed] or sorted({o.code for o in outcomes if o.code}, reverse=True)
+    if codes:
+        sys.exit(codes[0])
 
 
 @main.command()
 @click.argument("field")
 @remote_option
+@wait_option
 @json_option
-def status(field: str, remote: str | None, as_json: bool) -> None:
-    """What a sync of FIELD would do now (changes nothing)."""
-    reports = _run(field, remote, "sync", True)
+def status(field: str, remote: str | None, wait: float, as_json: bool) -> None:
+    """What a sync of FIELD would do now (changes nothing); exits 3 while conflicts are unresolved."""
+    reports = _run(field, remote, "sync", True, wait=wait)
+    ws = Workspace.find()
+    found = [(r.field, c) for r in reports for c in history.conflicts(ws, r.field)]
     data = reports[0].to_json()
     if len(reports) > 1:
         data["members"] = [r.to_json() for r in reports[1:]]
-    _emit(as_json, data, lambda: [line for r in reports for line in _report_lines(r)])
+    data["unresolved_conflicts"] = [{"field": f, **c.to_json()} for f, c in found]
+    _emit(
+        as_json,
+        data,
+        lambda: (
+            [line for r in reports for line in _report_lines(r)]
+            + [f"  unresolved conflict in {f}: {c.copy} (a copy of {c.page})" for f, c in found]
+        ),
+    )
+    if found:
+        name = reports[0].field
+        click.echo(f"memsync: {len(found)} unresolved conflict(s): see 'memsync conflicts {name}'", err=True)
+        sys.exit(EXIT_CONFLICT)
 
 
 @main.command()
@@ -375,7 +598,7 @@ def publish(
 @main.command()
 @click.argument("url")
 @click.argument("directory", type=click.Path(path_type=Path), required=False)
-@click.option("--name", "field_name", default=None, help="Field name (default: from the URL).")
+@click.option("--name", "field_name", default=None, help="Field name (default: DIRECTORY's name, else from the URL).")
 @click.option("--sha256", "expect", default=None, metavar="HEX", help="Pin: archive sha256 or field digest.")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="Option for a URL's backend.")
 @trust_option
@@ -393,10 +616,13 @@ def clone(
     dry_run: bool,
     as_json: bool,
 ) -> None:
-    """Make a new field from URL, with URL as its origin (your own field: trusted as self by default)."""
+    """Make a new field from URL in DIRECTORY, with URL as its origin (your own field: trusted as self by default).
+
+    The field is named after DIRECTORY, as git names a clone, else after the URL."""
     parsed = parse_options(options)
     if not dry_run:
-        _finish(_subscribe(url, field_name, directory, expect, trust_policy, parsed), as_json, no_index)
+        target = _Target(field_name, directory, "give one with --name NAME", "clone into another DIRECTORY", False)
+        _finish(_subscribe(url, target, expect, trust_policy, options=parsed), as_json, no_index)
         return
     check(absolute_if_path(url), parsed)
     with open_remote(absolute_if_path(url), parsed) as remote:
@@ -415,11 +641,19 @@ def clone(
 @main.command()
 @click.argument("source")
 @click.argument("destination")
+@max_delete_option
+@click.option("--force", is_flag=True, help="Mirror into a DESTINATION that holds files but is no field.")
 @dry_run_option
 @json_option
-def mirror(source: str, destination: str, dry_run: bool, as_json: bool) -> None:
-    """Make DESTINATION hold exactly SOURCE's field (one way; DESTINATION's changes are replaced)."""
-    report = engine.mirror(source, destination, dry_run=dry_run, progress=terminal_bar)
+def mirror(
+    source: str, destination: str, max_delete: DeleteLimit | None, force: bool, dry_run: bool, as_json: bool
+) -> None:
+    """Make DESTINATION hold exactly SOURCE's field (one way; DESTINATION's changes are replaced).
+
+    A DESTINATION with files but no SHA256SUMS is not a field and is refused without --force."""
+    report = engine.mirror(
+        source, destination, dry_run=dry_run, progress=terminal_bar, max_delete=max_delete, force=force
+    )
 
     def text() -> list[str]:
         verb = "would make" if dry_run else "made"

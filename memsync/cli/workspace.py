@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import click
 
+from ..errors import WorkspaceError
 from ..workspace import Workspace
 from .app import _emit, dry_run_option, json_option, main
 
@@ -31,13 +33,27 @@ def add(name: str, path: Path | None, tree: bool, dry_run: bool, as_json: bool) 
     """Add field NAME kept in folder PATH (default: ./NAME; created if missing)."""
     ws = Workspace.find()
     folder = (path or Path(name)).absolute()
+    taken = ws.field_for_path(folder)
+    # Check the names and the folder before anything is made, and leave nothing behind if a step fails.
     if tree:
-        added = ws.add_tree(name, folder, dry_run=dry_run)
+        added = ws.add_tree(name, folder, dry_run=True)
     else:
-        ws.add_field(name, folder, dry_run=dry_run)
+        ws.add_field(name, folder, dry_run=True)
         added = [name]
+    if folder.exists() and not folder.is_dir():
+        raise WorkspaceError(f"{folder}: a file, not a folder; a field is a folder of pages")
+    if taken is not None:
+        raise WorkspaceError(f"{folder} is already the folder of field {taken!r}")
     if not dry_run:
-        folder.mkdir(parents=True, exist_ok=True)
+        missing = [p for p in (folder, *folder.parents) if not p.exists()]
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            ws.save()
+        except BaseException:
+            for made in missing:
+                with contextlib.suppress(OSError):
+                    made.rmdir()
+            raise
     prefix = "would add " if dry_run else ""
     _emit(
         as_json,

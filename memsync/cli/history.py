@@ -1,0 +1,184 @@
+"""When both sides changed, and the way back: conflicts, resolve, history, restore, undo, gc, config."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .. import history
+from ..errors import WorkspaceError
+from ..merge import How
+from ..workspace import SETTINGS, Workspace
+from .app import _emit, _field_name, dry_run_option, json_option, main
+
+
+def _short(sha: str | None) -> str:
+    return sha[:12] if sha else "(none)"
+
+
+@main.command()
+@click.argument("field", required=False)
+@json_option
+def conflicts(field: str | None, as_json: bool) -> None:
+    """List the unresolved conflicts of FIELD (default: of every field)."""
+    ws = Workspace.find()
+    names = [_field_name(ws, field)] if field is not None else sorted(ws.fields)
+    found = {name: history.conflicts(ws, name) for name in names}
+    data = {"conflicts": [{"field": n, **c.to_json()} for n, items in found.items() for c in items]}
+
+    def text() -> list[str]:
+        lines = []
+        for name, items in found.items():
+            for c in items:
+                page = c.page if c.page_present else f"{c.page} (gone)"
+                lines.append(f"{name}: {c.copy} is {c.remote}'s version of {page}")
+        if not lines:
+            return ["no unresolved conflicts"]
+        return [*lines, "settle each with: memsync resolve FIELD PAGE --mine | --theirs | --both"]
+
+    _emit(as_json, data, text)
+
+
+@main.command()
+@click.argument("field")
+@click.argument("page")
+@click.option("--mine", "how", flag_value="mine", help="Keep the page as it is; delete the copy.")
+@click.option("--theirs", "how", flag_value="theirs", help="Make the copy's version the page (its identity kept).")
+@click.option("--both", "how", flag_value="both", help="Keep both texts in the page, the copy's after a marker.")
+@json_option
+def resolve(field: str, page: str, how: How | None, as_json: bool) -> None:
+    """Settle the conflict of PAGE in FIELD (PAGE: the page, or its conflict copy's name).
+
+    The version replaced is kept in history; the next sync carries the result."""
+    if how is None:
+        raise WorkspaceError("resolve: say which version to keep: --mine, --theirs or --both")
+    ws = Workspace.find()
+    done = history.resolve(ws, _field_name(ws, field), page, how)
+
+    def text() -> list[str]:
+        lines = [f"{done.field}: {done.page} resolved ({how}); {done.copy} removed"]
+        if done.replaced:
+            lines.append(f"  the version it replaced ({_short(done.replaced)}) is in history")
+        return [*lines, f"  'memsync sync {done.field}' carries it to the remote"]
+
+    _emit(as_json, done.to_json(), text)
+
+
+@main.command("history")
+@click.argument("field")
+@click.argument("page", required=False)
+@click.option("-n", "--limit", default=50, show_default=True, help="How many entries, newest first (0: all).")
+@json_option
+def history_cmd(field: str, page: str | None, limit: int, as_json: bool) -> None:
+    """List the versions memsync replaced or deleted in FIELD (or PAGE), newest first."""
+    ws = Workspace.find()
+    name = _field_name(ws, field)
+    found = list(reversed(history.entries(ws, name, page)))
+    if limit > 0:
+        found = found[:limit]
+    data = {
+        "field": name,
+        "entries": [{**e.to_json(), "old_kept": history.kept(ws, e.old)} for e in found],
+    }
+
+    def text() -> list[str]:
+        lines = []
+        for e in found:
+            where = f" {e.remote}" if e.remote else ""
+            gone = "" if e.old is None or history.kept(ws, e.old) else " (old version no longer kept)"
+            lines.append(f"{e.at}  {e.op}{where}  {e.page}  {_short(e.old)} → {_short(e.new)}  run {e.run}{gone}")
+        return lines or [f"no history for {page or name} yet"]
+
+    _emit(as_json, data, text)
+
+
+@main.command()
+@click.argument("field")
+@click.argument("page")
+@click.option(
+    "--at",
+    default=None,
+    metavar="WHEN|HASH",
+    help="The version to bring back: a hash (6+ hex digits) from 'memsync history', or a time "
+    "(2026-03-01T09:30; local time unless it ends in Z) for the version the page held then. "
+    "Default: the version the last change replaced.",
+)
+@json_option
+def restore(field: str, page: str, at: str | None, as_json: bool) -> None:
+    """Bring a version of PAGE back from FIELD's history as a local edit (the next sync carries it)."""
+    ws = Workspace.find()
+    done = history.restore(ws, _field_name(ws, field), page, at)
+
+    def text() -> list[str]:
+        if not done.changed:
+            return [f"{done.field}: {done.page} already holds {_short(done.version)}"]
+        what = f"restored {_short(done.version)}" if done.version else "deleted (it did not exist then)"
+        lines = [f"{done.field}: {done.page} {what}"]
+        if done.replaced:
+            lines.append(f"  the version it replaced ({_short(done.replaced)}) is in history")
+        return lines
+
+    _emit(as_json, done.to_json(), text)
+
+
+@main.command()
+@click.argument("field")
+@json_option
+def undo(field: str, as_json: bool) -> None:
+    """Revert the last receive into FIELD (a pull or sync) as local edits; run again to go further back.
+
+    A file changed since that receive is left as it is and named."""
+    ws = Workspace.find()
+    done = history.undo(ws, _field_name(ws, field))
+
+    def text() -> list[str]:
+        lines = [f"{done.field}: undid the receive of {done.at} (run {done.run})"]
+        lines += [f"  {e.page}: {_short(e.old)} → {_short(e.new)}" for e in done.reverted]
+        lines += [f"  kept {p}: {why}" for p, why in done.skipped]
+        return lines
+
+    _emit(as_json, done.to_json(), text)
+    if done.skipped:
+        click.echo(
+            f"memsync: {len(done.skipped)} file(s) were left as they are; "
+            f"bring a version back with 'memsync restore {done.field} PAGE --at HASH'",
+            err=True,
+        )
+        sys.exit(1)
+
+
+@main.command()
+@click.option("--keep-days", type=click.IntRange(min=0), default=None, help="Override the history_days setting.")
+@click.option(
+    "--keep-versions", type=click.IntRange(min=0), default=None, help="Override the history_versions setting."
+)
+@dry_run_option
+@json_option
+def gc(keep_days: int | None, keep_versions: int | None, dry_run: bool, as_json: bool) -> None:
+    """Drop history past retention, and stored versions nothing refers to any more."""
+    ws = Workspace.find()
+    done = history.gc(ws, days=keep_days, versions=keep_versions, dry_run=dry_run)
+    verb = "would remove" if dry_run else "removed"
+    _emit(
+        as_json,
+        done.to_json(),
+        lambda: [
+            f"{verb} {done.entries_dropped} history entries and {done.objects_removed} stored version(s) "
+            f"({done.bytes_freed} bytes)"
+        ],
+    )
+
+
+@main.command()
+@click.argument("key", required=False, type=click.Choice(sorted(SETTINGS)))
+@click.argument("value", required=False)
+@json_option
+def config(key: str | None, value: str | None, as_json: bool) -> None:
+    """Show the workspace's settings, or set KEY to VALUE (see docs/FORMAT.md, "History")."""
+    ws = Workspace.find()
+    if key is not None and value is not None:
+        ws.set_setting(key, value)
+    shown = [key] if key is not None else sorted(SETTINGS)
+    data = {k: ws.setting(k) for k in shown}
+    _emit(as_json, {"settings": data}, lambda: [f"{k} = {v}" for k, v in data.items()])

@@ -1,0 +1,539 @@
+"""History: every version a receive or a conflict set aside, and the way back.
+
+Each field has a journal, ``.memsync/fields/FIELD/history.jsonl``: one JSON
+object per line, appended whenever memsync itself replaces or deletes a file
+of the live field (docs/FORMAT.md, "History"). The version it replaced is kept
+in the workspace's object store first, durably, so a journal line never names
+a version that is not there. What memsync changes in a live field:
+
+- ``receive``: a pull or sync applying a remote's change (or a merge of it);
+- ``resolve``: settling a conflict (``resolve``: the page it replaced, the copy
+  it deleted);
+- ``restore`` and ``undo``: bringing an older version back as a local edit.
+
+A local edit the user or an agent makes is theirs and is not journaled; the
+next sync carries it like any other edit.
+
+Every change here is compare-before-replace (``atomic.replace_if``): a file
+someone changed since memsync read it is left alone and reported, never
+overwritten. ``gc`` applies the retention settings (``history_days``,
+``history_versions``) and deletes the objects nothing refers to any more.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import re
+import secrets
+import threading
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from . import atomic, merge
+from .errors import InputError, WorkspaceError
+from .field import hash_file, scan
+from .manifest import Manifest, sha256_hex
+from .names import name_problem
+from .store import ObjectStore, StagingStore
+from .workspace import Workspace, now
+
+JOURNAL_NAME = "history.jsonl"
+FORMAT = 1
+OPS = ("receive", "resolve", "restore", "undo")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One file of a live field changed by memsync: ``old`` (kept in the object
+    store) became ``new`` (None: absent before, or deleted)."""
+
+    at: str  # UTC, YYYY-MM-DDTHH:MM:SSZ
+    op: str  # one of OPS
+    run: str  # the memsync run that made the change (one sync, resolve, restore or undo)
+    field: str
+    page: str
+    old: str | None
+    new: str | None
+    remote: str | None = None  # the remote a receive came from
+    url: str | None = None
+    undoes: str | None = None  # for undo: the run it reverted
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"v": FORMAT}
+        for key in _KEYS:
+            value = getattr(self, key)
+            if value is not None or key in ("old", "new"):
+                out[key] = value
+        return out
+
+    @classmethod
+    def from_json(cls, raw: object) -> Entry | None:
+        """An entry, or None for a line this version does not understand."""
+        if not isinstance(raw, dict) or raw.get("v") != FORMAT:
+            return None
+
+        def text(key: str) -> str | None:
+            value = raw.get(key)
+            return value if isinstance(value, str) else None
+
+        at, op, run, name, page = (text(k) for k in ("at", "op", "run", "field", "page"))
+        old, new = raw.get("old"), raw.get("new")
+        if at is None or op not in OPS or run is None or name is None or page is None:
+            return None
+        if not all(h is None or _is_sha(h) for h in (old, new)):
+            return None
+        return cls(at, op, run, name, page, old, new, text("remote"), text("url"), text("undoes"))
+
+
+_KEYS = tuple(Entry.__dataclass_fields__)
+_ENCODER = json.JSONEncoder(separators=(",", ":"), sort_keys=True)
+
+
+def _line(entry: Entry) -> bytes:
+    return _ENCODER.encode(entry.to_json()).encode() + b"\n"
+
+
+def _is_sha(value: object) -> bool:
+    return isinstance(value, str) and re.fullmatch(r"[0-9a-f]{64}", value) is not None
+
+
+def journal_path(ws: Workspace, field_name: str) -> Path:
+    return ws.field_state_dir(field_name) / JOURNAL_NAME
+
+
+def read_journal(path: Path) -> list[Entry]:
+    """A journal's entries, oldest first. A line a crash tore, or one a later
+    memsync wrote in a format this one does not know, is passed over."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return []
+    entries = []
+    for line in data.splitlines():
+        try:
+            entry = Entry.from_json(json.loads(line))
+        except ValueError:
+            continue
+        if entry is not None:
+            entries.append(entry)
+    return entries
+
+
+class Journal:
+    """One memsync run's changes to one field: each version it replaces goes to
+    the object store, then the file is replaced (compare before replace), then
+    the change is appended to the field's journal."""
+
+    def __init__(
+        self, ws: Workspace, field_name: str, op: str, *, remote: str | None = None, url: str | None = None
+    ) -> None:
+        assert op in OPS
+        self.ws = ws
+        self.field = field_name
+        self.op = op
+        self.remote = remote
+        self.url = url
+        self.path = journal_path(ws, field_name)
+        self.objects = ObjectStore(ws)
+        self._lock = threading.Lock()
+        self._fd: int | None = None
+        self._created = False
+        self.begin()
+
+    def begin(self) -> None:
+        """Start a new run: its changes get their own id (``undo`` reverts a run whole)."""
+        self.flush()
+        self.run = secrets.token_hex(6)
+        self.recorded: list[Entry] = []
+
+    def keep(self, path: Path, sha: str) -> bool:
+        """Make sure the object store durably holds version ``sha`` of the file
+        at ``path``; False when the file no longer holds it."""
+        if self.objects.get(sha) is not None:
+            return True
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            return False
+        if sha256_hex(data) != sha:
+            return False  # changed since it was hashed: replace_if would refuse it too
+        self.objects.put(data, durable=True)
+        return True
+
+    def replace(
+        self, path: Path, data: bytes | None, expected: str | None, new: str | None, *, undoes: str | None = None
+    ) -> bool:
+        """``atomic.replace_if`` that keeps the version it replaces and journals
+        the change; False, with nothing changed, when the file moved."""
+        if expected is not None and not self.keep(path, expected):
+            return False
+        if not atomic.replace_if(path, data, expected, sync_dir=False):
+            return False
+        self.record(path.name, expected, new, undoes=undoes)
+        return True
+
+    def record(self, page: str, old: str | None, new: str | None, *, undoes: str | None = None) -> Entry:
+        entry = Entry(now(), self.op, self.run, self.field, page, old, new, self.remote, self.url, undoes)
+        line = _line(entry)
+        with self._lock:
+            if self._fd is None:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+                size = os.fstat(self._fd).st_size
+                self._created = size == 0
+                if size and _torn(self.path, size):
+                    line = b"\n" + line  # end the line a crash cut short, so this one reads
+            # One write per line, straight to the file: a line survives the
+            # process dying right after the replace it records.
+            os.write(self._fd, line)
+            self.recorded.append(entry)
+        return entry
+
+    def flush(self) -> None:
+        """Make the lines appended so far durable (one fsync per batch of changes)."""
+        with self._lock:
+            if self._fd is None:
+                return
+            try:
+                os.fsync(self._fd)
+            finally:
+                os.close(self._fd)
+                self._fd = None
+            if self._created:
+                atomic.fsync_dir(self.path.parent)
+
+
+def _torn(path: Path, size: int) -> bool:
+    with open(path, "rb") as handle:
+        handle.seek(size - 1)
+        return handle.read(1) != b"\n"
+
+
+def referenced(ws: Workspace) -> set[str]:
+    """Every version any field's history refers to. Read by pattern, not line
+    by line: the engine asks on every sync that drops a base object, and a
+    journal holds a line per file a receive touched."""
+    root = ws.state / "fields"
+    found: set[str] = set()
+    if root.is_dir():
+        for path in root.glob(f"*/{JOURNAL_NAME}"):
+            found.update(m.decode() for m in _VERSION.findall(path.read_bytes()))
+    return found
+
+
+_VERSION = re.compile(rb'"(?:old|new)"\s*:\s*"([0-9a-f]{64})"')
+
+
+# -- reading history -------------------------------------------------------------
+
+
+def entries(ws: Workspace, field_name: str, page: str | None = None) -> list[Entry]:
+    ws.field(field_name)
+    found = read_journal(journal_path(ws, field_name))
+    return [e for e in found if page is None or e.page == page]
+
+
+def kept(ws: Workspace, sha: str | None) -> bool:
+    return sha is not None and ObjectStore(ws).has(sha)
+
+
+# -- conflicts ---------------------------------------------------------------------
+
+
+def _live(ws: Workspace, field_name: str) -> tuple[Path, Manifest]:
+    root = ws.field_path(field_name)
+    if not root.is_dir():
+        return root, Manifest()
+    return root, scan(root, ws.load_statcache(field_name), ws.member_dirs(field_name))
+
+
+def conflicts(ws: Workspace, field_name: str) -> list[merge.ConflictCopy]:
+    """The field's unresolved conflict copies, as its live folder holds them."""
+    root, manifest = _live(ws, field_name)
+    return merge.find_conflicts(manifest, lambda name: (root / name).read_bytes())
+
+
+@dataclass
+class Resolved:
+    field: str
+    page: str
+    copy: str
+    how: str
+    page_sha: str | None  # what the page holds now
+    replaced: str | None  # the page's version this replaced, kept in history (None: unchanged)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def resolve(ws: Workspace, field_name: str, name: str, how: merge.How) -> Resolved:
+    """Settle the conflict of page (or copy) ``name``: the page becomes what
+    ``merge.resolve`` says, the copy is deleted, and both versions they
+    replace are kept in history. The next sync carries the result."""
+    with ws.locked():
+        root, manifest = _live(ws, field_name)
+        found = merge.find_conflicts(manifest, lambda n: (root / n).read_bytes())
+        mine = [c for c in found if name in (c.copy, c.page)]
+        if not mine:
+            raise WorkspaceError(f"{field_name}: no unresolved conflict for {name!r} (see 'memsync conflicts')")
+        if len(mine) > 1:
+            raise WorkspaceError(
+                f"{field_name}: {name} has {len(mine)} conflict copies ({', '.join(c.copy for c in mine)}): "
+                "resolve them one at a time by the copy's name"
+            )
+        conflict = mine[0]
+        page_path, copy_path = root / conflict.page, root / conflict.copy
+        copy_sha = manifest[conflict.copy]
+        copy = copy_path.read_bytes()
+        if sha256_hex(copy) != copy_sha:
+            raise WorkspaceError(f"{field_name}: {conflict.copy} changed while resolving; run it again")
+        page_sha = manifest.get(conflict.page) if conflict.page_present else None
+        # A page deleted since the conflict: the copy stands for itself (its own identity).
+        page = page_path.read_bytes() if page_sha is not None else copy
+        result = merge.resolve(page, copy, how)
+        journal = Journal(ws, field_name, "resolve")
+        # Mine, when the page is gone, is "no page", as the field has it.
+        target = None if page_sha is None and how == "mine" else sha256_hex(result.page)
+        moved = False
+        if target != page_sha:
+            moved = not journal.replace(page_path, result.page, page_sha, target)
+        if not moved and result.delete_copy:
+            moved = not journal.replace(copy_path, None, copy_sha, None)
+        journal.flush()
+        atomic.fsync_dir(root)
+        if moved:
+            raise WorkspaceError(f"{field_name}: {conflict.page} or its copy changed while resolving; run it again")
+        return Resolved(field_name, conflict.page, conflict.copy, how, target, page_sha if target != page_sha else None)
+
+
+# -- restore and undo ------------------------------------------------------------------
+
+
+def parse_when(text: str) -> datetime:
+    """An ISO date or time (``2026-03-01``, ``2026-03-01T09:30``, ``…Z``); without
+    a zone it is local time, as a person typing it means it."""
+    try:
+        when = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise InputError(f"--at {text!r}: expected a version's hash or an ISO time such as 2026-03-01T09:30") from None
+    if when.tzinfo is None:
+        when = when.astimezone()  # local time
+    return when.astimezone(UTC)
+
+
+def _at(entry: Entry) -> datetime:
+    return datetime.fromisoformat(entry.at.replace("Z", "+00:00"))
+
+
+def pick_version(found: list[Entry], page: str, at: str | None) -> str | None:
+    """The version ``restore`` brings back: the one the last change replaced;
+    with ``at`` a hash (prefix of 6 or more hex digits) that version; with
+    ``at`` a time the version the page held then (None: it did not exist)."""
+    if not found:
+        raise WorkspaceError(f"no history for {page} (see 'memsync history')")
+    if at is None:
+        replaced = [e.old for e in found if e.old is not None]
+        if not replaced:
+            raise WorkspaceError(f"{page}: history holds no version that was replaced")
+        return replaced[-1]
+    text = at.strip().lower()
+    if re.fullmatch(r"[0-9a-f]{6,64}", text) and not re.fullmatch(r"\d{8}", text):
+        shas = {h for e in found for h in (e.old, e.new) if h is not None and h.startswith(text)}
+        if len(shas) != 1:
+            what = "no version" if not shas else f"{len(shas)} versions"
+            raise WorkspaceError(f"{page}: {what} in history starting with {text} (see 'memsync history')")
+        return shas.pop()
+    when = parse_when(at)
+    before = [e for e in found if _at(e) <= when]
+    return before[-1].new if before else found[0].old
+
+
+@dataclass
+class Restored:
+    field: str
+    page: str
+    version: str | None  # None: the page did not exist then, so it was deleted
+    replaced: str | None  # what the page held before, kept in history
+    changed: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def restore(ws: Workspace, field_name: str, page: str, at: str | None = None) -> Restored:
+    """Bring a version of ``page`` from history back into the live field as a
+    local edit; the version it replaces is kept in history too."""
+    problem = name_problem(page)
+    if problem:
+        raise InputError(problem)
+    with ws.locked():
+        version = pick_version(entries(ws, field_name, page), page, at)
+        data = None
+        if version is not None:
+            data = ObjectStore(ws).get(version)
+            if data is None:
+                raise WorkspaceError(f"{page}: version {version[:12]} is no longer kept (removed by gc)")
+        root = ws.field_path(field_name)
+        path = root / page
+        current = hash_file(path) if path.is_file() else None
+        if current == version:
+            return Restored(field_name, page, version, None, False)
+        journal = Journal(ws, field_name, "restore")
+        if not journal.replace(path, data, current, version):
+            raise WorkspaceError(f"{path}: changed while restoring; nothing was written, run it again")
+        journal.flush()
+        atomic.fsync_dir(root)
+        return Restored(field_name, page, version, current, True)
+
+
+@dataclass
+class Undone:
+    field: str
+    run: str  # the receive that was reverted
+    at: str
+    reverted: list[Entry] = dataclasses.field(default_factory=list)  # the undo's own entries
+    skipped: list[tuple[str, str]] = dataclasses.field(default_factory=list)  # (page, why)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "field": self.field,
+            "run": self.run,
+            "at": self.at,
+            "reverted": [e.to_json() for e in self.reverted],
+            "skipped": [{"page": p, "reason": why} for p, why in self.skipped],
+        }
+
+
+def undo(ws: Workspace, field_name: str) -> Undone:
+    """Revert the last receive not yet undone, file by file, as local edits:
+    each file only while it still holds what that receive wrote."""
+    with ws.locked():
+        found = entries(ws, field_name)
+        undone = {e.undoes for e in found if e.op == "undo"}
+        receives = [e for e in found if e.op == "receive" and e.run not in undone]
+        if not receives:
+            raise WorkspaceError(f"{field_name}: no receive left to undo (see 'memsync history {field_name}')")
+        last = receives[-1].run
+        batch = [e for e in receives if e.run == last]
+        # A file a run changed twice (a retried attempt) goes back to its first version.
+        first: dict[str, str | None] = {}
+        final: dict[str, str | None] = {}
+        for e in batch:
+            first.setdefault(e.page, e.old)
+            final[e.page] = e.new
+        root = ws.field_path(field_name)
+        root.mkdir(parents=True, exist_ok=True)
+        report = Undone(field_name, last, batch[0].at)
+        journal = Journal(ws, field_name, "undo")
+        objects = ObjectStore(ws)
+        # Writes before deletes, as the engine applies: an undone rename never loses its only copy.
+        for page in sorted(first, key=lambda p: first[p] is None):
+            path = root / page
+            current = hash_file(path) if path.is_file() else None
+            if current != final[page]:
+                report.skipped.append((page, "changed since that receive"))
+                continue
+            old = first[page]
+            data = objects.get(old) if old is not None else None
+            if old is not None and data is None:
+                report.skipped.append((page, "its old version is no longer kept"))
+                continue
+            if current == old:
+                continue
+            if not journal.replace(path, data, current, old, undoes=last):
+                report.skipped.append((page, "changed while undoing"))
+        journal.flush()
+        atomic.fsync_dir(root)
+        report.reverted = list(journal.recorded)
+        return report
+
+
+# -- retention and gc --------------------------------------------------------------------
+
+
+def retained(found: list[Entry], days: int, versions: int, at: datetime | None = None) -> list[Entry]:
+    """The entries retention keeps: younger than ``days``, or among the
+    ``versions`` newest of their page."""
+    horizon = (at or datetime.now(UTC)) - timedelta(days=days)
+    newest: dict[str, int] = {}
+    keep = []
+    for entry in reversed(found):
+        rank = newest.get(entry.page, 0)
+        newest[entry.page] = rank + 1
+        if rank < versions or _at(entry) >= horizon:
+            keep.append(entry)
+    keep.reverse()
+    return keep
+
+
+@dataclass
+class Collected:
+    entries_dropped: int = 0
+    objects_removed: int = 0
+    bytes_freed: int = 0
+    dry_run: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def gc(ws: Workspace, *, days: int | None = None, versions: int | None = None, dry_run: bool = False) -> Collected:
+    """Drop history entries retention no longer keeps (and the journals of
+    fields no longer in the workspace), then every object that no sync base,
+    history entry or staged version refers to."""
+    days = ws.setting("history_days") if days is None else days
+    versions = ws.setting("history_versions") if versions is None else versions
+    report = Collected(dry_run=dry_run)
+    with ws.locked():
+        refs: set[str] = set()
+        root = ws.state / "fields"
+        for path in sorted(root.glob(f"*/{JOURNAL_NAME}")) if root.is_dir() else []:
+            found = read_journal(path)
+            keep = retained(found, days, versions)
+            report.entries_dropped += len(found) - len(keep)
+            if len(keep) != len(found) and not dry_run:
+                _rewrite(path, keep)
+            refs.update(h for e in keep for h in (e.old, e.new) if h is not None)
+        for base in ws.bases():
+            refs.update(base.values())
+        refs.update(_staged(ws))
+        objects = ObjectStore(ws)
+        for sha in list(objects.all()):
+            if sha not in refs:
+                report.objects_removed += 1
+                report.bytes_freed += _size(objects.path(sha))
+                if not dry_run:
+                    objects.discard([sha])
+        if not dry_run:
+            for folder in _dirs(objects.root):
+                atomic.clean_temp_files(folder)
+    return report
+
+
+def _rewrite(path: Path, keep: Iterable[Entry]) -> None:
+    atomic.write_bytes(path, b"".join(_line(e) for e in keep))
+
+
+def _staged(ws: Workspace) -> Iterator[str]:
+    staging = StagingStore(ws)
+    if staging.root.is_dir():
+        for meta in staging.root.glob("*.json"):
+            staged = staging.get("sha256:" + meta.stem)
+            if staged is not None:
+                yield from staged.manifest.values()
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except FileNotFoundError:
+        return 0
+
+
+def _dirs(root: Path) -> list[Path]:
+    return [p for p in root.iterdir() if p.is_dir()] if root.is_dir() else []

@@ -1,0 +1,384 @@
+"""Guards and names for everyday use (issue 13): the delete limit, mirror into
+a folder that is no field, pages whose frontmatter does not read, ``add`` and
+``clone`` that leave nothing half done, hints that name real options, a push
+that completes an interrupted first push, ``sync`` of every field, ``--wait``.
+"""
+
+from __future__ import annotations
+
+import ast
+import errno
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+import pytest
+
+from memsync import atomic
+from memsync.cli import main
+from memsync.engine import Session
+from memsync.errors import MemsyncError
+from memsync.workspace import Workspace
+from tests.conftest import CliRunner, assert_one_line_error, make_field, page, snapshot
+from tests.test_sync_cli import js, make_replicas, ok, pages, sha256sum_check, tree
+
+TEN = {f"p{i}.md": page(f"Page {i}", f"body {i}") for i in range(10)}
+
+
+# -- the delete limit -------------------------------------------------------------------
+
+
+def test_a_sync_that_would_delete_most_of_a_field_stops_and_says_how_to_go_ahead(
+    cli: CliRunner, tmp_path: Path
+) -> None:
+    r = make_replicas(cli, tmp_path, TEN)
+    for i in range(6):
+        (r.fa / f"p{i}.md").unlink()
+    remote_before, field_before = tree(r.remote), tree(r.fa)
+    for command in ("sync", "push"):
+        line = assert_one_line_error(cli(command, "f", cwd=r.a))
+        assert "delete 6 of its 10 files" in line and "--max-delete 6" in line, line
+        assert tree(r.remote) == remote_before and tree(r.fa) == field_before
+    assert_one_line_error(cli("sync", "f", "--max-delete", "5", cwd=r.a))
+    ok(cli("sync", "f", "--max-delete", "6", cwd=r.a))
+    assert sorted(pages(r.remote)) == [f"p{i}.md" for i in range(6, 10)]
+
+    # The other machine's pull would delete them there too: the same guard, its own side.
+    field_before = tree(r.fb)
+    for command in ("pull", "sync"):
+        line = assert_one_line_error(cli(command, "f", cwd=r.b))
+        assert "--max-delete" in line and str(r.fb.name) in line
+        assert tree(r.fb) == field_before
+    assert_one_line_error(cli("pull", "f", "--max-delete", "50%", cwd=r.b))
+    ok(cli("pull", "f", "--max-delete", "60%", cwd=r.b))
+    assert pages(r.fb) == pages(r.remote)
+    assert "--max-delete" in assert_one_line_error(cli("sync", "f", "--max-delete", "lots", cwd=r.b))
+
+
+def test_renames_are_no_deletions_and_a_few_pages_are_not_guarded(cli: CliRunner, tmp_path: Path) -> None:
+    files = {**TEN, **{f"img{i}.png": bytes([i]) * 50 for i in range(4)}}
+    r = make_replicas(cli, tmp_path, files)
+    # Pages renamed (uuid kept, some edited too) and files renamed byte for byte.
+    for i in range(8):
+        text = (r.fa / f"p{i}.md").read_text()
+        os.remove(r.fa / f"p{i}.md")
+        (r.fa / f"renamed-{i}.md").write_text(text + ("edited\n" if i % 2 else ""))
+    for i in range(4):
+        os.rename(r.fa / f"img{i}.png", r.fa / f"picture-{i}.png")
+    ok(cli("sync", "f", cwd=r.a))
+    ok(cli("sync", "f", cwd=r.b))
+    assert pages(r.fb) == pages(r.fa) == pages(r.remote)
+
+    small = make_replicas(cli, tmp_path / "small", {f"s{i}.md": page("S", str(i)) for i in range(5)})
+    for i in range(5):
+        (small.fa / f"s{i}.md").unlink()
+    ok(cli("sync", "f", cwd=small.a))  # five files or fewer: "more than a few" they are not
+    ok(cli("sync", "f", cwd=small.b))
+    assert pages(small.fb) == {}
+
+
+def test_an_explicit_limit_guards_small_fields_too(cli: CliRunner, tmp_path: Path) -> None:
+    r = make_replicas(cli, tmp_path, {f"s{i}.md": page("S", str(i)) for i in range(3)})
+    (r.fa / "s0.md").unlink()
+    assert "--max-delete 1" in assert_one_line_error(cli("push", "f", "--max-delete", "0", cwd=r.a))
+    ok(cli("push", "f", "--max-delete", "1", cwd=r.a))
+
+
+# -- mirror -----------------------------------------------------------------------------------
+
+
+def test_mirror_leaves_a_folder_that_is_no_field_alone_unless_forced(cli: CliRunner, tmp_path: Path) -> None:
+    make_field(tmp_path / "src", TEN)
+    dst = make_field(tmp_path / "dst", {"taxes.md": "my taxes\n", "photo.jpg": b"\xff\xd8jpeg"})
+    before = snapshot(dst)
+    line = assert_one_line_error(cli("mirror", "src", "dst", cwd=tmp_path))
+    assert "not a field" in line and "--force" in line
+    assert snapshot(dst) == before
+    ok(cli("mirror", "src", "dst", "--force", cwd=tmp_path))
+    assert pages(dst) == pages(tmp_path / "src")
+    sha256sum_check(dst)
+    # Now it is a field: mirroring again needs no --force, and the delete limit guards it.
+    for i in range(7):
+        (tmp_path / "src" / f"p{i}.md").unlink()
+    line = assert_one_line_error(cli("mirror", "src", "dst", cwd=tmp_path))
+    assert "--max-delete 7" in line
+    ok(cli("mirror", "src", "dst", "--max-delete", "70%", cwd=tmp_path))
+    assert pages(dst) == pages(tmp_path / "src")
+    # An empty folder, or one that does not exist, is fine.
+    (tmp_path / "empty").mkdir()
+    ok(cli("mirror", "src", "empty", cwd=tmp_path))
+    ok(cli("mirror", "src", "new", cwd=tmp_path))
+
+
+# -- frontmatter that does not read ------------------------------------------------------------
+
+
+def test_a_page_whose_frontmatter_does_not_read_travels_with_validates_warning(cli: CliRunner, tmp_path: Path) -> None:
+    r = make_replicas(cli, tmp_path, TEN)
+    broken = b"---\ntitle: Odd\nstatus: [unclosed\n---\n\nwritten by another tool\n"
+    (r.fa / "odd.md").write_bytes(broken)
+    validated = cli("validate", r.fa, cwd=tmp_path)
+    assert validated.returncode == 0
+    [warning] = [line for line in validated.stdout.splitlines() if line.startswith("warning: odd.md: ")]
+    for command, ws in (("push", r.a), ("pull", r.b)):
+        result = cli(command, "f", cwd=ws)
+        assert result.returncode == 0, result.stderr
+        assert result.stderr.splitlines() == [f"memsync: {warning}"]
+    assert (r.remote / "odd.md").read_bytes() == (r.fb / "odd.md").read_bytes() == broken
+    out = js(cli("sync", "f", "--json", cwd=r.a))
+    assert out["warnings"] == []  # nothing carried this time, nothing to say
+    (r.fa / "odd.md").write_bytes(broken + b"more\n")
+    out = js(cli("sync", "f", "--json", cwd=r.a))
+    assert [w["file"] for w in out["warnings"]] == ["odd.md"]
+
+
+# -- add and clone ----------------------------------------------------------------------------------
+
+
+def test_add_that_fails_leaves_nothing_behind(cli: CliRunner, tmp_path: Path) -> None:
+    ok(cli("init", cwd=tmp_path))
+    make_field(tmp_path / "notes", {"page.md": page("Page", "a page, not a folder")})
+    config = (tmp_path / ".memsync" / "config.json").read_bytes()
+    line = assert_one_line_error(cli("add", "page", "./notes/page.md", cwd=tmp_path))
+    assert (tmp_path / ".memsync" / "config.json").read_bytes() == config, "the failed add registered the field"
+    assert "not a folder" in line
+    assert_one_line_error(cli("add", "bad name", "./deep/er/folder", cwd=tmp_path))
+    assert (tmp_path / ".memsync" / "config.json").read_bytes() == config
+    assert not (tmp_path / "deep").exists()
+    ok(cli("add", "notes", cwd=tmp_path))
+    config = (tmp_path / ".memsync" / "config.json").read_bytes()
+    assert "already the folder of field 'notes'" in assert_one_line_error(cli("add", "again", "notes", cwd=tmp_path))
+    assert (tmp_path / ".memsync" / "config.json").read_bytes() == config
+
+
+def test_clone_names_the_field_after_its_directory_and_refuses_what_it_cannot_do(
+    cli: CliRunner, tmp_path: Path
+) -> None:
+    remote = make_field(tmp_path / "srv" / "shared-notes", TEN)
+    ok(cli("manifest", remote, cwd=tmp_path))
+    here = tmp_path / "here"
+    here.mkdir()
+    out = js(cli("clone", remote, "garden", "--json", cwd=here))
+    assert out["field"] == "garden" and pages(here / "garden") == pages(remote)
+    # The same source again: one line, nothing done (no second field, no exit 0).
+    config = (here / ".memsync" / "config.json").read_bytes()
+    line = assert_one_line_error(cli("clone", remote, "garden2", cwd=here))
+    assert "already follows" in line and "memsync pull garden" in line
+    assert not (here / "garden2").exists() and (here / ".memsync" / "config.json").read_bytes() == config
+    # Into a folder that exists and is not empty: one line naming how to choose another.
+    (here / "busy").mkdir()
+    (here / "busy" / "mine.txt").write_text("mine\n")
+    other = make_field(tmp_path / "srv" / "other", {"a.md": page("A", "a")})
+    line = assert_one_line_error(cli("clone", other, "busy", cwd=here))
+    assert "not an empty folder" in line and "DIRECTORY" in line and "--into" not in line
+    assert sorted(p.name for p in (here / "busy").iterdir()) == ["mine.txt"]
+    assert (here / ".memsync" / "config.json").read_bytes() == config
+    # Without DIRECTORY the name comes from the URL, as before.
+    out = js(cli("clone", other, "--json", cwd=here))
+    assert out["field"] == "other"
+
+
+def test_clone_of_a_url_without_a_path_takes_the_host_or_asks_for_a_name(cli: CliRunner, tmp_path: Path) -> None:
+    from tests.http_support import MemsyncServer
+
+    field = make_field(tmp_path / "served", TEN)
+    server = MemsyncServer(field, log=tmp_path / "serve.log")
+    try:
+        url = server.url
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", url), url
+        a = tmp_path / "a"
+        a.mkdir()
+        line = assert_one_line_error(cli("clone", url, cwd=a))
+        assert "--name NAME" in line
+        assert not any(a.iterdir())
+        ok(cli("clone", url, "--name", "served", "--trust", "self", cwd=a))
+        assert pages(a / "served") == pages(field)
+        b = tmp_path / "b"
+        b.mkdir()
+        out = js(cli("clone", url.replace("127.0.0.1", "localhost"), "--trust", "self", "--json", cwd=b))
+        assert out["field"] == "localhost" and pages(b / "localhost") == pages(field)
+        c = tmp_path / "c"
+        c.mkdir()
+        out = js(cli("clone", url, "mirror-of-served", "--trust", "self", "--json", cwd=c))
+        assert out["field"] == "mirror-of-served"
+    finally:
+        server.stop()
+
+
+# -- hints ------------------------------------------------------------------------------------------
+
+
+def _all_options() -> set[str]:
+    found: set[str] = set()
+
+    def walk(command: click.Command) -> None:
+        for param in command.params:
+            if isinstance(param, click.Option):
+                found.update(o for o in (*param.opts, *param.secondary_opts) if o.startswith("--"))
+        if isinstance(command, click.Group):
+            for sub in command.commands.values():
+                walk(sub)
+
+    walk(main)
+    return found
+
+
+def test_every_option_a_message_names_exists() -> None:
+    """Each ``--option`` in a message or hint anywhere in memsync (docstrings and
+    the scanner's quoted attack text aside) is an option of some command."""
+    package = Path(__file__).resolve().parent.parent / "memsync"
+    token = re.compile(r"(?<![\w-])--[a-z][a-z0-9-]*[a-z0-9]")
+    options = _all_options()
+    named: dict[str, str] = {}
+    for path in sorted(package.rglob("*.py")):
+        if "scan" in path.relative_to(package).parts:
+            continue
+        tree = ast.parse(path.read_text())
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+        }
+        sentences = [
+            node
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docstrings
+            # a sentence, not a command's own argument (git's --git-dir)
+            and " " in node.value.strip()
+        ]
+        for node in sentences:
+            for option in token.findall(node.value):
+                named.setdefault(option, f"{path.relative_to(package)}:{node.lineno}")
+    assert {"--max-delete", "--force", "--wait", "--name", "--into", "--mine"} <= named.keys()  # the scan sees them
+    missing = {o: where for o, where in named.items() if o not in options}
+    assert not missing, f"messages name options no command has: {missing}"
+
+
+# -- push after an interrupted first push ---------------------------------------------------------
+
+
+def test_a_push_after_an_interrupted_first_push_completes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ws = Workspace.init(tmp_path / "a")
+    root = make_field(tmp_path / "a" / "f", TEN)
+    ws.add_field("f", root)
+    remote = tmp_path / "remote"
+    ws.add_remote("f", "origin", str(remote), {})
+
+    real, calls = atomic.write_temp, 0
+
+    def write_temp(path: Path, data: bytes, **options: Any) -> str:
+        nonlocal calls
+        if path.parent == remote and (calls := calls + 1) > 4:
+            raise OSError(errno.ENOSPC, "No space left on device (injected)")
+        return real(path, data, **options)
+
+    monkeypatch.setattr(atomic, "write_temp", write_temp)
+    with pytest.raises(MemsyncError, match="injected"):
+        Session(ws, "f", "origin").run("push")
+    monkeypatch.setattr(atomic, "write_temp", real)
+    assert 0 < len([n for n in os.listdir(remote) if n.endswith(".md")]) < len(TEN)
+    assert not (remote / "SHA256SUMS").exists()
+
+    result = subprocess.run(
+        [sys.executable, "-m", "memsync", "push", "f"], cwd=ws.root, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    assert pages(remote) == pages(root)
+    sha256sum_check(remote)
+
+
+def test_a_remote_with_files_of_its_own_still_says_pull_first(cli: CliRunner, tmp_path: Path) -> None:
+    """Only files that are all ours, byte for byte, count as our own cut-short push."""
+    ok(cli("init", cwd=tmp_path))
+    ok(cli("add", "f", cwd=tmp_path))
+    make_field(tmp_path / "f", {"a.md": page("A", "mine")})
+    make_field(tmp_path / "remote", {"a.md": page("A", "someone else's")})
+    ok(cli("remote", "add", "f", "origin", "remote", cwd=tmp_path))
+    result = cli("push", "f", cwd=tmp_path)
+    assert result.returncode == 4 and "pull first" in assert_one_line_error(result)
+
+
+# -- sync of every field, --wait ------------------------------------------------------------------------
+
+
+def test_sync_without_a_field_syncs_every_field_with_its_default_remote(cli: CliRunner, tmp_path: Path) -> None:
+    ok(cli("init", cwd=tmp_path))
+    for name in ("notes", "diary", "scratch"):
+        ok(cli("add", name, cwd=tmp_path))
+        make_field(tmp_path / name, {f"{name}.md": page(name, "first")})
+    for name in ("notes", "diary"):
+        ok(cli("remote", "add", name, "origin", f"remotes/{name}", cwd=tmp_path))
+    ok(cli("remote", "add", "notes", "backup", "remotes/notes-backup", cwd=tmp_path))
+    out = js(cli("sync", "--json", cwd=tmp_path))
+    assert sorted((f["field"], f["remote"]) for f in out["fields"]) == [("diary", "origin"), ("notes", "origin")]
+    assert out["errors"] == []
+    assert pages(tmp_path / "remotes" / "notes") == pages(tmp_path / "notes")
+    assert pages(tmp_path / "remotes" / "diary") == pages(tmp_path / "diary")
+    assert not (tmp_path / "remotes" / "notes-backup").exists() and not (tmp_path / "remotes" / "scratch").exists()
+    assert "up to date" in ok(cli("sync", cwd=tmp_path))
+    # One field failing does not stop the others; the exit says which failed, in one line.
+    (tmp_path / "diary" / "diary.md").write_text(page("diary", "second"))
+    shutil.rmtree(tmp_path / "remotes" / "notes")
+    result = cli("sync", cwd=tmp_path)
+    assert result.returncode == 1
+    assert assert_one_line_error(result).startswith("memsync: notes: ")
+    assert "the field there is gone" in result.stderr
+    assert pages(tmp_path / "remotes" / "diary") == pages(tmp_path / "diary")
+    assert "--remote goes with a FIELD" in assert_one_line_error(cli("sync", "-r", "origin", cwd=tmp_path))
+
+
+def test_wait_waits_for_the_workspace_lock(cli: CliRunner, tmp_path: Path) -> None:
+    r = make_replicas(cli, tmp_path, TEN)
+    (r.fa / "p0.md").write_text(page("Page 0", "changed"))
+    holding, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with Workspace(r.a).locked():
+            holding.set()
+            release.wait(30)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    try:
+        holding.wait(10)
+        line = assert_one_line_error(cli("sync", "f", cwd=r.a))
+        assert "another memsync command is running" in line and "--wait" in line
+        waiting = subprocess.Popen(
+            [sys.executable, "-m", "memsync", "sync", "f", "--wait", "30"],
+            cwd=r.a,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        time.sleep(1.0)
+        assert waiting.poll() is None, waiting.communicate()  # still waiting for the lock
+        release.set()
+        stdout, stderr = waiting.communicate(timeout=60)
+        assert waiting.returncode == 0, stderr
+        assert "remote ~ p0.md" in stdout
+    finally:
+        release.set()
+        holder.join()
+    short = threading.Thread(target=hold)
+    release.clear()
+    holding.clear()
+    short.start()
+    try:
+        holding.wait(10)
+        started = time.monotonic()
+        line = assert_one_line_error(cli("status", "f", "--wait", "0.5", cwd=r.a))
+        assert "waited 0.5 s" in line and time.monotonic() - started >= 0.5
+    finally:
+        release.set()
+        short.join()
