@@ -150,7 +150,12 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> Outputs:
     out.run("remote add", "notes", "git", f"git+file://{root}/repo.git")
     out.run("push", "notes", "-r", "git")
     out.run("log", "notes", "-r", "git")
-    out.run("remote remove", "notes", "git")
+    out.run("remote rename", "notes", "git", "repo")
+    out.run("remote set-option", "notes", "repo", "timeout=30")
+    out.run("remote unset-option", "notes", "repo", "timeout")
+    out.run("remote set-url", "notes", "repo", f"git+file://{root}/repo.git", "--dry-run")
+    out.run("remote options", "s3://bucket/field")
+    out.run("remote remove", "notes", "repo")
 
     # The quarantine: a subscription that receives something unreviewed.
     out.run("pull", remote, "--field", "sub", "--trust", "untrusted", code=5)
