@@ -22,6 +22,7 @@ got in between, or when the user or an agent wrote to the field meanwhile.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -31,7 +32,7 @@ from typing import Any, Literal
 
 from . import atomic, signing
 from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError, boundary
-from .field import scan
+from .field import StatCache, scan
 from .gate import Gate, Verdict, executables
 from .manifest import Manifest, sha256_hex
 from .names import MANIFEST_NAME, SIDECAR_NAMES, Role, role_of
@@ -114,6 +115,9 @@ class _Run:
     report: SyncReport
     local: Manifest = field(default_factory=Manifest)
     base: Base | None = None
+    cache: StatCache = field(default_factory=dict)  # the live field's stat cache, saved at the end
+    cache_changed: bool = False
+    litter: list[str] = field(default_factory=list)  # temp files a crashed write left in the field
 
     @property
     def base_manifest(self) -> Manifest | None:
@@ -186,6 +190,14 @@ class Session:
     # -- the steps ------------------------------------------------------------------
 
     def _once(self, remote: Remote, run: _Run) -> None:
+        try:
+            self._steps(remote, run)
+        finally:
+            # What the scan hashed and the apply wrote is true whatever happened after: keep it.
+            if run.cache_changed and not run.dry_run:
+                self.ws.save_statcache(self.field, run.cache)
+
+    def _steps(self, remote: Remote, run: _Run) -> None:
         self._scan(run)
         if self._push_first(remote, run):
             return
@@ -203,7 +215,11 @@ class Session:
         self._push(remote, view, result, run)
 
     def _scan(self, run: _Run) -> None:
-        run.local = self.scan_local(save=not run.dry_run) if self.root.exists() else Manifest()
+        if self.root.exists():
+            run.cache = self.ws.load_statcache(self.field)
+            before = dict(run.cache)
+            run.local = scan(self.root, run.cache, self.ws.member_dirs(self.field), run.litter)
+            run.cache_changed = run.cache != before
         run.base = self.ws.load_base(self.field, self.remote)
 
     def _push_first(self, remote: Remote, run: _Run) -> bool:
@@ -276,7 +292,8 @@ class Session:
         if view.unchanged or run.dry_run or run.mode == "push":
             return None
         try:
-            return receive(remote, view, self.staging, self.objects, self.root, run.local, self.progress)
+            have, elsewhere = self._held_here(run)
+            return receive(remote, view, self.staging, have, elsewhere, self.progress)
         except IntegrityError:
             # Bytes that match no manifest usually mean a push is landing: if the
             # manifest moved, start over against it; if a writer still holds the
@@ -288,6 +305,31 @@ class Session:
                 time.sleep(PUSH_IN_FLIGHT_WAIT)
             raise RemoteMoved(f"{remote.url} changed during the pull") from None
 
+    def _held_here(self, run: _Run) -> tuple[Callable[[str], bool], Callable[[str, str], bytes]]:
+        """What this machine already holds by hash (the live field as scanned, the
+        object store), and how a staged version reads it: verified, and
+        LocalMoved (the run starts over) when the live copy changed since the scan."""
+        local_by_hash = {sha: name for name, sha in run.local.entries.items()}
+
+        def have(sha: str) -> bool:
+            return sha in local_by_hash or self.objects.has(sha)
+
+        def elsewhere(name: str, sha: str) -> bytes:
+            source = local_by_hash.get(sha)
+            if source is not None:
+                try:
+                    data = (self.root / source).read_bytes()
+                except FileNotFoundError:
+                    data = b""
+                if sha256_hex(data) == sha:
+                    return data
+            stored = self.objects.get(sha)
+            if stored is not None:
+                return stored
+            raise LocalMoved(f"{self.root / (source or name)} changed during the sync")
+
+        return have, elsewhere
+
     def _incoming(self, view: RemoteView, run: _Run) -> bool:
         return run.mode != "push" and not view.unchanged and view.manifest not in (run.base_manifest, run.local)
 
@@ -296,7 +338,7 @@ class Session:
         if not self._incoming(view, run):
             return True
         report = run.report
-        risky = executables(staged) if staged is not None and self.remote_config.trust != "self" else []
+        risky = executables(staged, run.local) if staged is not None and self.remote_config.trust != "self" else []
         report.verdict = self.gate.decide(
             view.manifest, view.sidecars, pinned=run.pin, reviewed=run.accept is not None, executables=risky
         )
@@ -305,7 +347,8 @@ class Session:
         report.quarantined = view.manifest.digest
         report.digest, report.remote_digest = run.local.digest, view.manifest.digest
         if staged is not None:
-            self.gate.hold(staged, report.verdict, view.etag)
+            # Review reads the held version whole: it is completed where the pull staged only part.
+            self.gate.hold(self.staging.seal(staged, remote.url, view.dropped), report.verdict, view.etag)
         return False
 
     def _local_reader(self, run: _Run) -> Callable[[str], bytes]:
@@ -334,7 +377,16 @@ class Session:
 
     def _apply(self, remote: Remote, view: RemoteView, staged: StagedVersion | None, result: Plan, run: _Run) -> None:
         target = result.manifest
-        self._apply_local(run.report.local_changes, result, staged, run.local)
+        todo = run.report.local_changes
+        if todo:
+            written = self._apply_local(todo, result, staged, run.local)
+            # What the apply wrote goes into the stat cache, so the next scan hashes none of it.
+            for change in todo:
+                run.cache.pop(change.name, None)
+            run.cache.update(written)
+            run.cache_changed = True
+        elif run.litter:
+            atomic.clean_temp_files(self.root)
         sidecars = dict(staged.sidecars) if staged is not None and target == view.manifest else {}
         write_manifest(self.root, target, sidecars)
         if not view.unchanged:
@@ -436,7 +488,10 @@ class Session:
 
         return read
 
-    def _apply_local(self, todo: list[Change], result: Plan, staged: StagedVersion | None, local: Manifest) -> None:
+    def _apply_local(
+        self, todo: list[Change], result: Plan, staged: StagedVersion | None, local: Manifest
+    ) -> dict[str, list[Any]]:
+        """Write ``todo`` into the live field; the stat of each file written, for the stat cache."""
         by_hash_staged = {sha: name for name, sha in (staged.manifest.items() if staged else ())}
         by_hash_local = {sha: name for name, sha in local.items()}
 
@@ -455,10 +510,17 @@ class Session:
         atomic.clean_temp_files(self.root)
         moved: list[str] = []
 
+        written: dict[str, list[Any]] = {}
+
         def replace(change: Change) -> None:
             data = content(change.sha256) if change.sha256 is not None else None
+
+            def record(st: os.stat_result) -> None:
+                written[change.name] = [st.st_size, st.st_mtime_ns, st.st_ino, change.sha256]
+
             # Compare before replace: a file someone wrote since the scan is theirs.
-            if not atomic.replace_if(self.root / change.name, data, local.get(change.name), sync_dir=False):
+            path = self.root / change.name
+            if not atomic.replace_if(path, data, local.get(change.name), sync_dir=False, on_written=record):
                 moved.append(change.name)
 
         # Each file is fsynced before its rename (old or new, never torn); the
@@ -476,6 +538,7 @@ class Session:
             atomic.fsync_dir(self.root)
         if moved:
             raise LocalMoved(f"{len(moved)} file(s) of {self.field} changed during the sync ({moved[0]}…)")
+        return written
 
     def _record_base(
         self, manifest: Manifest, etag: str | None, staged: StagedVersion | None, sidecars: Mapping[str, bytes]
@@ -486,7 +549,7 @@ class Session:
         for name, sha in manifest.items():
             if sha in before or self.objects.has(sha):
                 continue
-            if staged is not None and name in staged.manifest:
+            if staged is not None and name in staged.manifest and staged.holds(name):
                 self.objects.link_from(staged.file(name), sha)
                 continue
             try:
@@ -497,7 +560,7 @@ class Session:
                 self.objects.put(data)
         self.ws.save_base(self.field, self.remote, manifest, etag, sidecars)
         if staged is not None:
-            self.staging.discard(staged.digest)
+            self.staging.release(staged)
         dropped = before - set(manifest.values())
         if dropped:
             self.objects.discard(dropped - {sha for base in self.ws.bases() for sha in base.values()})

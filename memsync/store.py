@@ -7,8 +7,14 @@ base, so a later three-way merge has the common ancestor at hand.
 ``sha256:``) hold one received field version whole: its files and its
 ``SHA256SUMS`` (and ``.sig``), every file verified before the folder is
 renamed into place. A staged folder is a plain memoryfield, so
-``sha256sum -c SHA256SUMS`` works inside it; it is what the trust layer will
-keep as quarantine. ``HEX.json`` beside it says where and when it came from.
+``sha256sum -c SHA256SUMS`` works inside it; it is what the trust layer
+keeps as quarantine. ``HEX.json`` beside it says where and when it came from.
+
+A pull stages only what it had to fetch: the files of the version that this
+machine holds nowhere else. Such a *partial* version lives in a hidden
+``.incoming-*`` folder for the run alone and reads the rest from where it
+is (the live field, the object store), verified by hash. Only a version
+held for review is completed and sealed as ``staging/HEX/``.
 """
 
 from __future__ import annotations
@@ -17,8 +23,8 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -74,14 +80,20 @@ class ObjectStore:
             self.path(sha).unlink(missing_ok=True)
 
 
+#: Verified bytes of the file with this (name, sha256) that a partial version did not stage.
+Elsewhere = Callable[[str, str], bytes]
+
+
 @dataclass(frozen=True)
 class StagedVersion:
-    """One received field version, complete and verified, outside the live field,
-    with the sidecars (signature, release statement) it arrived with."""
+    """One received field version, verified, outside the live field, with the
+    sidecars (signature, release statement) it arrived with. Complete when
+    ``elsewhere`` is None; otherwise the files not in ``path`` come from it."""
 
     path: Path
     manifest: Manifest
     sidecars: Mapping[str, bytes]
+    elsewhere: Elsewhere | None = field(default=None, compare=False)
 
     @property
     def signature(self) -> bytes | None:
@@ -94,9 +106,19 @@ class StagedVersion:
     def file(self, name: str) -> Path:
         return self.path / name
 
+    def holds(self, name: str) -> bool:
+        """Whether the file is in the staged folder itself (a partial version lacks some)."""
+        return self.elsewhere is None or (self.path / name).is_file()
+
     def read(self, name: str) -> bytes:
-        data = (self.path / name).read_bytes()
-        if sha256_hex(data) != self.manifest[name]:
+        sha = self.manifest[name]
+        try:
+            data = (self.path / name).read_bytes()
+        except FileNotFoundError:
+            if self.elsewhere is None:
+                raise
+            return self.elsewhere(name, sha)
+        if sha256_hex(data) != sha:
             raise IntegrityError(f"staged {self.digest[:19]}…: {name!r} was altered after it was verified")
         return data
 
@@ -153,6 +175,23 @@ class StagingStore:
         staged = self.get(manifest.digest)
         assert staged is not None
         return staged
+
+    def seal(self, staged: StagedVersion, source: str, dropped: list[str] | None = None) -> StagedVersion:
+        """The staged version complete and sealed as ``staging/HEX/`` (for review):
+        a partial one is filled in from where its other files are, verified."""
+        if staged.elsewhere is None:
+            return staged
+        for name in staged.manifest.entries:
+            if not (staged.path / name).is_file():
+                (staged.path / name).write_bytes(staged.read(name))
+        return self.finish(staged.path, staged.manifest, staged.sidecars, source, dropped)
+
+    def release(self, staged: StagedVersion) -> None:
+        """Drop a staged version once it was applied (partial ones live in a temp folder)."""
+        if staged.elsewhere is not None:
+            shutil.rmtree(staged.path, ignore_errors=True)
+        else:
+            self.discard(staged.digest)
 
     def meta(self, digest: str) -> dict[str, Any]:
         try:
