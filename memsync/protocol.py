@@ -36,7 +36,7 @@ import uuid
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any, BinaryIO, Literal
 
 from .archive_remote import ArchiveRemote
 from .backends.base import Blob, NotFound, NotModified, PreconditionFailed, Store, TooLarge
@@ -127,6 +127,13 @@ class FieldRemote(Remote):
 
     def exists(self) -> bool:
         return self.store.exists() or self._archive() is not None
+
+    def fetch_derived(self, name: str, sink: BinaryIO, max_bytes: int) -> bool:
+        try:
+            self.store.read_to(name, sink, max_bytes)
+        except NotFound:
+            return False
+        return True
 
     # -- the writer lock ----------------------------------------------------------
 

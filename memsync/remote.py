@@ -17,7 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, BinaryIO
 
 from .backends.base import NOT_MODIFIED, NotModified
 from .errors import IntegrityError, RemoteError
@@ -142,6 +142,13 @@ class Remote(ABC):
             f"{self.url}: {name!r} does not match its SHA256SUMS hash after {FETCH_ATTEMPTS} tries "
             "(a push may be in progress, or the remote is damaged); nothing was applied"
         )
+
+    def fetch_derived(self, name: str, sink: BinaryIO, max_bytes: int) -> bool:
+        """Stream a derived file (a vector index) there into ``sink``, bounded;
+        False when there is none (or this kind of remote keeps none). Nothing
+        vouches for such a file: callers take it only from a trusted remote,
+        and read it as hostile input."""
+        return False
 
     def archive_sha256(self) -> str | None:
         """The sha256 of the archive this remote is, when it is one (pins name it)."""

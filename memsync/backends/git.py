@@ -39,7 +39,7 @@ import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from memsync.errors import InputError, PullFirst, RemoteError, WorkspaceError
 from memsync.manifest import Manifest, sha256_hex
@@ -322,6 +322,20 @@ class GitRemote(Remote):
         if name not in entries:
             raise RemoteError(f"{self.url}: {name!r} is listed but missing")
         return self._blob(name, *entries[name])
+
+    def fetch_derived(self, name: str, sink: BinaryIO, max_bytes: int) -> bool:
+        tree = self._field_tree() if self._fetched or self._update() else None
+        entry = self._entries(tree).get(name) if tree else None
+        if entry is None:
+            return False
+        blob, size, _ = entry
+        if size > max_bytes:
+            raise TooLarge(f"{self.url}: {name!r} is {size} bytes, more than the {max_bytes} memsync reads")
+        with self._odb_lock:
+            stream = self.repo.odb.stream(bytes.fromhex(blob))
+            while chunk := stream.read(1024 * 1024):
+                sink.write(chunk)
+        return True
 
     def log(self, limit: int = 50) -> list[dict[str, str]]:
         """The field's history: commits on the remote ref that touched its folder."""
