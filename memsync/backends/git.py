@@ -108,6 +108,7 @@ class GitRemote(Remote):
         self.cache = Path(root) / "git" / hashlib.sha256(key.encode()).hexdigest()[:24]
         self._repo: Any = None
         self._fetched = False
+        self._tree: str | None = None  # the field's tree at the fetched ref ("": none), once asked
         self._trees: dict[str, dict[str, tuple[str, int, str]]] = {}
         self._odb_lock = threading.Lock()
 
@@ -222,6 +223,7 @@ class GitRemote(Remote):
                 return False
             raise RemoteError(f"{self.url}: cannot fetch: {_last_line(message)}")
         self._fetched = True
+        self._tree = None  # the ref may have moved
         return True
 
     @contextmanager
@@ -242,13 +244,18 @@ class GitRemote(Remote):
             return None
 
     def _field_tree(self) -> str | None:
-        """The field folder's tree id at the remote ref: the version token."""
+        """The field folder's tree id at the remote ref: the version token (asked of
+        git once per fetch, not once per file read)."""
         if not self._fetched:
             return None
-        spec = (
-            f"refs/remotes/origin/{self.ref}:{self.path}" if self.path else f"refs/remotes/origin/{self.ref}^{{tree}}"
-        )
-        return self._rev(spec)
+        if self._tree is None:
+            spec = (
+                f"refs/remotes/origin/{self.ref}:{self.path}"
+                if self.path
+                else f"refs/remotes/origin/{self.ref}^{{tree}}"
+            )
+            self._tree = self._rev(spec) or ""
+        return self._tree or None
 
     def _entries(self, tree: str) -> dict[str, tuple[str, int, str]]:
         """name → (blob id, size, mode) of every file directly in the field folder.
@@ -432,6 +439,7 @@ class GitRemote(Remote):
     def reset_cache(self) -> None:
         shutil.rmtree(self.cache, ignore_errors=True)
         self._repo = None
+        self._fetched, self._tree = False, None
 
 
 def blob_sha(remote: GitRemote, name: str, entry: tuple[str, int, str]) -> str:
