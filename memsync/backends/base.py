@@ -149,6 +149,14 @@ class Store(ABC):
         """Write ``name``; returns its new token. ``PreconditionFailed`` when
         ``if_match`` is not its current token, or ``if_absent`` and it exists."""
 
+    def put_file(
+        self, name: str, source: BinaryIO, size: int, *, if_match: str | None = None, if_absent: bool = False
+    ) -> str:
+        """``put`` from a file of ``size`` bytes, read from its start; stores that
+        can stream it override this, so a large archive never sits in memory."""
+        source.seek(0)
+        return self.put(name, source.read(size), if_match=if_match, if_absent=if_absent)
+
     @abstractmethod
     def delete(self, name: str, *, if_match: str | None = None) -> None:
         """Remove ``name`` (absent is fine unless ``if_match`` is given)."""

@@ -10,11 +10,13 @@ the sha256 of the content. The folder is fsynced once, before the commit's
 from __future__ import annotations
 
 import errno
+import hashlib
 import os
 import stat
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
+from typing import BinaryIO
 from urllib.parse import unquote, urlparse
 
 from memsync import atomic
@@ -113,6 +115,23 @@ class LocalStore(Store):
         except OSError as exc:
             raise RemoteError(f"{self.where(name)}: cannot write: {exc.strerror}") from exc
         return sha256_hex(data)
+
+    def put_file(
+        self, name: str, source: BinaryIO, size: int, *, if_match: str | None = None, if_absent: bool = False
+    ) -> str:
+        self._check(name, if_match, if_absent)
+        source.seek(0)
+        digest = hashlib.sha256()
+        try:
+            with atomic.replacing(self._path(name)) as out:
+                left = size
+                while left and (chunk := source.read(min(CHUNK, left))):
+                    digest.update(chunk)
+                    out.write(chunk)
+                    left -= len(chunk)
+        except OSError as exc:
+            raise RemoteError(f"{self.where(name)}: cannot write: {exc.strerror}") from exc
+        return digest.hexdigest()
 
     def delete(self, name: str, *, if_match: str | None = None) -> None:
         if if_match is not None:
