@@ -25,7 +25,6 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -42,7 +41,7 @@ from .progress import ProgressFactory, silent
 from .registry import open_remote
 from .remote import NOT_MODIFIED, LockBusy, ManifestFile, NotModified, Remote, writer_alive
 from .store import ObjectStore, StagedVersion, StagingStore
-from .transfer import RemoteView, read_remote, receive, send_changes
+from .transfer import RemoteView, each_in_parallel, read_remote, receive, send_changes
 from .workspace import Base, Workspace
 
 Mode = Literal["pull", "push", "sync"]
@@ -527,9 +526,8 @@ class Session:
         # folder is fsynced once per batch. All writes land before any delete.
         writes = [c for c in todo if c.sha256 is not None]
         with self.progress(len(todo), f"applying to {self.field}") as bar:
-            with ThreadPoolExecutor(PARALLEL_WRITES) as pool:
-                for _ in pool.map(replace, writes):
-                    bar.update(1)
+            for _ in each_in_parallel(replace, writes, PARALLEL_WRITES):
+                bar.update(1)
             atomic.fsync_dir(self.root)
             for change in todo:
                 if change.sha256 is None:

@@ -10,8 +10,9 @@ they are, verified, when it needs them.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable, Iterable, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -84,6 +85,27 @@ def _list_and_hash(remote: Remote) -> RemoteView:
     return RemoteView(Manifest({n: sha256_hex(d) for n, d in data.items()}), None, prefetched=data, dropped=dropped)
 
 
+def each_in_parallel(fn: Callable[[T], object], items: Iterable[T], workers: int = PARALLEL_FETCHES) -> Iterator[None]:
+    """Run ``fn`` on every item on ``workers`` threads, yielding once per item done
+    (in order). Only a few items are in flight at once: a pool's ``map`` would
+    make a future for each of 100,000 files before the first one finished."""
+    window = workers * 4
+    with ThreadPoolExecutor(workers) as pool:
+        pending: deque[Future[object]] = deque()
+        try:
+            for item in items:
+                pending.append(pool.submit(fn, item))
+                if len(pending) >= window:
+                    pending.popleft().result()
+                    yield
+            while pending:
+                pending.popleft().result()
+                yield
+        finally:
+            for future in pending:
+                future.cancel()
+
+
 def parallel(fn: Callable[[str], T], items: Iterable[str]) -> list[T]:
     items = list(items)
     if len(items) <= 1:
@@ -120,8 +142,8 @@ def receive(
         def fetch(name: str) -> None:
             (tmp / name).write_bytes(remote.fetch(name, view.manifest[name]))
 
-        with progress(len(missing), f"fetching {remote.url}") as bar, ThreadPoolExecutor(PARALLEL_FETCHES) as pool:
-            for _ in pool.map(fetch, missing):
+        with progress(len(missing), f"fetching {remote.url}") as bar:
+            for _ in each_in_parallel(fetch, missing):
                 bar.update(1)
         return StagedVersion(tmp, view.manifest, view.sidecars, elsewhere)
     except BaseException:
@@ -142,7 +164,7 @@ def send_changes(
     def put(change: Change) -> None:
         writer.put(change.name, content(change), change.was)
 
-    with progress(len(writes), desc) as bar, ThreadPoolExecutor(PARALLEL_FETCHES) as pool:
-        for _ in pool.map(put, writes):
+    with progress(len(writes), desc) as bar:
+        for _ in each_in_parallel(put, writes):
             bar.update(1)
     writer.delete_many([c.name for c in todo if c.sha256 is None])
