@@ -59,6 +59,15 @@ class ArchiveRemote(Remote):
         self._sha256: str | None = None
         self._loaded = False
 
+    def load(self) -> Archive | None:
+        """The archive, fetched and checked once per run; None when there is none."""
+        return self._load()
+
+    def release(self) -> None:
+        """Drop the fetched archive (and its temp file); the store stays open."""
+        self._stack.close()
+        self._archive, self._loaded = None, False
+
     def _read(self, if_none_match: str | None = None) -> bool:
         """Fetch and check the archive, unless the store says it is still
         ``if_none_match``: then nothing is read and the answer is False."""
@@ -151,7 +160,7 @@ class ArchiveRemote(Remote):
                 writer.close()
 
     def close(self) -> None:
-        self._stack.close()
+        self.release()
         self.store.close()
 
 
@@ -195,8 +204,8 @@ class _ArchiveWriter(Writer):
                     r._loaded = False  # someone else's archive is there now
                     raise PullFirst(f"{r.url}: another writer replaced the archive first: pull first") from None
                 token = landed
-        r._stack.close()  # the old archive's spool
-        r._token, r._sha256, r._archive, r._loaded = token, written.sha256, None, False
+        r.release()  # the old archive and its spool
+        r._token, r._sha256 = token, written.sha256
         return token
 
     def close(self) -> None:

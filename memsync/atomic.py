@@ -106,6 +106,25 @@ def fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+def sync_filesystem(directory: Path) -> None:
+    """Make everything written on the filesystem holding ``directory`` durable at
+    once (``syncfs``; ``sync`` where there is none): many files written without
+    an fsync each cost one flush here instead of one per file."""
+    try:
+        import ctypes
+
+        syncfs = ctypes.CDLL(None, use_errno=True).syncfs
+    except (OSError, AttributeError):
+        os.sync()
+        return
+    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        if syncfs(fd) != 0:
+            os.sync()
+    finally:
+        os.close(fd)
+
+
 def clean_temp_files(directory: Path) -> None:
     """Remove temp files a crashed writer left behind."""
     for entry in os.scandir(directory):

@@ -543,19 +543,24 @@ class Session:
     ) -> None:
         previous = self.ws.load_base(self.field, self.remote)
         before = set(previous.manifest.values()) if previous else set()
+
         # Objects of the old base are stored already: only new content is copied in.
-        for name, sha in manifest.items():
-            if sha in before or self.objects.has(sha):
-                continue
+        def store(item: tuple[str, str]) -> None:
+            name, sha = item
+            if self.objects.has(sha):
+                return
             if staged is not None and name in staged.manifest and staged.holds(name):
                 self.objects.link_from(staged.file(name), sha)
-                continue
+                return
             try:
                 data = (self.root / name).read_bytes()
             except FileNotFoundError:
-                continue
+                return
             if sha256_hex(data) == sha:
                 self.objects.put(data)
+
+        for _ in each_in_parallel(store, [(n, sha) for n, sha in manifest.entries.items() if sha not in before]):
+            pass
         self.ws.save_base(self.field, self.remote, manifest, etag, sidecars)
         if staged is not None:
             self.staging.release(staged)

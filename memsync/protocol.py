@@ -36,11 +36,12 @@ import uuid
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, BinaryIO, Literal
 
 from .archive_remote import ArchiveRemote
 from .backends.base import Blob, NotFound, NotModified, PreconditionFailed, Store, TooLarge
-from .errors import PullFirst, RemoteError
+from .errors import MemsyncError, PullFirst, RemoteError
 from .manifest import sha256_hex
 from .names import FIELD_ARCHIVE_NAME, MANIFEST_NAME, SIDECAR_NAMES, SIGNATURE_NAME
 from .remote import (
@@ -127,6 +128,23 @@ class FieldRemote(Remote):
 
     def exists(self) -> bool:
         return self.store.exists() or self._archive() is not None
+
+    def fetch_whole(self, digest: str, folder: Path, names: list[str]) -> bool:
+        if not self.store.offers_archive:
+            return False
+        whole = self._whole or ArchiveRemote(self.store, FIELD_ARCHIVE_NAME)
+        try:
+            archive = whole.load()
+        except MemsyncError:
+            return False  # none there, refused or unreadable: the files one by one, then
+        try:
+            if archive is None or archive.digest != digest:
+                return False  # another version (or none): its files are no use
+            archive.extract_files(folder, names)
+            return True
+        finally:
+            if whole is not self._whole:
+                whole.release()
 
     def fetch_derived(self, name: str, sink: BinaryIO, max_bytes: int) -> bool:
         try:

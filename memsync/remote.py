@@ -17,6 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, BinaryIO
 
 from .backends.base import NOT_MODIFIED, NotModified
@@ -142,6 +143,12 @@ class Remote(ABC):
             f"{self.url}: {name!r} does not match its SHA256SUMS hash after {FETCH_ATTEMPTS} tries "
             "(a push may be in progress, or the remote is damaged); nothing was applied"
         )
+
+    def fetch_whole(self, digest: str, folder: Path, names: list[str]) -> bool:
+        """Write the files ``names`` of the field version ``digest`` into ``folder``
+        from one archive of the whole field, when the remote offers one of exactly
+        that version (each file checked as it is written); False otherwise."""
+        return False
 
     def fetch_derived(self, name: str, sink: BinaryIO, max_bytes: int) -> bool:
         """Stream a derived file (a vector index) there into ``sink``, bounded;

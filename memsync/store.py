@@ -23,6 +23,7 @@ import json
 import os
 import shutil
 import tempfile
+import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,6 +39,7 @@ from .workspace import Workspace, now
 class ObjectStore:
     def __init__(self, ws: Workspace) -> None:
         self.root = ws.state / "objects"
+        self._made: set[Path] = set()  # folders known to exist
 
     def path(self, sha: str) -> Path:
         return self.root / sha[:2] / sha
@@ -56,17 +58,31 @@ class ObjectStore:
         sha = sha256_hex(data)
         target = self.path(sha)
         if not target.is_file():
-            target.parent.mkdir(parents=True, exist_ok=True)
-            # Objects are a cache read back through a hash check: no fsync needed.
-            atomic.write_bytes(target, data, durable=False)
+            self._folder(target.parent)
+            # Objects are a cache read back through a hash check: no fsync, and a temp
+            # name unique to this thread instead of mkstemp's search for a free one.
+            tmp = target.parent / f"{atomic.TEMP_PREFIX}{sha[:16]}-{os.getpid()}-{threading.get_ident()}"
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(data)
+                os.replace(tmp, target)
+            except BaseException:
+                tmp.unlink(missing_ok=True)
+                raise
         return sha
+
+    def _folder(self, folder: Path) -> None:
+        if folder not in self._made:
+            folder.mkdir(parents=True, exist_ok=True)
+            self._made.add(folder)
 
     def link_from(self, source: Path, sha: str) -> None:
         """Store an immutable file we own (a staged one) by hard link, else by copy."""
         target = self.path(sha)
         if target.is_file():
             return
-        target.parent.mkdir(parents=True, exist_ok=True)
+        self._folder(target.parent)
         try:
             os.link(source, target)
         except FileExistsError:

@@ -123,6 +123,9 @@ class Store(ABC):
     #: ``exclusive()`` is a real lock that dies with its holder (flock): a lock
     #: object found while holding it was left by a writer that died.
     exclusive_lock: ClassVar[bool] = False
+    #: The location may also offer the whole field as ``memoryfield.zip`` (the
+    #: spec's HTTP servers): a clone can fetch that one object instead of every file.
+    offers_archive: ClassVar[bool] = False
 
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
         self.url = url

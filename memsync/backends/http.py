@@ -105,6 +105,8 @@ class _OriginAuth(requests.auth.AuthBase):
 
 
 class HttpStore(Store):
+    offers_archive = True
+
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
         super().__init__(url, options)
         self.base = url if url.endswith("/") else url + "/"

@@ -2,9 +2,11 @@
 
 Writers are serialised by ``flock`` on the folder itself (``exclusive``), so
 conditional writes are plain compare-then-write under that lock. Every write
-is atomic (temp file, fsync, rename) and never follows a symlink; tokens are
-the sha256 of the content. The folder is fsynced once, before the commit's
-``SHA256SUMS`` write, instead of once per file.
+is atomic (temp file, rename) and never follows a symlink; tokens are the
+sha256 of the content. Pages and sidecars are not fsynced one by one: the
+filesystem is flushed once (``syncfs``) before the commit's ``SHA256SUMS``,
+which is written durably, so the manifest never lists a file that a crash
+could lose.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from urllib.parse import unquote, urlparse
 from memsync import atomic
 from memsync.errors import RemoteError
 from memsync.manifest import sha256_hex
-from memsync.names import MANIFEST_NAME
+from memsync.names import MANIFEST_NAME, Role, role_of
 
 from .base import CHUNK, NOT_MODIFIED, Entry, NotFound, NotModified, Opened, PreconditionFailed, Store
 
@@ -108,10 +110,14 @@ class LocalStore(Store):
     def put(self, name: str, data: bytes, *, if_match: str | None = None, if_absent: bool = False) -> str:
         self._check(name, if_match, if_absent)
         if name == MANIFEST_NAME:
-            # Every file written so far must be on disk before the manifest that lists them.
-            atomic.fsync_dir(self.root)
+            # Every file written so far must be on disk before the manifest that lists them:
+            # one flush of the filesystem instead of an fsync per file.
+            atomic.sync_filesystem(self.root)
+        # Pages and sidecars are made durable by that flush; a push that dies first leaves
+        # its lock, so readers see a push in progress and the next push repairs the field.
+        durable = role_of(name) not in (Role.CONTENT, Role.OWN) or name == MANIFEST_NAME
         try:
-            atomic.write_bytes(self._path(name), data, sync_dir=name == MANIFEST_NAME)
+            atomic.write_bytes(self._path(name), data, durable=durable, sync_dir=name == MANIFEST_NAME)
         except OSError as exc:
             raise RemoteError(f"{self.where(name)}: cannot write: {exc.strerror}") from exc
         return sha256_hex(data)
