@@ -58,6 +58,7 @@ class LocalMoved(RemoteMoved):
 SYNC_ATTEMPTS = 5
 PUSH_IN_FLIGHT_WAIT = 1.0  # seconds to let another writer's push commit before reading again
 PARALLEL_WRITES = 8
+COMMIT_MESSAGE_LINES = 1000
 
 
 @dataclass
@@ -597,10 +598,12 @@ def commit_message(field_name: str, todo: list[Change], renames: list[tuple[str,
         kind = {"add": "added", "update": "changed", "delete": "removed"}[change.kind]
         groups[kind].append(change.name)
     counts = [f"{len(v)} {k}" for k, v in groups.items() if v] + ([f"{len(moved)} renamed"] if moved else [])
-    lines = [f"memsync: {field_name}: " + (", ".join(counts) or "no page changes"), ""]
-    lines += [f"{kind}: {name}" for kind, names in groups.items() for name in names]
+    lines = [f"{kind}: {name}" for kind, names in groups.items() for name in names]
     lines += [f"renamed: {old} -> {new}" for old, new in moved]
-    return "\n".join(lines) + "\n"
+    if len(lines) > COMMIT_MESSAGE_LINES:  # a first push of 100,000 pages needs no 100,000-line message
+        lines[COMMIT_MESSAGE_LINES:] = [f"… and {len(lines) - COMMIT_MESSAGE_LINES} more"]
+    head = f"memsync: {field_name}: " + (", ".join(counts) or "no page changes")
+    return "\n".join([head, "", *lines]) + "\n"
 
 
 @dataclass

@@ -73,7 +73,7 @@ class Plan:
         return Manifest(self.target)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Change:
     """One file to write or delete on one side to make it equal the target."""
 
