@@ -52,9 +52,9 @@ from bench_s3 import Launcher, digests  # noqa: E402
 SEED = 20261129
 CHANGED = 10
 MEMSYNC = [sys.executable, "-m", "memsync"]
-ROWS = ("folder", "git", "http", "index", "s3")
-FULL = {"folder": 100_000, "git": 5_000, "http": 5_000, "index": 2_000, "s3": (5_000, 10_000)}
-QUICK = {"folder": 2_000, "git": 500, "http": 500, "index": 300, "s3": (500,)}
+ROWS = ("startup", "folder", "git", "http", "index", "s3")
+FULL = {"startup": 0, "folder": 100_000, "git": 5_000, "http": 5_000, "index": 2_000, "s3": (5_000, 10_000)}
+QUICK = {"startup": 0, "folder": 2_000, "git": 500, "http": 500, "index": 300, "s3": (500,)}
 
 
 class Runner:
@@ -113,6 +113,17 @@ def run(argv: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
 def same_pages(a: Path, b: Path, what: str) -> None:
     if digests(a) != digests(b):
         raise SystemExit(f"bench: {what}: the pages differ")
+
+
+# -- start-up --------------------------------------------------------------------------
+
+
+def row_startup(r: Runner, reps: int) -> None:
+    say("start-up")
+    for _ in range(max(reps, 5)):
+        r.time("startup/--version", "memsync", r.memsync("--version"), r.base, clean_env())
+        if shutil.which("rclone"):
+            r.time("startup/--version", "rclone", ["rclone", "version"], r.base)
 
 
 # -- folder ----------------------------------------------------------------------------
@@ -380,6 +391,7 @@ def main(argv: list[str] | None = None) -> int:
     start = revision()
     runner = Runner(base, profile)
     steps: dict[str, Callable[[], None]] = {
+        "startup": lambda: row_startup(runner, reps),
         "folder": lambda: row_folder(runner, sizes["folder"], reps),
         "git": lambda: row_git(runner, sizes["git"], reps),
         "http": lambda: row_http(runner, sizes["http"], reps),
@@ -398,7 +410,7 @@ def main(argv: list[str] | None = None) -> int:
         f"memsync next to its peers: memsync {start if start == end else f'{start} -> {end}'}, "
         f"Python {platform.python_version()}, {os.cpu_count()} CPUs, "
         f"{datetime.now(UTC).strftime('%Y-%m-%dT%H:%M:%SZ')}; {reps} repetition(s), medians; "
-        f"pages: {', '.join(f'{k} {v}' for k, v in sizes.items() if k in rows)}"
+        f"pages: {', '.join(f'{k} {v}' for k, v in sizes.items() if k in rows and v)}"
     )
     print("\n".join(summary(runner.results)))
     if opts.json:
