@@ -59,6 +59,7 @@ SYNC_ATTEMPTS = 5
 PUSH_IN_FLIGHT_WAIT = 1.0  # seconds to let another writer's push commit before reading again
 PARALLEL_WRITES = 8
 COMMIT_MESSAGE_LINES = 1000
+OBJECT_STATS = 256  # objects looked up one by one before the store is listed instead
 
 
 @dataclass
@@ -310,9 +311,17 @@ class Session:
         object store), and how a staged version reads it: verified, and
         LocalMoved (the run starts over) when the live copy changed since the scan."""
         local_by_hash = {sha: name for name, sha in run.local.entries.items()}
+        stored: set[str] | None = None
+        asked = 0
 
         def have(sha: str) -> bool:
-            return sha in local_by_hash or self.objects.has(sha)
+            nonlocal stored, asked
+            if sha in local_by_hash:
+                return True
+            asked += 1
+            if stored is None and asked > OBJECT_STATS:
+                stored = self.objects.names()  # a clone asks about every file: list once
+            return sha in stored if stored is not None else self.objects.has(sha)
 
         def elsewhere(name: str, sha: str) -> bytes:
             source = local_by_hash.get(sha)

@@ -47,6 +47,20 @@ class ObjectStore:
     def has(self, sha: str) -> bool:
         return self.path(sha).is_file()
 
+    def names(self) -> set[str]:
+        """Every object's name (its sha256): one listing instead of a stat per
+        question when a whole field's worth of them is asked about."""
+        found: set[str] = set()
+        try:
+            folders = list(os.scandir(self.root))
+        except FileNotFoundError:
+            return found
+        for folder in folders:
+            if folder.is_dir(follow_symlinks=False):
+                with os.scandir(folder.path) as entries:
+                    found.update(e.name for e in entries if not e.name.startswith("."))
+        return found
+
     def get(self, sha: str) -> bytes | None:
         try:
             data = self.path(sha).read_bytes()
