@@ -60,8 +60,9 @@ QUICK = {"startup": 0, "folder": 2_000, "git": 500, "http": 500, "index": 300, "
 class Runner:
     """Runs processes through one launcher and keeps every measurement."""
 
-    def __init__(self, base: Path, profile: Path | None) -> None:
+    def __init__(self, base: Path, profile: Path | None, keep: bool = False) -> None:
         self.base = base
+        self.keep = keep
         self.launcher = Launcher()
         self.logs = base / "logs"
         self.logs.mkdir()
@@ -81,7 +82,13 @@ class Runner:
         log = self.logs / f"{self._count:04d}-{key.replace('/', '-')}-{tool}.log"
         result = self.launcher.run(argv, env or dict(os.environ), cwd, log)
         self.results.setdefault(key, {}).setdefault(tool, []).append(result)
+        say(f"  {key} {tool}: {fmt_time(result['seconds'])}, {result['maxrss_kib'] / 1024:.0f} MiB")
         return result
+
+    def done_with(self, folder: Path) -> None:
+        """Free the disk a round used (kept with --keep: removing 100,000 files takes a while)."""
+        if not self.keep:
+            shutil.rmtree(folder)
 
     def close(self) -> None:
         self.launcher.close()
@@ -162,7 +169,7 @@ def row_folder(r: Runner, pages: int, reps: int) -> None:
         argv = ["rsync", "-a", f"{here}/rsync-remote/", f"{here}/rsync-clone/"]
         r.time(f"folder/pull {CHANGED} pages", "rsync", argv, here)
         same_pages(ws1 / "bench", ws2 / "bench", "pull")
-        shutil.rmtree(here)
+        r.done_with(here)
 
 
 # -- git -------------------------------------------------------------------------------
@@ -208,7 +215,7 @@ def row_git(r: Runner, pages: int, reps: int) -> None:
         r.time("git/fresh clone", "git", ["git", "clone", "-q", f"file://{here}/git.git", "clone"], here)
         same_pages(ws1 / "bench", ws2 / "bench", "git clone")
         same_pages(work / "bench", here / "clone" / "bench", "git clone (git)")
-        shutil.rmtree(here)
+        r.done_with(here)
 
 
 # -- http ------------------------------------------------------------------------------
@@ -257,7 +264,7 @@ def row_http(r: Runner, pages: int, reps: int) -> None:
             script = f"curl -sf -o f.zip {url}memoryfield.zip && unzip -q f.zip -d zip"
             r.time("http/clone", "curl+unzip", ["sh", "-c", script], here)
             same_pages(served, here / "zip", "curl+unzip")
-            shutil.rmtree(here)
+            r.done_with(here)
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -298,7 +305,7 @@ def row_index(r: Runner, pages: int, reps: int, tool: str | None) -> None:
                 server.reset()
                 r.time("index/build", "memoryfield-tool", [tool, "index", "--field", "bench"], here, menv)
                 r.results["index/build"]["memoryfield-tool"][-1]["calls"] = len(server.calls)
-            shutil.rmtree(here)
+            r.done_with(here)
     finally:
         server.stop()
 
@@ -389,7 +396,7 @@ def main(argv: list[str] | None = None) -> int:
         profile.mkdir(parents=True, exist_ok=True)
     compile_all()
     start = revision()
-    runner = Runner(base, profile)
+    runner = Runner(base, profile, keep=bool(opts.keep))
     steps: dict[str, Callable[[], None]] = {
         "startup": lambda: row_startup(runner, reps),
         "folder": lambda: row_folder(runner, sizes["folder"], reps),
