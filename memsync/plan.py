@@ -127,6 +127,11 @@ def _detect_renames(base: Manifest, side: Manifest, read_base: Reader, read_side
 def plan(base: Manifest | None, local: Manifest, remote: Manifest, contents: Contents, side: str) -> Plan:
     """Decide the target field version. ``side`` names the remote in conflict copies."""
     base = base or Manifest()
+    if base == local == remote:
+        # Nothing moved anywhere (a no-op sync): the target is that very version, made no copy of.
+        unchanged = Plan(target=dict(local.entries))
+        unchanged.__dict__["manifest"] = local  # the cached property, already made
+        return unchanged
     b: dict[str, str | None] = dict(base.entries)
     loc: dict[str, str | None] = dict(local.entries)
     rem: dict[str, str | None] = dict(remote.entries)
