@@ -94,9 +94,9 @@ class Change:
 def changes(current: Manifest, target: Manifest) -> list[Change]:
     """What to write and delete so ``current`` becomes ``target``: writes first,
     deletes after, so an interrupted apply never loses the only copy of a rename."""
-    now, then = current.entries, target.entries
-    if now == then:
+    if current == target:
         return []
+    now, then = current.entries, target.entries
     differ = sorted({n for n, _ in now.items() ^ then.items()})  # set operations in C: O(n), cheap
     writes = [Change(n, then[n], now.get(n)) for n in differ if n in then]
     deletes = [Change(n, None, now[n]) for n in differ if n not in then]
