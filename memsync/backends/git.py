@@ -108,6 +108,7 @@ class GitRemote(Remote):
         self.cache = Path(root) / "git" / hashlib.sha256(key.encode()).hexdigest()[:24]
         self._repo: Any = None
         self._fetched = False
+        self._fresh = False  # the cache was made by this run: its first fetch can be shallow
         self._tree: str | None = None  # the field's tree at the fetched ref ("": none), once asked
         self._trees: dict[str, dict[str, tuple[str, int, str]]] = {}
         self._odb_lock = threading.Lock()
@@ -156,6 +157,7 @@ class GitRemote(Remote):
                 self.cache.mkdir(parents=True, exist_ok=True)
                 self._repo = git.Repo.init(self.cache, bare=True)
                 self._repo.create_remote("origin", self.repo_url)
+                self._fresh = True
         return self._repo
 
     def _network(self, *args: str) -> tuple[int, str, str]:
@@ -214,15 +216,25 @@ class GitRemote(Remote):
         with self._cache_lock():
             return self._fetch_locked()
 
-    def _fetch_locked(self) -> bool:
+    def _fetch_locked(self, *, history: bool = False) -> bool:
+        """Fetch the ref. A new cache fetches the tip alone (``--depth 1``: a sync needs
+        the field's tree at the head, not the repository's past); later fetches bring
+        what is new since; ``history`` deepens it to the whole past (``log``)."""
+        shallow = (self.cache / "shallow").exists()
+        if history and shallow:
+            depth = ["--unshallow"]
+        elif not history and self._fresh:
+            depth = ["--depth", "1"]
+        else:
+            depth = []
         code, _, message = self._network(
-            "fetch", "--progress", "origin", f"+refs/heads/{self.ref}:refs/remotes/origin/{self.ref}"
+            "fetch", "--progress", *depth, "origin", f"+refs/heads/{self.ref}:refs/remotes/origin/{self.ref}"
         )
         if code != 0:
             if "couldn't find remote ref" in message or "could not find remote ref" in message:
                 return False
             raise RemoteError(f"{self.url}: cannot fetch: {_last_line(message)}")
-        self._fetched = True
+        self._fetched, self._fresh = True, False
         self._tree = None  # the ref may have moved
         return True
 
@@ -346,8 +358,9 @@ class GitRemote(Remote):
 
     def log(self, limit: int = 50) -> list[dict[str, str]]:
         """The field's history: commits on the remote ref that touched its folder."""
-        if not self._update():
-            return []
+        with self._cache_lock():
+            if not self._fetch_locked(history=True):
+                return []
         fmt = "%H%x1f%an%x1f%aI%x1f%B%x1e"
         out = self._git(
             "log", f"-n{limit}", f"--format={fmt}", f"refs/remotes/origin/{self.ref}", "--", self.path or "."
