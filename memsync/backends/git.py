@@ -28,13 +28,13 @@ import base64
 import contextlib
 import fcntl
 import hashlib
-import io
 import os
 import re
 import selectors
 import shutil
 import signal
 import subprocess
+import tempfile
 import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -417,8 +417,9 @@ class GitRemote(Remote):
         entries = {n: (mode, "blob", blob) for n, (blob, _, mode) in old.items()}
         for name in deletes:
             entries.pop(name, None)
-        for name, data in puts.items():
-            entries[name] = (old[name][2] if name in old else "100644", "blob", self._store_blob(data))
+        names = list(puts)
+        for name, blob in zip(names, self._store_blobs([puts[n] for n in names]), strict=True):
+            entries[name] = (old[name][2] if name in old else "100644", "blob", blob)
         root = self._graft(parent, self.path.split("/") if self.path else [], self._mktree(entries))
         args = ["commit-tree", root, *(["-p", parent] if parent else []), "-m", message]
         return self._git(*_identity(self.repo), *args).strip()
@@ -443,11 +444,33 @@ class GitRemote(Remote):
         body = "".join(f"{mode} {kind} {sha}\t{name}\0" for name, (mode, kind, sha) in sorted(entries.items()))
         return self._git("mktree", "-z", stdin=body.encode("utf-8")).strip()
 
-    def _store_blob(self, data: bytes) -> str:
-        from gitdb import IStream
-
-        stream = self.repo.odb.store(IStream(b"blob", len(data), io.BytesIO(data)))
-        return str(stream.hexsha.decode() if isinstance(stream.hexsha, bytes) else stream.hexsha)
+    def _store_blobs(self, blobs: list[bytes]) -> list[str]:
+        """Write blobs into the cache with one ``git fast-import`` (a pack, not a git
+        process or a loose object per file); their ids, in order."""
+        if not blobs:
+            return []
+        with tempfile.TemporaryDirectory(prefix="memsync-git-") as tmp:
+            marks, errors = Path(tmp) / "marks", Path(tmp) / "errors"
+            argv = ["git", "--git-dir", str(self.cache), "fast-import", "--quiet", f"--export-marks={marks}"]
+            try:
+                with open(errors, "wb") as stderr:  # a file, not a pipe: git never waits on us to read it
+                    proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=stderr)
+            except OSError as exc:
+                raise RemoteError(f"{self.url}: cannot run git: {exc.strerror}") from exc
+            assert proc.stdin is not None
+            try:
+                for mark, data in enumerate(blobs, start=1):
+                    proc.stdin.write(b"blob\nmark :%d\ndata %d\n" % (mark, len(data)))
+                    proc.stdin.write(data)
+                    proc.stdin.write(b"\n")
+                proc.stdin.close()
+            except BrokenPipeError:
+                pass  # git stopped reading: its error says why
+            if proc.wait() != 0:
+                error = errors.read_text("utf-8", "replace")
+                raise RemoteError(f"{self.url}: git fast-import failed: {_last_line(error)}")
+            ids = dict(line.split() for line in marks.read_text().splitlines())
+        return [ids[f":{mark}"] for mark in range(1, len(blobs) + 1)]
 
     def reset_cache(self) -> None:
         shutil.rmtree(self.cache, ignore_errors=True)
