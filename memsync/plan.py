@@ -130,7 +130,8 @@ def plan(base: Manifest | None, local: Manifest, remote: Manifest, contents: Con
     if base == local == remote:
         # Nothing moved anywhere (a no-op sync): the target is that very version, made no copy of.
         unchanged = Plan(target=dict(local.entries))
-        unchanged.__dict__["manifest"] = local  # the cached property, already made
+        # The cached property, already made: the base's, whose bytes were read, not serialised again.
+        unchanged.__dict__["manifest"] = base
         return unchanged
     b: dict[str, str | None] = dict(base.entries)
     loc: dict[str, str | None] = dict(local.entries)

@@ -77,8 +77,9 @@ class LocalStore(Store):
                 raise RemoteError(f"{self.where(name)}: not a regular file")
             if st.st_size > max_bytes:
                 return Opened("", st.st_size, iter(()))
-            # A folder has no version tokens of its own: the content's hash is one.
-            data = handle.read(max_bytes + 1)
+            # A folder has no version tokens of its own: the content's hash is one. (Read what
+            # the size says and a byte more: read(max_bytes) would allocate the whole limit.)
+            data = handle.read(st.st_size + 1)
         token = sha256_hex(data)
         if token == if_none_match:
             return NOT_MODIFIED
