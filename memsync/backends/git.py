@@ -220,6 +220,7 @@ class GitRemote(Remote):
         """Fetch the ref. A new cache fetches the tip alone (``--depth 1``: a sync needs
         the field's tree at the head, not the repository's past); later fetches bring
         what is new since; ``history`` deepens it to the whole past (``log``)."""
+        assert self.repo is not None  # made now if it is new (which makes it fresh)
         shallow = (self.cache / "shallow").exists()
         if history and shallow:
             depth = ["--unshallow"]
