@@ -569,17 +569,17 @@ def render(data: dict[str, Any]) -> str:
 
 
 def _install_counters(calls: Counter, moved: Counter) -> None:
-    from memsync.backends import local
-    from memsync.backends.base import ManifestFile
+    from memsync import protocol
+    from memsync.remote import ManifestFile
 
-    lock = threading.Lock()  # pushes and pulls call the backend from worker threads
+    lock = threading.Lock()  # pushes and pulls call the remote from worker threads
 
-    def wrap(cls: type, name: str, measure=None) -> None:  # type: ignore[no-untyped-def]
+    def wrap(cls: type, name: str, measure=None, counts=lambda args: True) -> None:  # type: ignore[no-untyped-def]
         original = getattr(cls, name)
 
         def counted(self, *args, **kwargs):  # type: ignore[no-untyped-def]
             with lock:
-                calls[name] += 1
+                calls[name] += counts(args)
             result = original(self, *args, **kwargs)
             if measure is not None:
                 with lock:
@@ -592,22 +592,21 @@ def _install_counters(calls: Counter, moved: Counter) -> None:
         if isinstance(result, bytes):
             moved["received"] += len(result)
         elif isinstance(result, ManifestFile):
-            moved["received"] += len(result.data) + len(result.signature or b"")
+            moved["received"] += len(result.data) + sum(len(d) for d in result.sidecars.values())
 
     def sent(args, _result) -> None:  # type: ignore[no-untyped-def]
         for arg in args:
             if isinstance(arg, bytes):
                 moved["sent"] += len(arg)
 
+    # The field protocol over the folder store: what a folder remote is asked.
     for name in ("fetch_manifest", "get"):
-        wrap(local.LocalBackend, name, received)
+        wrap(protocol.FieldRemote, name, received)
     for name in ("list_names", "exists", "transaction"):
-        wrap(local.LocalBackend, name)
+        wrap(protocol.FieldRemote, name)
     for name in ("put", "commit"):
-        wrap(local._LocalWriter, name, sent)
-    wrap(local._LocalWriter, "delete")
-    if "delete_many" in vars(local._LocalWriter):  # a real batch call: one request (else it loops over delete)
-        wrap(local._LocalWriter, "delete_many")
+        wrap(protocol._FieldWriter, name, sent)
+    wrap(protocol._FieldWriter, "delete_many", counts=lambda args: bool(args[0]))  # [] sends nothing
 
 
 def child_main(op: str, args: dict[str, Any], result_path: Path, profile: Path | None) -> None:
@@ -664,7 +663,7 @@ def child_main(op: str, args: dict[str, Any], result_path: Path, profile: Path |
         result.update(
             calls=dict(calls),
             requests=sum(counted.values()),
-            writes=calls["put"] + calls["delete"] + calls["delete_many"] + calls["commit"],
+            writes=calls["put"] + calls["delete_many"] + calls["commit"],
             bytes_sent=moved["sent"],
             bytes_received=moved["received"],
         )

@@ -12,14 +12,17 @@ unchanged archive is not fetched again); pins name the archive's own sha256
 from __future__ import annotations
 
 import hashlib
+import shutil
 import tempfile
 from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, contextmanager
+from pathlib import Path
 from typing import IO
 
-from .archive import Archive, open_archive, pack_files
+from .archive import Archive, open_archive, write_field
 from .backends.base import NotFound, NotModified, PreconditionFailed, Store, TooLarge
 from .errors import PullFirst, RemoteError
+from .names import MANIFEST_NAME
 from .remote import NOT_MODIFIED, SIDECAR_LIMIT, ManifestFile, Remote, Writer, archive_limit, file_limit
 
 _SPOOL = 32 * 1024 * 1024  # archives up to this stay in memory
@@ -55,6 +58,15 @@ class ArchiveRemote(Remote):
         self._token: str | None = None
         self._sha256: str | None = None
         self._loaded = False
+
+    def load(self) -> Archive | None:
+        """The archive, fetched and checked once per run; None when there is none."""
+        return self._load()
+
+    def release(self) -> None:
+        """Drop the fetched archive (and its temp file); the store stays open."""
+        self._stack.close()
+        self._archive, self._loaded = None, False
 
     def _read(self, if_none_match: str | None = None) -> bool:
         """Fetch and check the archive, unless the store says it is still
@@ -141,42 +153,63 @@ class ArchiveRemote(Remote):
             # store says it did not move (one conditional read), else the one read instead.
             self._read(self._token if self._loaded else None)
             writer = _ArchiveWriter(self)
-            writer.current = self._manifest_file(expected)
-            yield writer
+            try:
+                writer.current = self._manifest_file(expected)
+                yield writer
+            finally:
+                writer.close()
 
     def close(self) -> None:
-        self._stack.close()
+        self.release()
         self.store.close()
 
 
 class _ArchiveWriter(Writer):
+    """Changed files go into a temp folder as they come; the commit adds the
+    unchanged ones from the old archive (streamed, checked) and packs the
+    folder with ``write_field`` into a temp file, which the store streams up."""
+
     def __init__(self, remote: ArchiveRemote) -> None:
         self.remote = remote
-        archive = remote._archive
-        self.files = dict(archive.files()) if archive else {}
+        self.folder = Path(tempfile.mkdtemp(prefix="memsync-archive-"))
+        self.deleted: set[str] = set()
 
     def put(self, name: str, data: bytes, was: str | None) -> None:
-        self.files[name] = data
+        (self.folder / name).write_bytes(data)
 
     def delete_many(self, names: list[str]) -> None:
+        self.deleted.update(names)
         for name in names:
-            self.files.pop(name, None)
+            (self.folder / name).unlink(missing_ok=True)
 
     def commit(self, manifest: bytes, sidecars: Mapping[str, bytes], message: str) -> str:
         r = self.remote
-        packed = pack_files(self.files, sidecars)
-        if packed.manifest.to_bytes() != manifest:
-            raise RemoteError(f"{r.url}: archive contents do not match the manifest to commit")
-        try:
-            token = r.store.put(r.name, packed.data, if_match=r._token, if_absent=r._token is None)
-        except PreconditionFailed:
-            landed = self._landed(packed.sha256)
-            if landed is None:
-                r._loaded = False  # someone else's archive is there now
-                raise PullFirst(f"{r.url}: another writer replaced the archive first: pull first") from None
-            token = landed
-        r._token, r._sha256, r._loaded = token, packed.sha256, False
+        archive = r._archive  # the version there now, read when the transaction began
+        if archive is not None:
+            kept = [n for n in archive.manifest.entries if n not in self.deleted and not (self.folder / n).exists()]
+            archive.extract_files(self.folder, kept)
+        # The manifest to commit beside the files: write_field packs the sidecars only if it lists them exactly.
+        (self.folder / MANIFEST_NAME).write_bytes(manifest)
+        for name, data in sidecars.items():
+            (self.folder / name).write_bytes(data)
+        with tempfile.TemporaryFile() as packed:
+            written = write_field(self.folder, packed)
+            if written.manifest.to_bytes() != manifest:
+                raise RemoteError(f"{r.url}: archive contents do not match the manifest to commit")
+            try:
+                token = r.store.put_file(r.name, packed, written.size, if_match=r._token, if_absent=r._token is None)
+            except PreconditionFailed:
+                landed = self._landed(written.sha256)
+                if landed is None:
+                    r._loaded = False  # someone else's archive is there now
+                    raise PullFirst(f"{r.url}: another writer replaced the archive first: pull first") from None
+                token = landed
+        r.release()  # the old archive and its spool
+        r._token, r._sha256 = token, written.sha256
         return token
+
+    def close(self) -> None:
+        shutil.rmtree(self.folder, ignore_errors=True)
 
     def _landed(self, sha256: str) -> str | None:
         """The token of the archive there if it is ours (a retried write that had landed)."""

@@ -14,7 +14,7 @@ import os
 import stat
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
@@ -106,6 +106,25 @@ def fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+def sync_filesystem(directory: Path) -> None:
+    """Make everything written on the filesystem holding ``directory`` durable at
+    once (``syncfs``; ``sync`` where there is none): many files written without
+    an fsync each cost one flush here instead of one per file."""
+    try:
+        import ctypes
+
+        syncfs = ctypes.CDLL(None, use_errno=True).syncfs
+    except (OSError, AttributeError):
+        os.sync()
+        return
+    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        if syncfs(fd) != 0:
+            os.sync()
+    finally:
+        os.close(fd)
+
+
 def clean_temp_files(directory: Path) -> None:
     """Remove temp files a crashed writer left behind."""
     for entry in os.scandir(directory):
@@ -150,20 +169,32 @@ def _current_sha(path: Path) -> str | None:
         return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
-def replace_if(path: Path, data: bytes | None, expected: str | None, *, sync_dir: bool = True) -> bool:
+def replace_if(
+    path: Path,
+    data: bytes | None,
+    expected: str | None,
+    *,
+    sync_dir: bool = True,
+    on_written: Callable[[os.stat_result], object] | None = None,
+) -> bool:
     """Replace (or with ``data=None`` remove) ``path`` only while it still holds
     the content whose sha256 is ``expected`` (None: only while absent).
 
     False, with nothing changed, when someone changed the file since it was
     read: compare before replace, so an edit made during a sync is never
     overwritten. Without a lock the window left is the few microseconds
-    between the check and the rename."""
+    between the check and the rename.
+
+    ``on_written`` gets the stat of the new file as written (taken from the
+    temp file before it took the name, so no later edit can slip into it):
+    a stat cache can trust it without hashing the file again."""
     if data is None:
         if _current_sha(path) != expected:
             return False
         remove(path, sync_dir=sync_dir)
         return True
     tmp = write_temp(path, data)
+    written = os.stat(tmp) if on_written is not None else None
     try:
         if _current_sha(path) != expected:
             _unlink_quietly(tmp)
@@ -182,4 +213,6 @@ def replace_if(path: Path, data: bytes | None, expected: str | None, *, sync_dir
         raise
     if sync_dir:
         fsync_dir(path.parent)
+    if written is not None and on_written is not None:
+        on_written(written)
     return True

@@ -22,16 +22,16 @@ got in between, or when the user or an agent wrote to the field meanwhile.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 from . import atomic, history, signing
 from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError, boundary
-from .field import scan
+from .field import StatCache, scan
 from .gate import Gate, Verdict, executables
 from .guard import DEFAULT_MAX_DELETE, DeleteLimit, check_deletes
 from .manifest import Manifest, sha256_hex
@@ -42,7 +42,7 @@ from .progress import ProgressFactory, silent
 from .registry import open_remote
 from .remote import NOT_MODIFIED, LockBusy, ManifestFile, NotModified, Remote, writer_alive
 from .store import ObjectStore, StagedVersion, StagingStore
-from .transfer import RemoteView, read_remote, receive, send_changes
+from .transfer import RemoteView, each_in_parallel, read_remote, receive, send_changes
 from .workspace import Base, Workspace
 
 Mode = Literal["pull", "push", "sync"]
@@ -59,6 +59,8 @@ class LocalMoved(RemoteMoved):
 SYNC_ATTEMPTS = 5
 PUSH_IN_FLIGHT_WAIT = 1.0  # seconds to let another writer's push commit before reading again
 PARALLEL_WRITES = 8
+COMMIT_MESSAGE_LINES = 1000
+OBJECT_STATS = 256  # objects looked up one by one before the store is listed instead
 
 
 @dataclass
@@ -115,6 +117,9 @@ class _Run:
     report: SyncReport
     local: Manifest = field(default_factory=Manifest)
     base: Base | None = None
+    cache: StatCache = field(default_factory=dict)  # the live field's stat cache, saved at the end
+    cache_changed: bool = False
+    litter: list[str] = field(default_factory=list)  # temp files a crashed write left in the field
 
     @property
     def base_manifest(self) -> Manifest | None:
@@ -199,6 +204,14 @@ class Session:
     # -- the steps ------------------------------------------------------------------
 
     def _once(self, remote: Remote, run: _Run) -> None:
+        try:
+            self._steps(remote, run)
+        finally:
+            # What the scan hashed and the apply wrote is true whatever happened after: keep it.
+            if run.cache_changed and not run.dry_run:
+                self.ws.save_statcache(self.field, run.cache)
+
+    def _steps(self, remote: Remote, run: _Run) -> None:
         self._scan(run)
         if self._push_first(remote, run):
             return
@@ -217,7 +230,11 @@ class Session:
         self._push(remote, view, result, run)
 
     def _scan(self, run: _Run) -> None:
-        run.local = self.scan_local(save=not run.dry_run) if self.root.exists() else Manifest()
+        if self.root.exists():
+            run.cache = self.ws.load_statcache(self.field)
+            before = dict(run.cache)
+            run.local = scan(self.root, run.cache, self.ws.member_dirs(self.field), run.litter)
+            run.cache_changed = run.cache != before
         run.base = self.ws.load_base(self.field, self.remote)
 
     def _push_first(self, remote: Remote, run: _Run) -> bool:
@@ -295,7 +312,8 @@ class Session:
         if view.unchanged or run.dry_run or run.mode == "push":
             return None
         try:
-            return receive(remote, view, self.staging, self.objects, self.root, run.local, self.progress)
+            have, elsewhere = self._held_here(run)
+            return receive(remote, view, self.staging, have, elsewhere, self.progress)
         except IntegrityError:
             # Bytes that match no manifest usually mean a push is landing: if the
             # manifest moved, start over against it; if a writer still holds the
@@ -307,6 +325,39 @@ class Session:
                 time.sleep(PUSH_IN_FLIGHT_WAIT)
             raise RemoteMoved(f"{remote.url} changed during the pull") from None
 
+    def _held_here(self, run: _Run) -> tuple[Callable[[str], bool], Callable[[str, str], bytes]]:
+        """What this machine already holds by hash (the live field as scanned, the
+        object store), and how a staged version reads it: verified, and
+        LocalMoved (the run starts over) when the live copy changed since the scan."""
+        local_by_hash = {sha: name for name, sha in run.local.entries.items()}
+        stored: set[str] | None = None
+        asked = 0
+
+        def have(sha: str) -> bool:
+            nonlocal stored, asked
+            if sha in local_by_hash:
+                return True
+            asked += 1
+            if stored is None and asked > OBJECT_STATS:
+                stored = self.objects.names()  # a clone asks about every file: list once
+            return sha in stored if stored is not None else self.objects.has(sha)
+
+        def elsewhere(name: str, sha: str) -> bytes:
+            source = local_by_hash.get(sha)
+            if source is not None:
+                try:
+                    data = (self.root / source).read_bytes()
+                except FileNotFoundError:
+                    data = b""
+                if sha256_hex(data) == sha:
+                    return data
+            stored = self.objects.get(sha)
+            if stored is not None:
+                return stored
+            raise LocalMoved(f"{self.root / (source or name)} changed during the sync")
+
+        return have, elsewhere
+
     def _incoming(self, view: RemoteView, run: _Run) -> bool:
         return run.mode != "push" and not view.unchanged and view.manifest not in (run.base_manifest, run.local)
 
@@ -315,7 +366,7 @@ class Session:
         if not self._incoming(view, run):
             return True
         report = run.report
-        risky = executables(staged) if staged is not None and self.remote_config.trust != "self" else []
+        risky = executables(staged, run.local) if staged is not None and self.remote_config.trust != "self" else []
         report.verdict = self.gate.decide(
             view.manifest, view.sidecars, pinned=run.pin, reviewed=run.accept is not None, executables=risky
         )
@@ -324,7 +375,8 @@ class Session:
         report.quarantined = view.manifest.digest
         report.digest, report.remote_digest = run.local.digest, view.manifest.digest
         if staged is not None:
-            self.gate.hold(staged, report.verdict, view.etag)
+            # Review reads the held version whole: it is completed where the pull staged only part.
+            self.gate.hold(self.staging.seal(staged, remote.url, view.dropped), report.verdict, view.etag)
         return False
 
     def _read_live(self, name: str, sha: str | None) -> bytes:
@@ -367,7 +419,16 @@ class Session:
 
     def _apply(self, remote: Remote, view: RemoteView, staged: StagedVersion | None, result: Plan, run: _Run) -> None:
         target = result.manifest
-        self._apply_local(run.report.local_changes, result, staged, run.local)
+        todo = run.report.local_changes
+        if todo:
+            written = self._apply_local(todo, result, staged, run.local)
+            # What the apply wrote goes into the stat cache, so the next scan hashes none of it.
+            for change in todo:
+                run.cache.pop(change.name, None)
+            run.cache.update(written)
+            run.cache_changed = True
+        elif run.litter:
+            atomic.clean_temp_files(self.root)
         sidecars = dict(staged.sidecars) if staged is not None and target == view.manifest else {}
         write_manifest(self.root, target, sidecars)
         if not view.unchanged:
@@ -466,7 +527,10 @@ class Session:
 
         return read
 
-    def _apply_local(self, todo: list[Change], result: Plan, staged: StagedVersion | None, local: Manifest) -> None:
+    def _apply_local(
+        self, todo: list[Change], result: Plan, staged: StagedVersion | None, local: Manifest
+    ) -> dict[str, list[Any]]:
+        """Write ``todo`` into the live field; the stat of each file written, for the stat cache."""
         by_hash_staged = {sha: name for name, sha in (staged.manifest.items() if staged else ())}
         by_hash_local = {sha: name for name, sha in local.items()}
 
@@ -483,20 +547,27 @@ class Session:
         atomic.clean_temp_files(self.root)
         moved: list[str] = []
 
+        written: dict[str, list[Any]] = {}
+
         def replace(change: Change) -> None:
             data = content(change.sha256) if change.sha256 is not None else None
+
+            def record(st: os.stat_result) -> None:
+                written[change.name] = [st.st_size, st.st_mtime_ns, st.st_ino, change.sha256]
+
             # Compare before replace: a file someone wrote since the scan is theirs.
             # The version replaced goes to history first (nothing a receive replaces is lost).
-            if not self.journal.replace(self.root / change.name, data, local.get(change.name), change.sha256):
+            if not self.journal.replace(
+                self.root / change.name, data, local.get(change.name), change.sha256, on_written=record
+            ):
                 moved.append(change.name)
 
         # Each file is fsynced before its rename (old or new, never torn); the
         # folder is fsynced once per batch. All writes land before any delete.
         writes = [c for c in todo if c.sha256 is not None]
         with self.progress(len(todo), f"applying to {self.field}") as bar:
-            with ThreadPoolExecutor(PARALLEL_WRITES) as pool:
-                for _ in pool.map(replace, writes):
-                    bar.update(1)
+            for _ in each_in_parallel(replace, writes, PARALLEL_WRITES):
+                bar.update(1)
             self.journal.flush()
             atomic.fsync_dir(self.root)
             for change in todo:
@@ -507,28 +578,34 @@ class Session:
             atomic.fsync_dir(self.root)
         if moved:
             raise LocalMoved(f"{len(moved)} file(s) of {self.field} changed during the sync ({moved[0]}…)")
+        return written
 
     def _record_base(
         self, manifest: Manifest, etag: str | None, staged: StagedVersion | None, sidecars: Mapping[str, bytes]
     ) -> None:
         previous = self.ws.load_base(self.field, self.remote)
         before = set(previous.manifest.values()) if previous else set()
+
         # Objects of the old base are stored already: only new content is copied in.
-        for name, sha in manifest.items():
-            if sha in before or self.objects.has(sha):
-                continue
-            if staged is not None and name in staged.manifest:
+        def store(item: tuple[str, str]) -> None:
+            name, sha = item
+            if self.objects.has(sha):
+                return
+            if staged is not None and name in staged.manifest and staged.holds(name):
                 self.objects.link_from(staged.file(name), sha)
-                continue
+                return
             try:
                 data = (self.root / name).read_bytes()
             except FileNotFoundError:
-                continue
+                return
             if sha256_hex(data) == sha:
                 self.objects.put(data)
+
+        for _ in each_in_parallel(store, [(n, sha) for n, sha in manifest.entries.items() if sha not in before]):
+            pass
         self.ws.save_base(self.field, self.remote, manifest, etag, sidecars)
         if staged is not None:
-            self.staging.discard(staged.digest)
+            self.staging.release(staged)
         dropped = before - set(manifest.values())
         if dropped:
             dropped -= {sha for base in self.ws.bases() for sha in base.values()}
@@ -565,10 +642,12 @@ def commit_message(field_name: str, todo: list[Change], renames: list[tuple[str,
         kind = {"add": "added", "update": "changed", "delete": "removed"}[change.kind]
         groups[kind].append(change.name)
     counts = [f"{len(v)} {k}" for k, v in groups.items() if v] + ([f"{len(moved)} renamed"] if moved else [])
-    lines = [f"memsync: {field_name}: " + (", ".join(counts) or "no page changes"), ""]
-    lines += [f"{kind}: {name}" for kind, names in groups.items() for name in names]
+    lines = [f"{kind}: {name}" for kind, names in groups.items() for name in names]
     lines += [f"renamed: {old} -> {new}" for old, new in moved]
-    return "\n".join(lines) + "\n"
+    if len(lines) > COMMIT_MESSAGE_LINES:  # a first push of 100,000 pages needs no 100,000-line message
+        lines[COMMIT_MESSAGE_LINES:] = [f"… and {len(lines) - COMMIT_MESSAGE_LINES} more"]
+    head = f"memsync: {field_name}: " + (", ".join(counts) or "no page changes")
+    return "\n".join([head, "", *lines]) + "\n"
 
 
 @dataclass

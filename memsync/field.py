@@ -18,9 +18,10 @@ import time
 from collections.abc import Collection, Iterator, MutableMapping
 from pathlib import Path
 
+from .atomic import TEMP_PREFIX
 from .errors import InputError
 from .manifest import Manifest
-from .names import Role, name_problem, role_of
+from .names import Role, is_plain_page, name_problem, role_of
 
 StatCache = MutableMapping[str, list]  # name -> [size, mtime_ns, inode, sha256]
 _RACY_SECONDS = 2  # a file this fresh may change again within its mtime tick
@@ -40,12 +41,15 @@ def hash_file(path: Path) -> str:
         os.close(fd)
 
 
-def content_names(root: Path, skip: Collection[str] = ()) -> Iterator[tuple[str, os.stat_result]]:
+def content_names(
+    root: Path, skip: Collection[str] = (), litter: list[str] | None = None
+) -> Iterator[tuple[str, os.stat_result]]:
     """Every content file of the field at ``root``, with its stat; refuses non-flat fields
     (but for the member folders named in ``skip``).
 
     One at a time: a stat result weighs about 700 bytes, so a list of them
-    for a 100,000-file field would cost 70 MB."""
+    for a 100,000-file field would cost 70 MB. Temp files a crashed write left
+    go into ``litter``, when given."""
     try:
         entries = os.scandir(root)
     except FileNotFoundError:
@@ -53,16 +57,19 @@ def content_names(root: Path, skip: Collection[str] = ()) -> Iterator[tuple[str,
     except NotADirectoryError:
         raise InputError(f"{root}: not a folder") from None
     with entries:
-        yield from _content(root, entries, skip)
+        yield from _content(root, entries, skip, litter)
 
 
 def _content(
-    root: Path, entries: Iterator[os.DirEntry[str]], skip: Collection[str]
+    root: Path, entries: Iterator[os.DirEntry[str]], skip: Collection[str], litter: list[str] | None = None
 ) -> Iterator[tuple[str, os.stat_result]]:
     for entry in entries:
         name = entry.name
-        role = role_of(name)
+        plain = is_plain_page(name)  # nearly every name: content, and nothing wrong with it
+        role = Role.CONTENT if plain else role_of(name)
         if role is Role.HIDDEN:
+            if litter is not None and name.startswith(TEMP_PREFIX):
+                litter.append(name)
             continue
         try:
             st = entry.stat(follow_symlinks=False)
@@ -78,17 +85,20 @@ def _content(
             raise InputError(f"{root}: {name!r} is not a regular file")
         if role is not Role.CONTENT:
             continue
-        problem = name_problem(name)
+        problem = None if plain else name_problem(name)
         if problem:
             raise InputError(f"{root}: {problem}")
         yield name, st
 
 
-def scan(root: Path, cache: StatCache | None = None, skip: Collection[str] = ()) -> Manifest:
-    """The manifest of the field at ``root`` as it is on disk now (``skip``: see content_names)."""
+def scan(
+    root: Path, cache: StatCache | None = None, skip: Collection[str] = (), litter: list[str] | None = None
+) -> Manifest:
+    """The manifest of the field at ``root`` as it is on disk now (``skip``: see
+    content_names; temp files left by a crashed write go into ``litter``, when given)."""
     trusted_before = time.time_ns() - _RACY_SECONDS * 1_000_000_000
     entries: dict[str, str] = {}
-    for name, st in content_names(root, skip):
+    for name, st in content_names(root, skip, litter):
         key = [st.st_size, st.st_mtime_ns, st.st_ino]
         cached = cache.get(name) if cache is not None else None
         if cached is not None and cached[:3] == key:

@@ -104,10 +104,16 @@ def _load(block: str) -> tuple[yaml.Node | None, Any]:
     """
     if len(block.encode("utf-8", "surrogateescape")) > MAX_FRONTMATTER_BYTES:
         raise InputError(f"frontmatter larger than {MAX_FRONTMATTER_BYTES} bytes")
-    loader: _BoundedLoader | None = None
+    loader: Any = None
     try:
-        # The reader checks characters as it is built: a control character fails here.
-        loader = _BoundedLoader(block)
+        if _CLoader is not None:
+            # libyaml: the bounds are checked on its events, then it composes and
+            # the same safe constructor builds the data (indexing reads every page).
+            _check_events(block)
+            loader = _CLoader(block)
+        else:
+            # The reader checks characters as it is built: a control character fails here.
+            loader = _BoundedLoader(block)
         node = loader.get_single_node()
         return node, (loader.construct_document(node) if node is not None else None)
     except yaml.YAMLError as exc:
@@ -126,6 +132,36 @@ def _load(block: str) -> tuple[yaml.Node | None, Any]:
     finally:
         if loader is not None:
             loader.dispose()
+
+
+_CLoader = getattr(yaml, "CSafeLoader", None)
+_NODE_EVENTS = (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)
+_END_EVENTS = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+
+
+def _check_events(block: str) -> None:
+    """The bounds of ``_BoundedLoader``, checked on libyaml's event stream."""
+    parser = _CLoader(block)  # type: ignore[misc]
+    try:
+        nodes = depth = 0
+        while parser.check_event():
+            event = parser.get_event()
+            if isinstance(event, yaml.AliasEvent):
+                raise InputError("frontmatter uses YAML aliases, which memsync refuses")
+            if getattr(event, "anchor", None):
+                raise InputError("frontmatter uses YAML anchors, which memsync refuses")
+            if isinstance(event, _NODE_EVENTS):
+                nodes += 1
+                if nodes > MAX_NODES:
+                    raise InputError(f"frontmatter has more than {MAX_NODES} YAML nodes")
+                if depth + 1 > MAX_DEPTH:
+                    raise InputError(f"frontmatter nests deeper than {MAX_DEPTH} levels")
+                if not isinstance(event, yaml.ScalarEvent):
+                    depth += 1
+            elif isinstance(event, _END_EVENTS):
+                depth -= 1
+    finally:
+        parser.dispose()
 
 
 def _mapping(block: str) -> tuple[yaml.Node | None, dict[Any, Any]]:

@@ -232,8 +232,15 @@ class Gate:
         provenance.record(self.ws, self.field, {name: {**entry, "sha256": sha} for name, sha in manifest.items()})
 
 
-def executables(staged: StagedVersion) -> list[str]:
-    return [n for n in staged.manifest if scanner.is_executable(n, staged.read(n))]
+def executables(staged: StagedVersion, live: Manifest | None = None) -> list[str]:
+    """Executable files of a staged version, but for those the live field already
+    holds byte for byte (they are there already: reading them again changes nothing)."""
+    same = live.entries if live is not None else {}
+    return [
+        n
+        for n, sha in staged.manifest.entries.items()
+        if same.get(n) != sha and scanner.is_executable(n, staged.read(n))
+    ]
 
 
 # -- review binds to accept ----------------------------------------------------------------

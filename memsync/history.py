@@ -28,7 +28,7 @@ import os
 import re
 import secrets
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -166,13 +166,20 @@ class Journal:
         return True
 
     def replace(
-        self, path: Path, data: bytes | None, expected: str | None, new: str | None, *, undoes: str | None = None
+        self,
+        path: Path,
+        data: bytes | None,
+        expected: str | None,
+        new: str | None,
+        *,
+        undoes: str | None = None,
+        on_written: Callable[[os.stat_result], object] | None = None,
     ) -> bool:
         """``atomic.replace_if`` that keeps the version it replaces and journals
         the change; False, with nothing changed, when the file moved."""
         if expected is not None and not self.keep(path, expected):
             return False
-        if not atomic.replace_if(path, data, expected, sync_dir=False):
+        if not atomic.replace_if(path, data, expected, sync_dir=False, on_written=on_written):
             return False
         self.record(path.name, expected, new, undoes=undoes)
         return True

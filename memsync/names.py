@@ -31,6 +31,9 @@ PAGE_SIZE_LIMIT = 8192  # the spec's "should stay under"; a warning, not an erro
 # URL-safe without escaping: what a spec HTTP server can serve as /{name}.
 _PAGE_STEM = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*\Z")
 _OTHER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\Z")
+# Nearly every name in a field: a page with a plain slug, short enough; one match says it is fine.
+PLAIN_PAGE_PATTERN = rf"[A-Za-z0-9][A-Za-z0-9_-]{{0,{MAX_NAME_BYTES - 4}}}\.md"
+_PLAIN_PAGE = re.compile(PLAIN_PAGE_PATTERN + r"\Z")
 _DERIVED_SUFFIXES = (".sqlite3", ".sqlite3-wal", ".sqlite3-shm", ".sqlite3-journal")
 
 
@@ -55,8 +58,15 @@ def is_page(name: str) -> bool:
     return name.endswith(PAGE_SUFFIX)
 
 
+def is_plain_page(name: str) -> bool:
+    """A page with a plain slug name, short enough: a content file with no name problem."""
+    return _PLAIN_PAGE.match(name) is not None
+
+
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a content file of a field, or None if it can."""
+    if _PLAIN_PAGE.match(name):
+        return None
     if not name:
         return "empty file name"
     if "\x00" in name or "/" in name or "\\" in name:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cached_property, partial
 
 from . import merge
 from .frontmatter import page_uuid
@@ -67,12 +67,13 @@ class Plan:
     renames: list[tuple[str, str, str]] = field(default_factory=list)  # (old, new, side that renamed)
     notes: list[str] = field(default_factory=list)
 
-    @property
+    @cached_property
     def manifest(self) -> Manifest:
+        """The target as a manifest (made once: read only after planning is done)."""
         return Manifest(self.target)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Change:
     """One file to write or delete on one side to make it equal the target."""
 
@@ -93,15 +94,19 @@ class Change:
 def changes(current: Manifest, target: Manifest) -> list[Change]:
     """What to write and delete so ``current`` becomes ``target``: writes first,
     deletes after, so an interrupted apply never loses the only copy of a rename."""
-    writes = [Change(n, target[n], current.get(n)) for n in target if current.get(n) != target[n]]
-    deletes = [Change(n, None, current[n]) for n in current if n not in target]
+    if current == target:
+        return []
+    now, then = current.entries, target.entries
+    differ = sorted({n for n, _ in now.items() ^ then.items()})  # set operations in C: O(n), cheap
+    writes = [Change(n, then[n], now.get(n)) for n in differ if n in then]
+    deletes = [Change(n, None, now[n]) for n in differ if n not in then]
     return writes + deletes
 
 
 def _detect_renames(base: Manifest, side: Manifest, read_base: Reader, read_side: Reader) -> dict[str, str]:
     """old → new for base pages that this side renamed (same uuid, new name)."""
-    gone = [n for n in base if n not in side and is_page(n)]
-    new = [n for n in side if n not in base and is_page(n)]
+    gone = sorted(n for n in base.entries.keys() - side.entries.keys() if is_page(n))
+    new = sorted(n for n in side.entries.keys() - base.entries.keys() if is_page(n))
     if not gone or not new:
         return {}
     by_uuid: dict[str, list[str]] = {}
@@ -122,9 +127,15 @@ def _detect_renames(base: Manifest, side: Manifest, read_base: Reader, read_side
 def plan(base: Manifest | None, local: Manifest, remote: Manifest, contents: Contents, side: str) -> Plan:
     """Decide the target field version. ``side`` names the remote in conflict copies."""
     base = base or Manifest()
-    b: dict[str, str | None] = dict(base)
-    loc: dict[str, str | None] = dict(local)
-    rem: dict[str, str | None] = dict(remote)
+    if base == local == remote:
+        # Nothing moved anywhere (a no-op sync): the target is that very version, made no copy of.
+        unchanged = Plan(target=dict(local.entries))
+        # The cached property, already made: the base's, whose bytes were read, not serialised again.
+        unchanged.__dict__["manifest"] = base
+        return unchanged
+    b: dict[str, str | None] = dict(base.entries)
+    loc: dict[str, str | None] = dict(local.entries)
+    rem: dict[str, str | None] = dict(remote.entries)
     # Where a renamed page's bytes live, per side, after folding renames in.
     src_base = {n: n for n in b}
     src_local = {n: n for n in loc}
@@ -165,8 +176,11 @@ def plan(base: Manifest | None, local: Manifest, remote: Manifest, contents: Con
             _fold(b, src_base, old, new)
             _fold(loc, src_local, old, new)
 
-    names = sorted(set(b) | set(loc) | set(rem), key=lambda n: n.encode("utf-8"))
-    for name in names:
+    # A name the three sides agree on needs no decision: only the others are
+    # looked at, so a sync costs its changes, not the field's size.
+    decide = {n for n, _ in loc.items() ^ b.items()} | {n for n, _ in rem.items() ^ b.items()} | set(apart)
+    result.target = {n: h for n, h in b.items() if h is not None and n not in decide}
+    for name in sorted(decide):  # code point order is UTF-8 byte order
         bh, lh, rh = b.get(name), loc.get(name), rem.get(name)
         if name in apart:
             assert lh is not None and rh is not None

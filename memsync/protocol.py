@@ -52,11 +52,12 @@ import uuid
 from collections.abc import Iterator, Mapping, MutableMapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Any, Literal
+from pathlib import Path
+from typing import Any, BinaryIO, Literal
 
 from .archive_remote import ArchiveRemote
 from .backends.base import Blob, Entry, NotFound, NotModified, PreconditionFailed, Store, TooLarge
-from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError
+from .errors import InputError, IntegrityError, MemsyncError, PullFirst, RemoteError, WorkspaceError
 from .manifest import Manifest, sha256_hex
 from .names import FIELD_ARCHIVE_NAME, MANIFEST_NAME, SIDECAR_NAMES, SIGNATURE_NAME, Role, name_problem, role_of
 from .remote import (
@@ -263,6 +264,30 @@ class FieldRemote(Remote):
 
     def exists(self) -> bool:
         return self.store.exists() or self._archive() is not None
+
+    def fetch_whole(self, digest: str, folder: Path, names: list[str]) -> bool:
+        if not self.store.offers_archive:
+            return False
+        whole = self._whole or ArchiveRemote(self.store, FIELD_ARCHIVE_NAME)
+        try:
+            archive = whole.load()
+        except MemsyncError:
+            return False  # none there, refused or unreadable: the files one by one, then
+        try:
+            if archive is None or archive.digest != digest:
+                return False  # another version (or none): its files are no use
+            archive.extract_files(folder, names)
+            return True
+        finally:
+            if whole is not self._whole:
+                whole.release()
+
+    def fetch_derived(self, name: str, sink: BinaryIO, max_bytes: int) -> bool:
+        try:
+            self.store.read_to(name, sink, max_bytes)
+        except NotFound:
+            return False
+        return True
 
     # -- the writer lock ----------------------------------------------------------
 

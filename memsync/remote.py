@@ -17,7 +17,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, BinaryIO
 
 from .backends.base import NOT_MODIFIED, NotModified
 from .errors import IntegrityError, RemoteError
@@ -147,6 +148,19 @@ class Remote(ABC):
         """Whether the version named ``etag`` is more than the remote's SHA256SUMS
         describes (another tool changed pages there), so a push rewrites it even
         with nothing else to send."""
+        return False
+
+    def fetch_whole(self, digest: str, folder: Path, names: list[str]) -> bool:
+        """Write the files ``names`` of the field version ``digest`` into ``folder``
+        from one archive of the whole field, when the remote offers one of exactly
+        that version (each file checked as it is written); False otherwise."""
+        return False
+
+    def fetch_derived(self, name: str, sink: BinaryIO, max_bytes: int) -> bool:
+        """Stream a derived file (a vector index) there into ``sink``, bounded;
+        False when there is none (or this kind of remote keeps none). Nothing
+        vouches for such a file: callers take it only from a trusted remote,
+        and read it as hostile input."""
         return False
 
     def archive_sha256(self) -> str | None:

@@ -8,8 +8,14 @@ version the history journal keeps (``memsync.history``).
 ``sha256:``) hold one received field version whole: its files and its
 ``SHA256SUMS`` (and ``.sig``), every file verified before the folder is
 renamed into place. A staged folder is a plain memoryfield, so
-``sha256sum -c SHA256SUMS`` works inside it; it is what the trust layer will
-keep as quarantine. ``HEX.json`` beside it says where and when it came from.
+``sha256sum -c SHA256SUMS`` works inside it; it is what the trust layer
+keeps as quarantine. ``HEX.json`` beside it says where and when it came from.
+
+A pull stages only what it had to fetch: the files of the version that this
+machine holds nowhere else. Such a *partial* version lives in a hidden
+``.incoming-*`` folder for the run alone and reads the rest from where it
+is (the live field, the object store), verified by hash. Only a version
+held for review is completed and sealed as ``staging/HEX/``.
 """
 
 from __future__ import annotations
@@ -18,8 +24,9 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -33,12 +40,27 @@ from .workspace import Workspace, now
 class ObjectStore:
     def __init__(self, ws: Workspace) -> None:
         self.root = ws.state / "objects"
+        self._made: set[Path] = set()  # folders known to exist
 
     def path(self, sha: str) -> Path:
         return self.root / sha[:2] / sha
 
     def has(self, sha: str) -> bool:
         return self.path(sha).is_file()
+
+    def names(self) -> set[str]:
+        """Every object's name (its sha256): one listing instead of a stat per
+        question when a whole field's worth of them is asked about."""
+        found: set[str] = set()
+        try:
+            folders = list(os.scandir(self.root))
+        except FileNotFoundError:
+            return found
+        for folder in folders:
+            if folder.is_dir(follow_symlinks=False):
+                with os.scandir(folder.path) as entries:
+                    found.update(e.name for e in entries if not e.name.startswith("."))
+        return found
 
     def get(self, sha: str) -> bytes | None:
         try:
@@ -54,19 +76,35 @@ class ObjectStore:
         sha = sha256_hex(data)
         target = self.path(sha)
         if durable and self.get(sha) is None:
-            target.parent.mkdir(parents=True, exist_ok=True)
+            # The only copy of a version history keeps: written and synced whole.
+            self._folder(target.parent)
             atomic.write_bytes(target, data)
         elif not target.is_file():
-            target.parent.mkdir(parents=True, exist_ok=True)
-            atomic.write_bytes(target, data, durable=False)
+            self._folder(target.parent)
+            # Objects are a cache read back through a hash check: no fsync, and a temp
+            # name unique to this thread instead of mkstemp's search for a free one.
+            tmp = target.parent / f"{atomic.TEMP_PREFIX}{sha[:16]}-{os.getpid()}-{threading.get_ident()}"
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(data)
+                os.replace(tmp, target)
+            except BaseException:
+                tmp.unlink(missing_ok=True)
+                raise
         return sha
+
+    def _folder(self, folder: Path) -> None:
+        if folder not in self._made:
+            folder.mkdir(parents=True, exist_ok=True)
+            self._made.add(folder)
 
     def link_from(self, source: Path, sha: str) -> None:
         """Store an immutable file we own (a staged one) by hard link, else by copy."""
         target = self.path(sha)
         if target.is_file():
             return
-        target.parent.mkdir(parents=True, exist_ok=True)
+        self._folder(target.parent)
         try:
             os.link(source, target)
         except FileExistsError:
@@ -87,14 +125,20 @@ class ObjectStore:
                     yield from (p.name for p in folder.iterdir() if len(p.name) == 64)
 
 
+#: Verified bytes of the file with this (name, sha256) that a partial version did not stage.
+Elsewhere = Callable[[str, str], bytes]
+
+
 @dataclass(frozen=True)
 class StagedVersion:
-    """One received field version, complete and verified, outside the live field,
-    with the sidecars (signature, release statement) it arrived with."""
+    """One received field version, verified, outside the live field, with the
+    sidecars (signature, release statement) it arrived with. Complete when
+    ``elsewhere`` is None; otherwise the files not in ``path`` come from it."""
 
     path: Path
     manifest: Manifest
     sidecars: Mapping[str, bytes]
+    elsewhere: Elsewhere | None = field(default=None, compare=False)
 
     @property
     def signature(self) -> bytes | None:
@@ -107,9 +151,19 @@ class StagedVersion:
     def file(self, name: str) -> Path:
         return self.path / name
 
+    def holds(self, name: str) -> bool:
+        """Whether the file is in the staged folder itself (a partial version lacks some)."""
+        return self.elsewhere is None or (self.path / name).is_file()
+
     def read(self, name: str) -> bytes:
-        data = (self.path / name).read_bytes()
-        if sha256_hex(data) != self.manifest[name]:
+        sha = self.manifest[name]
+        try:
+            data = (self.path / name).read_bytes()
+        except FileNotFoundError:
+            if self.elsewhere is None:
+                raise
+            return self.elsewhere(name, sha)
+        if sha256_hex(data) != sha:
             raise IntegrityError(f"staged {self.digest[:19]}…: {name!r} was altered after it was verified")
         return data
 
@@ -166,6 +220,23 @@ class StagingStore:
         staged = self.get(manifest.digest)
         assert staged is not None
         return staged
+
+    def seal(self, staged: StagedVersion, source: str, dropped: list[str] | None = None) -> StagedVersion:
+        """The staged version complete and sealed as ``staging/HEX/`` (for review):
+        a partial one is filled in from where its other files are, verified."""
+        if staged.elsewhere is None:
+            return staged
+        for name in staged.manifest.entries:
+            if not (staged.path / name).is_file():
+                (staged.path / name).write_bytes(staged.read(name))
+        return self.finish(staged.path, staged.manifest, staged.sidecars, source, dropped)
+
+    def release(self, staged: StagedVersion) -> None:
+        """Drop a staged version once it was applied (partial ones live in a temp folder)."""
+        if staged.elsewhere is not None:
+            shutil.rmtree(staged.path, ignore_errors=True)
+        else:
+            self.discard(staged.digest)
 
     def meta(self, digest: str) -> dict[str, Any]:
         try:

@@ -3,16 +3,17 @@
 Every byte that comes from a remote is checked against the manifest before it
 is kept (``Remote.fetch``: bounded, refetched on a mismatch, then reported).
 Files we already hold with the same hash (in the live field or the object
-store) are copied locally instead of fetched.
+store) are neither fetched nor copied: the staged version reads them where
+they are, verified, when it needs them.
 """
 
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable, Iterable, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TypeVar
 
 from .errors import InputError
@@ -21,9 +22,10 @@ from .names import SIGNATURE_NAME, Role, name_problem, role_of
 from .plan import Change
 from .progress import ProgressFactory, silent
 from .remote import ManifestFile, NotModified, Remote, Writer
-from .store import ObjectStore, StagedVersion, StagingStore
+from .store import Elsewhere, StagedVersion, StagingStore
 
 PARALLEL_FETCHES = 8
+WHOLE_MIN = 64  # files to fetch before a whole-field archive is worth asking for
 T = TypeVar("T")
 
 
@@ -84,6 +86,27 @@ def _list_and_hash(remote: Remote) -> RemoteView:
     return RemoteView(Manifest({n: sha256_hex(d) for n, d in data.items()}), None, prefetched=data, dropped=dropped)
 
 
+def each_in_parallel(fn: Callable[[T], object], items: Iterable[T], workers: int = PARALLEL_FETCHES) -> Iterator[None]:
+    """Run ``fn`` on every item on ``workers`` threads, yielding once per item done
+    (in order). Only a few items are in flight at once: a pool's ``map`` would
+    make a future for each of 100,000 files before the first one finished."""
+    window = workers * 4
+    with ThreadPoolExecutor(workers) as pool:
+        pending: deque[Future[object]] = deque()
+        try:
+            for item in items:
+                pending.append(pool.submit(fn, item))
+                if len(pending) >= window:
+                    pending.popleft().result()
+                    yield
+            while pending:
+                pending.popleft().result()
+                yield
+        finally:
+            for future in pending:
+                future.cancel()
+
+
 def parallel(fn: Callable[[str], T], items: Iterable[str]) -> list[T]:
     items = list(items)
     if len(items) <= 1:
@@ -96,57 +119,41 @@ def receive(
     remote: Remote,
     view: RemoteView,
     staging: StagingStore,
-    objects: ObjectStore,
-    local_root: Path | None,
-    local: Manifest,
+    have: Callable[[str], bool],
+    elsewhere: Elsewhere,
     progress: ProgressFactory = silent,
 ) -> StagedVersion:
-    """Stage the remote's version whole and verified; returns it (reused if already staged)."""
+    """Stage the remote's version, verified: the files this machine does not
+    already hold (``have(sha256)``), fetched; the others read from
+    ``elsewhere`` when needed. A pull of k changed pages fetches, hashes and
+    writes k pages, whatever the field's size. Reuses a sealed staged version."""
     staged = staging.get(view.manifest.digest)
     if staged is not None:
         return staged
-    local_by_hash = {sha: name for name, sha in local.items()}
     tmp = staging.begin()
     try:
         missing: list[str] = []
-        for name, sha in view.manifest.items():
-            if not _copy_known(name, sha, view, objects, local_root, local_by_hash, tmp):
+        for name, sha in view.manifest.entries.items():
+            data = view.prefetched.get(name)
+            if data is not None:
+                (tmp / name).write_bytes(data)  # hashed when the manifest was made from it
+            elif not have(sha):
                 missing.append(name)
+        # Most of a field to fetch, from a server that offers it whole: one archive, not N requests.
+        whole = len(missing) >= WHOLE_MIN and 2 * len(missing) >= len(view.manifest)
+        if whole and remote.fetch_whole(view.manifest.digest, tmp, missing):
+            missing = []
 
         def fetch(name: str) -> None:
             (tmp / name).write_bytes(remote.fetch(name, view.manifest[name]))
 
-        with progress(len(missing), f"fetching {remote.url}") as bar, ThreadPoolExecutor(PARALLEL_FETCHES) as pool:
-            for _ in pool.map(fetch, missing):
+        with progress(len(missing), f"fetching {remote.url}") as bar:
+            for _ in each_in_parallel(fetch, missing):
                 bar.update(1)
-        return staging.finish(tmp, view.manifest, view.sidecars, remote.url, view.dropped)
+        return StagedVersion(tmp, view.manifest, view.sidecars, elsewhere)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-
-
-def _copy_known(
-    name: str,
-    sha: str,
-    view: RemoteView,
-    objects: ObjectStore,
-    local_root: Path | None,
-    local_by_hash: dict[str, str],
-    tmp: Path,
-) -> bool:
-    for data in (view.prefetched.get(name), objects.get(sha) if objects.has(sha) else None):
-        if data is not None and sha256_hex(data) == sha:
-            (tmp / name).write_bytes(data)
-            return True
-    if local_root is not None and sha in local_by_hash:
-        try:
-            data = (local_root / local_by_hash[sha]).read_bytes()
-        except OSError:
-            return False
-        if sha256_hex(data) == sha:  # the user may have edited it since the scan
-            (tmp / name).write_bytes(data)
-            return True
-    return False
 
 
 def send_changes(
@@ -162,7 +169,7 @@ def send_changes(
     def put(change: Change) -> None:
         writer.put(change.name, content(change), change.was)
 
-    with progress(len(writes), desc) as bar, ThreadPoolExecutor(PARALLEL_FETCHES) as pool:
-        for _ in pool.map(put, writes):
+    with progress(len(writes), desc) as bar:
+        for _ in each_in_parallel(put, writes):
             bar.update(1)
     writer.delete_many([c.name for c in todo if c.sha256 is None])

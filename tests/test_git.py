@@ -376,6 +376,25 @@ def test_push_clone_sync_and_log_over_git_file(cli: CliRunner, tmp_path: Path) -
     assert len(a.json("log", "notes", "-n", "1")["log"]) == 1
 
 
+def test_a_fresh_cache_fetches_the_tip_alone_and_log_fetches_the_past(cli: CliRunner, tmp_path: Path) -> None:
+    repo = bare_repo(tmp_path / "repo.git")
+    url = file_url(repo)
+    a = start_field(cli, tmp_path / "a", url, {"one.md": page("One", "v1")})
+    for version in ("v2", "v3"):
+        (a.field / "one.md").write_text(page("One", version))
+        a.ok("push", "notes")
+    b = clone_machine(cli, tmp_path / "b", url, via_cli=True)
+    caches = list((Path(b.env["MEMSYNC_CACHE_DIR"]) / "git").glob("*/shallow"))
+    assert caches, "a new cache is shallow: a sync needs the tip, not the repository's past"
+    assert pages(b.field) == pages(a.field)
+    field_commits = commits(repo, path=FIELD_DIR)
+    assert [e["commit"] for e in b.json("log", "notes")["log"]] == [sha for sha, _ in field_commits]
+    (b.field / "two.md").write_text(page("Two", "from b"))
+    b.ok("push", "notes")
+    a.ok("pull", "notes")
+    assert pages(a.field) == pages(b.field)
+
+
 def test_push_into_an_empty_repository_creates_the_branch(cli: CliRunner, tmp_path: Path) -> None:
     repo = bare_repo(tmp_path / "empty.git", seed=None)
     a = start_field(cli, tmp_path / "a", file_url(repo), START)

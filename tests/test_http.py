@@ -84,6 +84,28 @@ def test_noop_pull_is_one_conditional_request(served, cli, tmp_path):
     assert '"GET /SHA256SUMS"' in new[0] and " 304 " in new[0]
 
 
+def test_clone_of_a_large_field_fetches_its_archive_not_every_page(cli, tmp_path):
+    files = {f"page-{i:03d}.md": page(f"Page {i}", f"body {i}") for i in range(80)}
+    field = make_field(tmp_path / "srv" / "big", files)
+    server = MemsyncServer(field, log=tmp_path / "serve.log", args=("--read-only",))
+    try:
+        local = _clone(cli, server.url, tmp_path / "a", "big")
+        assert _files(local) == _files(field)
+        logged = server.requests_logged()
+        assert sum('"GET /memoryfield.zip' in line for line in logged) == 1, logged
+        assert not [line for line in logged if '.md"' in line.split(" HTTP")[0]], "no page fetched one by one"
+        # A pull of a few changed pages fetches those pages, not the archive.
+        (field / "page-007.md").write_text(page("Page 7", "changed"))
+        cli("manifest", field, cwd=tmp_path)
+        before = len(server.requests_logged())
+        assert cli("pull", "big", cwd=tmp_path / "a").returncode == 0
+        new = server.requests_logged()[before:]
+        assert not [line for line in new if "memoryfield.zip" in line], new
+        assert _files(local) == _files(field)
+    finally:
+        server.stop()
+
+
 def test_served_urls(served):
     server, field = served
     base = server.url

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+import memsync.field
 import memsync.protocol
 from memsync import engine, frontmatter, merge
 from memsync.names import Role, conflict_name, name_problem, role_of
@@ -773,6 +774,66 @@ def test_request_economy_local_backend(tmp_path: Path, monkeypatch: pytest.Monke
     calls.reset()
     _run(a, "sync")
     assert calls.counts == {"fetch_manifest": 1, "get": 0, "list_names": 0, "transaction": 0, "put": 0}
+
+
+def test_pull_of_k_pages_stages_k_and_hashes_nothing_it_wrote(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    remote = tmp_path / "remote"
+    files = {f"p{i:02d}.md": page(f"P{i}", f"body {i}") for i in range(50)}
+    a = _lib_replica(tmp_path / "a", remote, files)
+    hashed: list[str] = []
+    real_hash = memsync.field.hash_file
+    monkeypatch.setattr(memsync.field, "hash_file", lambda path: hashed.append(path.name) or real_hash(path))
+    b = _lib_replica(tmp_path / "b", remote, None)
+    assert hashed == []  # the clone scanned an empty folder
+    # The first no-op after the clone hashes none of the pages the clone just wrote.
+    _run(b, "sync")
+    assert hashed == []
+
+    for i in (3, 17, 42):
+        (a.root / "f" / f"p{i:02d}.md").write_text(page(f"P{i}", f"body {i}, changed on a"))
+    _run(a, "push")
+    staged: list[list[str]] = []
+    real_receive = engine.receive
+
+    def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+        version = real_receive(*args, **kwargs)
+        staged.append(sorted(p.name for p in version.path.iterdir()))
+        return version
+
+    monkeypatch.setattr(engine, "receive", spy)
+    hashed.clear()
+    report = _run(b, "pull")
+    # Only the 3 changed pages were fetched and staged; the other 47 were neither copied nor hashed.
+    assert sorted(c.name for c in report.local_changes) == ["p03.md", "p17.md", "p42.md"]
+    assert staged == [["p03.md", "p17.md", "p42.md"]]
+    assert hashed == []
+    _run(b, "sync")
+    assert hashed == []
+    assert pages(b.root / "f") == pages(a.root / "f") == pages(remote)
+    assert not any((b.state / "staging").iterdir())  # nothing staged is left once applied
+
+
+def test_held_version_is_staged_whole_and_checks_with_sha256sum(tmp_path: Path) -> None:
+    remote = tmp_path / "remote"
+    files = {f"p{i:02d}.md": page(f"P{i}", f"body {i}") for i in range(20)}
+    a = _lib_replica(tmp_path / "a", remote, files)
+    b = _lib_replica(tmp_path / "b", remote, None)
+    b.set_trust("f", "origin", "untrusted")
+    before = pages(b.root / "f")
+    (a.root / "f" / "p05.md").write_text(page("P5", "changed on a"))
+    (a.root / "f" / "new.md").write_text(page("New", "new on a"))
+    _run(a, "push")
+
+    report = _run(b, "pull")
+    assert report.quarantined is not None
+    assert pages(b.root / "f") == before
+    held = b.state / "staging" / report.quarantined.removeprefix("sha256:")
+    # Review reads it whole, and anyone can check it: every file is there, not only the 2 fetched.
+    assert pages(held) == pages(remote)
+    sha256sum_check(held)
+    applied = engine.Session(Workspace.find(b.root), "f", None).accept(report.quarantined)
+    assert applied.quarantined is None
+    assert pages(b.root / "f") == pages(remote)
 
 
 # -- concurrency ----------------------------------------------------------------------------

@@ -360,3 +360,50 @@ def test_junk_named_like_an_index_does_not_choose_the_embedder(cli: CliRunner, t
     report = json.loads(ok(cli("index", field, "--json", env={"OLLAMA_HOST": "127.0.0.1:9", "MEMSYNC_EMBEDDER": ""})))
     assert report["embedder"] == "builtin"
     assert (field / "nomic-embed-text-v1.5.sqlite3").read_bytes() == b"derived junk"
+
+
+# -- a trusted remote's index, after a clone or pull --------------------------------------
+
+
+def _index_of(result: subprocess.CompletedProcess[str]) -> dict:
+    return json.loads(ok(result))["index"]
+
+
+def test_clone_from_a_trusted_remote_reuses_its_index_and_a_pull_embeds_only_what_changed(
+    cli: CliRunner, tmp_path: Path
+) -> None:
+    pages = {f"note-{i:03d}.md": page(f"Note {i}", f"words about topic {i} and more") for i in range(40)}
+    remote = make_field(tmp_path / "remote", pages)
+    # Another machine pushed there and indexed it; the clone trusts its own folder (self).
+    writer = tmp_path / "writer"
+    writer.mkdir()
+    ok(cli("clone", remote, "f", "--json", cwd=writer))
+    rebuild(remote, HashedWords())
+
+    reader = tmp_path / "reader"
+    reader.mkdir()
+    index = _index_of(cli("clone", remote, "f", "--json", cwd=reader))
+    assert (index["embedded"], index["reused"], index["pages"]) == (0, 40, 40)
+    vectors = {name: (row[2], row[3]) for name, row in rows(remote / BUILTIN_INDEX).items()}
+    assert {name: (row[2], row[3]) for name, row in rows(reader / "f" / BUILTIN_INDEX).items()} == vectors
+
+    # k changed pages embed exactly k: a whole index is not fetched to save three embeddings.
+    for i in (1, 2, 3):
+        (writer / "f" / f"note-{i:03d}.md").write_text(page(f"Note {i}", f"changed words {i}"))
+    ok(cli("push", "f", cwd=writer))
+    index = _index_of(cli("pull", "f", "--json", cwd=reader))
+    assert (index["embedded"], index["unchanged"]) == (3, 37)
+
+
+def test_an_untrusted_remotes_index_is_never_read(cli: CliRunner, tmp_path: Path) -> None:
+    pages = {f"note-{i:03d}.md": page(f"Note {i}", f"words about topic {i}") for i in range(12)}
+    remote = make_field(tmp_path / "remote", pages)
+    ok(cli("manifest", remote, cwd=tmp_path))
+    rebuild(remote, HashedWords())
+    digest = json.loads(ok(cli("verify", remote, "--json", cwd=tmp_path)))["digest"]
+    reader = tmp_path / "reader"
+    reader.mkdir()
+    # Pinned, so applied; but an untrusted source's derived files stay where they are.
+    result = cli("clone", remote, "f", "--trust", "untrusted", "--sha256", digest, "--json", cwd=reader)
+    index = _index_of(result)
+    assert (index["embedded"], index["reused"]) == (12, 0)

@@ -137,6 +137,9 @@ class Store(ABC):
     exclusive_lock: ClassVar[bool] = False
     #: ``list()`` names every object there (an HTTP server's index may not).
     complete_listing: ClassVar[bool] = True
+    #: The location may also offer the whole field as ``memoryfield.zip`` (the
+    #: spec's HTTP servers): a clone can fetch that one object instead of every file.
+    offers_archive: ClassVar[bool] = False
 
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
         self.url = url
@@ -162,6 +165,14 @@ class Store(ABC):
     def put(self, name: str, data: bytes, *, if_match: str | None = None, if_absent: bool = False) -> str:
         """Write ``name``; returns its new token. ``PreconditionFailed`` when
         ``if_match`` is not its current token, or ``if_absent`` and it exists."""
+
+    def put_file(
+        self, name: str, source: BinaryIO, size: int, *, if_match: str | None = None, if_absent: bool = False
+    ) -> str:
+        """``put`` from a file of ``size`` bytes, read from its start; stores that
+        can stream it override this, so a large archive never sits in memory."""
+        source.seek(0)
+        return self.put(name, source.read(size), if_match=if_match, if_absent=if_absent)
 
     @abstractmethod
     def delete(self, name: str, *, if_match: str | None = None) -> None:

@@ -28,18 +28,18 @@ import base64
 import contextlib
 import fcntl
 import hashlib
-import io
 import os
 import re
 import selectors
 import shutil
 import signal
 import subprocess
+import tempfile
 import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, BinaryIO, ClassVar
 
 from memsync.errors import InputError, PullFirst, RemoteError, WorkspaceError
 from memsync.manifest import Manifest, sha256_hex
@@ -110,6 +110,8 @@ class GitRemote(Remote):
         self.cache = Path(root) / "git" / hashlib.sha256(key.encode()).hexdigest()[:24]
         self._repo: Any = None
         self._fetched = False
+        self._fresh = False  # the cache was made by this run: its first fetch can be shallow
+        self._tree: str | None = None  # the field's tree at the fetched ref ("": none), once asked
         self._trees: dict[str, dict[str, tuple[str, int, str]]] = {}
         self._odb_lock = threading.Lock()
 
@@ -157,6 +159,7 @@ class GitRemote(Remote):
                 self.cache.mkdir(parents=True, exist_ok=True)
                 self._repo = git.Repo.init(self.cache, bare=True)
                 self._repo.create_remote("origin", self.repo_url)
+                self._fresh = True
         return self._repo
 
     def _network(self, *args: str) -> tuple[int, str, str]:
@@ -215,15 +218,27 @@ class GitRemote(Remote):
         with self._cache_lock():
             return self._fetch_locked()
 
-    def _fetch_locked(self) -> bool:
+    def _fetch_locked(self, *, history: bool = False) -> bool:
+        """Fetch the ref. A new cache fetches the tip alone (``--depth 1``: a sync needs
+        the field's tree at the head, not the repository's past); later fetches bring
+        what is new since; ``history`` deepens it to the whole past (``log``)."""
+        assert self.repo is not None  # made now if it is new (which makes it fresh)
+        shallow = (self.cache / "shallow").exists()
+        if history and shallow:
+            depth = ["--unshallow"]
+        elif not history and self._fresh:
+            depth = ["--depth", "1"]
+        else:
+            depth = []
         code, _, message = self._network(
-            "fetch", "--progress", "origin", f"+refs/heads/{self.ref}:refs/remotes/origin/{self.ref}"
+            "fetch", "--progress", *depth, "origin", f"+refs/heads/{self.ref}:refs/remotes/origin/{self.ref}"
         )
         if code != 0:
             if "couldn't find remote ref" in message or "could not find remote ref" in message:
                 return False
             raise RemoteError(f"{self.url}: cannot fetch: {_last_line(message)}")
-        self._fetched = True
+        self._fetched, self._fresh = True, False
+        self._tree = None  # the ref may have moved
         return True
 
     @contextmanager
@@ -244,13 +259,18 @@ class GitRemote(Remote):
             return None
 
     def _field_tree(self) -> str | None:
-        """The field folder's tree id at the remote ref: the version token."""
+        """The field folder's tree id at the remote ref: the version token (asked of
+        git once per fetch, not once per file read)."""
         if not self._fetched:
             return None
-        spec = (
-            f"refs/remotes/origin/{self.ref}:{self.path}" if self.path else f"refs/remotes/origin/{self.ref}^{{tree}}"
-        )
-        return self._rev(spec)
+        if self._tree is None:
+            spec = (
+                f"refs/remotes/origin/{self.ref}:{self.path}"
+                if self.path
+                else f"refs/remotes/origin/{self.ref}^{{tree}}"
+            )
+            self._tree = self._rev(spec) or ""
+        return self._tree or None
 
     def _entries(self, tree: str) -> dict[str, tuple[str, int, str]]:
         """name → (blob id, size, mode) of every file directly in the field folder.
@@ -325,10 +345,25 @@ class GitRemote(Remote):
             raise RemoteError(f"{self.url}: {name!r} is listed but missing")
         return self._blob(name, *entries[name])
 
+    def fetch_derived(self, name: str, sink: BinaryIO, max_bytes: int) -> bool:
+        tree = self._field_tree() if self._fetched or self._update() else None
+        entry = self._entries(tree).get(name) if tree else None
+        if entry is None:
+            return False
+        blob, size, _ = entry
+        if size > max_bytes:
+            raise TooLarge(f"{self.url}: {name!r} is {size} bytes, more than the {max_bytes} memsync reads")
+        with self._odb_lock:
+            stream = self.repo.odb.stream(bytes.fromhex(blob))
+            while chunk := stream.read(1024 * 1024):
+                sink.write(chunk)
+        return True
+
     def log(self, limit: int = 50) -> list[dict[str, str]]:
         """The field's history: commits on the remote ref that touched its folder."""
-        if not self._update():
-            return []
+        with self._cache_lock():
+            if not self._fetch_locked(history=True):
+                return []
         fmt = "%H%x1f%an%x1f%aI%x1f%B%x1e"
         out = self._git(
             "log", f"-n{limit}", f"--format={fmt}", f"refs/remotes/origin/{self.ref}", "--", self.path or "."
@@ -385,8 +420,9 @@ class GitRemote(Remote):
         entries = {n: (mode, "blob", blob) for n, (blob, _, mode) in old.items()}
         for name in deletes:
             entries.pop(name, None)
-        for name, data in puts.items():
-            entries[name] = (old[name][2] if name in old else "100644", "blob", self._store_blob(data))
+        names = list(puts)
+        for name, blob in zip(names, self._store_blobs([puts[n] for n in names]), strict=True):
+            entries[name] = (old[name][2] if name in old else "100644", "blob", blob)
         root = self._graft(parent, self.path.split("/") if self.path else [], self._mktree(entries))
         args = ["commit-tree", root, *(["-p", parent] if parent else []), "-m", message]
         return self._git(*_identity(self.repo), *args).strip()
@@ -411,15 +447,38 @@ class GitRemote(Remote):
         body = "".join(f"{mode} {kind} {sha}\t{name}\0" for name, (mode, kind, sha) in sorted(entries.items()))
         return self._git("mktree", "-z", stdin=body.encode("utf-8")).strip()
 
-    def _store_blob(self, data: bytes) -> str:
-        from gitdb import IStream
-
-        stream = self.repo.odb.store(IStream(b"blob", len(data), io.BytesIO(data)))
-        return str(stream.hexsha.decode() if isinstance(stream.hexsha, bytes) else stream.hexsha)
+    def _store_blobs(self, blobs: list[bytes]) -> list[str]:
+        """Write blobs into the cache with one ``git fast-import`` (a pack, not a git
+        process or a loose object per file); their ids, in order."""
+        if not blobs:
+            return []
+        with tempfile.TemporaryDirectory(prefix="memsync-git-") as tmp:
+            marks, errors = Path(tmp) / "marks", Path(tmp) / "errors"
+            argv = ["git", "--git-dir", str(self.cache), "fast-import", "--quiet", f"--export-marks={marks}"]
+            try:
+                with open(errors, "wb") as stderr:  # a file, not a pipe: git never waits on us to read it
+                    proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=stderr)
+            except OSError as exc:
+                raise RemoteError(f"{self.url}: cannot run git: {exc.strerror}") from exc
+            assert proc.stdin is not None
+            try:
+                for mark, data in enumerate(blobs, start=1):
+                    proc.stdin.write(b"blob\nmark :%d\ndata %d\n" % (mark, len(data)))
+                    proc.stdin.write(data)
+                    proc.stdin.write(b"\n")
+                proc.stdin.close()
+            except BrokenPipeError:
+                pass  # git stopped reading: its error says why
+            if proc.wait() != 0:
+                error = errors.read_text("utf-8", "replace")
+                raise RemoteError(f"{self.url}: git fast-import failed: {_last_line(error)}")
+            ids = dict(line.split() for line in marks.read_text().splitlines())
+        return [ids[f":{mark}"] for mark in range(1, len(blobs) + 1)]
 
     def reset_cache(self) -> None:
         shutil.rmtree(self.cache, ignore_errors=True)
         self._repo = None
+        self._fetched, self._tree = False, None
 
 
 def blob_sha(remote: GitRemote, name: str, entry: tuple[str, int, str]) -> str:

@@ -106,6 +106,7 @@ class _OriginAuth(requests.auth.AuthBase):
 
 class HttpStore(Store):
     complete_listing = False  # index.md or a directory page may leave files out
+    offers_archive = True
 
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
         super().__init__(url, options)

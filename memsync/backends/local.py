@@ -2,25 +2,29 @@
 
 Writers are serialised by ``flock`` on the folder itself (``exclusive``), so
 conditional writes are plain compare-then-write under that lock. Every write
-is atomic (temp file, fsync, rename) and never follows a symlink; tokens are
-the sha256 of the content. The folder is fsynced once, before the commit's
-``SHA256SUMS`` write, instead of once per file.
+is atomic (temp file, rename) and never follows a symlink; tokens are the
+sha256 of the content. Pages and sidecars are not fsynced one by one: the
+filesystem is flushed once (``syncfs``) before the commit's ``SHA256SUMS``,
+which is written durably, so the manifest never lists a file that a crash
+could lose.
 """
 
 from __future__ import annotations
 
 import errno
+import hashlib
 import os
 import stat
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
+from typing import BinaryIO
 from urllib.parse import unquote, urlparse
 
 from memsync import atomic
 from memsync.errors import RemoteError
 from memsync.manifest import sha256_hex
-from memsync.names import MANIFEST_NAME
+from memsync.names import MANIFEST_NAME, Role, role_of
 
 from .base import CHUNK, NOT_MODIFIED, Entry, NotFound, NotModified, Opened, PreconditionFailed, Store
 
@@ -81,8 +85,9 @@ class LocalStore(Store):
                 raise RemoteError(f"{self.where(name)}: not a regular file")
             if st.st_size > max_bytes:
                 return Opened("", st.st_size, iter(()))
-            # A folder has no version tokens of its own: the content's hash is one.
-            data = handle.read(max_bytes + 1)
+            # A folder has no version tokens of its own: the content's hash is one. (Read what
+            # the size says and a byte more: read(max_bytes) would allocate the whole limit.)
+            data = handle.read(st.st_size + 1)
         token = sha256_hex(data)
         if token == if_none_match:
             return NOT_MODIFIED
@@ -115,13 +120,34 @@ class LocalStore(Store):
     def put(self, name: str, data: bytes, *, if_match: str | None = None, if_absent: bool = False) -> str:
         self._check(name, if_match, if_absent)
         if name == MANIFEST_NAME:
-            # Every file written so far must be on disk before the manifest that lists them.
-            atomic.fsync_dir(self.root)
+            # Every file written so far must be on disk before the manifest that lists them:
+            # one flush of the filesystem instead of an fsync per file.
+            atomic.sync_filesystem(self.root)
+        # Pages and sidecars are made durable by that flush; a push that dies first leaves
+        # its lock, so readers see a push in progress and the next push repairs the field.
+        durable = role_of(name) not in (Role.CONTENT, Role.OWN) or name == MANIFEST_NAME
         try:
-            atomic.write_bytes(self._path(name), data, sync_dir=name == MANIFEST_NAME)
+            atomic.write_bytes(self._path(name), data, durable=durable, sync_dir=name == MANIFEST_NAME)
         except OSError as exc:
             raise RemoteError(f"{self.where(name)}: cannot write: {exc.strerror}") from exc
         return sha256_hex(data)
+
+    def put_file(
+        self, name: str, source: BinaryIO, size: int, *, if_match: str | None = None, if_absent: bool = False
+    ) -> str:
+        self._check(name, if_match, if_absent)
+        source.seek(0)
+        digest = hashlib.sha256()
+        try:
+            with atomic.replacing(self._path(name)) as out:
+                left = size
+                while left and (chunk := source.read(min(CHUNK, left))):
+                    digest.update(chunk)
+                    out.write(chunk)
+                    left -= len(chunk)
+        except OSError as exc:
+            raise RemoteError(f"{self.where(name)}: cannot write: {exc.strerror}") from exc
+        return digest.hexdigest()
 
     def delete(self, name: str, *, if_match: str | None = None) -> None:
         if if_match is not None:

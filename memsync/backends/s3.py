@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, BinaryIO
 
 from memsync.errors import RemoteError, WorkspaceError
 
@@ -127,6 +127,15 @@ class S3Store(Store):
     def put(self, name: str, data: bytes, *, if_match: str | None = None, if_absent: bool = False) -> str:
         condition = {"IfMatch": if_match} if if_match else {"IfNoneMatch": "*"} if if_absent else {}
         return str(self._call("put_object", name, Key=self.key(name), Body=data, **condition)["ETag"])
+
+    def put_file(
+        self, name: str, source: BinaryIO, size: int, *, if_match: str | None = None, if_absent: bool = False
+    ) -> str:
+        condition = {"IfMatch": if_match} if if_match else {"IfNoneMatch": "*"} if if_absent else {}
+        source.seek(0)
+        # botocore streams a file body (and rewinds it for a retry) instead of holding it.
+        answer = self._call("put_object", name, Key=self.key(name), Body=source, ContentLength=size, **condition)
+        return str(answer["ETag"])
 
     def delete(self, name: str, *, if_match: str | None = None) -> None:
         self._call("delete_object", name, Key=self.key(name), **({"IfMatch": if_match} if if_match else {}))

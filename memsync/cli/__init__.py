@@ -8,10 +8,6 @@ non-zero exit: 1 error, 2 usage, 3 conflicts kept as copies, 4 pull first,
 
 from __future__ import annotations
 
-from ..serve import serve
-from . import files, history, remotes, sync, trust, vectors, watch, workspace
 from .app import main
 
-main.add_command(serve)
-
-__all__ = ["files", "history", "main", "remotes", "sync", "trust", "vectors", "watch", "workspace"]
+__all__ = ["main"]

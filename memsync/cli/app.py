@@ -11,6 +11,7 @@ is also ``{"error": ..., "code": ...}`` on stdout.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import json
 import os
 import signal
@@ -19,13 +20,34 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from .. import progress
+from .. import __version__, progress
 from ..errors import MemsyncError, WorkspaceError
-from ..workspace import Workspace
+
+if TYPE_CHECKING:
+    from ..workspace import Workspace
+
+#: Where each command is defined, so a command imports only its own module:
+#: ``memsync --version`` imports no command at all, and ``memsync push``
+#: none of the server, the scanner or the vector code. A command missing here
+#: is still found (every module is imported to look for it), only slower;
+#: tests/test_cli_lazy.py keeps this table true.
+COMMANDS = {
+    **dict.fromkeys(("init", "add", "fields"), "memsync.cli.workspace"),
+    "remote": "memsync.cli.remotes",
+    **dict.fromkeys(
+        ("pull", "push", "sync", "status", "unlock", "log", "publish", "clone", "mirror"), "memsync.cli.sync"
+    ),
+    **dict.fromkeys(("pack", "unpack", "verify", "validate", "manifest", "demo"), "memsync.cli.files"),
+    **dict.fromkeys(("keygen", "sign-with", "trust", "quarantine", "review", "accept", "reject"), "memsync.cli.trust"),
+    **dict.fromkeys(("index", "search"), "memsync.cli.vectors"),
+    **dict.fromkeys(("conflicts", "resolve", "history", "restore", "undo", "gc", "config"), "memsync.cli.history"),
+    "watch": "memsync.cli.watch",
+    "serve": "memsync.serve",
+}
 
 # Shared by every context of one invocation (click's Context.meta).
 _JSON_KEY = "memsync.json"
@@ -61,7 +83,23 @@ def verbosity() -> int:
 
 
 class _Cli(click.Group):
-    """Turns every failure into one line on stderr and a non-zero exit."""
+    """Turns every failure into one line on stderr and a non-zero exit; loads
+    a command's module only when that command runs (or help lists it)."""
+
+    lazy = False  # the top group loads command modules; subgroups hold their commands already
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if self.lazy and cmd_name not in self.commands:
+            home = COMMANDS.get(cmd_name)
+            for module in [home] if home else dict.fromkeys(COMMANDS.values()):
+                _load(self, module)
+        return self.commands.get(cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        if self.lazy:
+            for module in dict.fromkeys(COMMANDS.values()):
+                _load(self, module)
+        return sorted(self.commands)
 
     group_class = type  # subgroups (remote, trust) are _Cli too: their commands get -q/-v
 
@@ -112,6 +150,15 @@ class _Cli(click.Group):
             if os.environ.get("MEMSYNC_DEBUG"):
                 raise
             _fail(f"internal error: {type(exc).__name__}: {exc} (set MEMSYNC_DEBUG=1 for a traceback)", 1)
+
+
+def _load(group: click.Group, module: str) -> None:
+    """Import a command module: its commands register themselves on ``main``
+    (the server's command is a plain one, added here)."""
+    loaded = importlib.import_module(module)
+    serve = getattr(loaded, "serve", None)
+    if module == "memsync.serve" and isinstance(serve, click.Command):
+        group.add_command(serve)
 
 
 def _json_error(message: str, code: int) -> None:
@@ -194,12 +241,13 @@ def details(lines: list[str], counts: str) -> list[str]:
 
 
 @click.group(cls=_Cli, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="memsync")
+@click.version_option(__version__, prog_name="memsync")
 def main() -> None:
     """Sync and transport memoryfields between local folders and remotes."""
 
 
 main.params.extend(_verbosity_options())
+main.lazy = True
 
 
 # -- workspace -----------------------------------------------------------------
@@ -220,6 +268,8 @@ def _folder(arg: str) -> Path:
     if path.exists():
         return path
     try:
+        from ..workspace import Workspace  # here: --version and --help need no workspace code
+
         ws = Workspace.find()
     except WorkspaceError:
         return path

@@ -14,7 +14,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -27,6 +27,10 @@ from ..names import is_page
 from ..progress import ProgressFactory, silent
 from . import store
 from .embedders import Embedder
+
+#: Embeddings by page digest from a trusted index, or a function that gives
+#: them for the digests it is asked about.
+TrustedRows = Mapping[bytes, bytes] | Callable[[set[bytes]], Mapping[bytes, bytes]]
 
 DEFAULT_BATCH = 32
 BATCH_ENV_VAR = "MEMSYNC_EMBED_BATCH"
@@ -103,7 +107,7 @@ def rebuild(
     *,
     batch: int = DEFAULT_BATCH,
     progress: ProgressFactory = silent,
-    trusted_rows: Mapping[bytes, bytes] | None = None,
+    trusted_rows: TrustedRows | None = None,
     provenance: Mapping[str, Mapping[str, Any]] | None = None,
     skip: Collection[str] = (),
 ) -> IndexReport:
@@ -111,6 +115,9 @@ def rebuild(
 
     ``trusted_rows`` maps page sha256 digests to embeddings taken from a trusted
     source's index (see ``reuse.reuse_rows``); they are used instead of embedding.
+    It may be a function, asked once with the digests that would otherwise be
+    embedded (only when there are some), so a source's index is read only when
+    it saves work.
     ``provenance`` (``memsync.provenance``) marks pages accepted from another
     source: their row's frontmatter JSON carries it under ``memsync_provenance``.
     ``skip``: a tree root's member folders (``field.content_names``).
@@ -186,7 +193,7 @@ def _update(
     embedder: Embedder,
     report: IndexReport,
     progress: ProgressFactory,
-    trusted_rows: Mapping[bytes, bytes],
+    trusted_rows: TrustedRows,
 ) -> None:
     size = embedder.dimension * 4
     current: dict[str, tuple[str, bytes]] = {}
@@ -209,12 +216,18 @@ def _update(
         if current.get(page.name) == (page.last_modified, page.sha256):
             report.unchanged += 1
             continue
-        blob = known.get(page.sha256) or _usable(trusted_rows.get(page.sha256), size)
+        blob = known.get(page.sha256)
         if blob is not None:
             rows.append(_row(page, blob))
             report.reused += 1
         else:
             todo.setdefault(page.sha256, []).append(page)
+    offered = trusted_rows(set(todo)) if callable(trusted_rows) and todo else trusted_rows
+    assert not callable(offered)
+    for digest in [d for d in todo if _usable(offered.get(d), size)]:
+        group = todo.pop(digest)
+        rows += [_row(page, offered[digest]) for page in group]
+        report.reused += len(group)
 
     conn.execute("BEGIN IMMEDIATE")
     try:

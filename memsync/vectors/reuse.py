@@ -21,6 +21,7 @@ import os
 import sqlite3
 import stat
 import warnings
+from collections.abc import Set
 from pathlib import Path
 from urllib.parse import quote
 
@@ -40,11 +41,18 @@ class _Refused(Exception):
     pass
 
 
-def reuse_rows(path: Path, *, model_code: str | None = None, dimension: int | None = None) -> dict[bytes, bytes]:
+def reuse_rows(
+    path: Path,
+    *,
+    model_code: str | None = None,
+    dimension: int | None = None,
+    wanted: Set[bytes] | None = None,
+) -> dict[bytes, bytes]:
     """Embeddings by page sha256 digest from the index at ``path``, or {} (with a warning) if it is not sound.
 
     ``model_code`` and ``dimension``, when given, must match the file's name and
     every vector's length; without ``dimension`` all vectors must agree on one.
+    With ``wanted``, only those digests' rows are kept (every row is still checked).
     """
     try:
         if model_code is not None and path.name != f"{model_code}{store.SUFFIX}":
@@ -52,7 +60,7 @@ def reuse_rows(path: Path, *, model_code: str | None = None, dimension: int | No
         _check_file(path)
         conn = _open_readonly(path)
         with contextlib.closing(conn):
-            return _read(conn, dimension)
+            return _read(conn, dimension, wanted)
     except (_Refused, sqlite3.Error, OSError, ValueError) as exc:
         warnings.warn(f"{path}: vector index ignored ({exc})", IndexIgnored, stacklevel=2)
         return {}
@@ -97,7 +105,7 @@ def _authorize(action: int, arg1: str | None, arg2: str | None, db: str | None, 
     return sqlite3.SQLITE_DENY
 
 
-def _read(conn: sqlite3.Connection, dimension: int | None) -> dict[bytes, bytes]:
+def _read(conn: sqlite3.Connection, dimension: int | None, wanted: Set[bytes] | None) -> dict[bytes, bytes]:
     if conn.execute("PRAGMA quick_check").fetchall() != [("ok",)]:
         raise _Refused("the file is damaged (quick_check failed)")
     problem = store.schema_problem(conn)
@@ -115,7 +123,9 @@ def _read(conn: sqlite3.Connection, dimension: int | None) -> dict[bytes, bytes]
         size = size or len(blob)
         if len(blob) != size:
             raise _Refused(f"{name}: embedding has {len(blob) // 4} values, expected {size // 4}")
-        if not all(math.isfinite(v) for v in store.unpack(blob)):
+        # float32 values sum to a finite double unless one is NaN or infinite (one C loop, not one per value).
+        if not math.isfinite(sum(store.unpack(blob))):
             raise _Refused(f"{name}: embedding holds NaN or infinity")
-        rows[digest] = blob
+        if wanted is None or digest in wanted:
+            rows[digest] = blob
     return rows
