@@ -271,6 +271,15 @@ class Workspace:
     def field_path(self, name: str) -> Path:
         return (self.root / self.field(name).path).absolute()
 
+    def field_named(self, arg: str) -> str:
+        """A field given by its name or by its folder."""
+        if arg in self.fields:
+            return arg
+        by_path = self.field_for_path(Path(arg))
+        if by_path is not None:
+            return by_path
+        raise WorkspaceError(f"no field {arg!r} in this workspace (see 'memsync fields')")
+
     def field_for_path(self, path: Path) -> str | None:
         target = path.absolute()
         for name in self.fields:

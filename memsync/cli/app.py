@@ -254,12 +254,7 @@ main.lazy = True
 
 
 def _field_name(ws: Workspace, arg: str) -> str:
-    if arg in ws.fields:
-        return arg
-    by_path = ws.field_for_path(Path(arg))
-    if by_path is not None:
-        return by_path
-    raise WorkspaceError(f"no field {arg!r} in this workspace (see 'memsync fields')")
+    return ws.field_named(arg)
 
 
 def _folder(arg: str) -> Path:

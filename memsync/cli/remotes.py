@@ -12,6 +12,7 @@ from typing import Any
 
 import click
 
+from ..api import Memsync
 from ..backends.base import COMMON_OPTIONS, FIELD_OPTIONS
 from ..errors import MemsyncError, WorkspaceError
 from ..registry import check, open_remote, options_of, parse_options, shown_options
@@ -48,17 +49,9 @@ def remote_add(
     field: str, name: str, url: str, options: tuple[str, ...], trust_policy: str, dry_run: bool, as_json: bool
 ) -> None:
     """Give FIELD a remote NAME at URL."""
-    ws = Workspace.find()
-    parsed = parse_options(options)
-    field = _field_name(ws, field)
-    check(url, parsed)
-    url = ws.add_remote(field, name, url, parsed, trust=trust_policy, dry_run=dry_run)
+    done = Memsync.open().add_remote(field, name, url, parse_options(options), trust=trust_policy, dry_run=dry_run)
     prefix = "would add " if dry_run else ""
-    _emit(
-        as_json,
-        {"field": field, "remote": name, "url": url, "dry_run": dry_run},
-        lambda: [f"{field}: {prefix}remote {name} → {url}"],
-    )
+    _emit(as_json, done.to_json(), lambda: [f"{done.field}: {prefix}remote {name} → {done.url}"])
 
 
 @remote.command("list")

@@ -7,15 +7,12 @@ from pathlib import Path
 
 import click
 
-from .. import gate, release, sshsig, trust
-from .. import review as review_mod
-from ..engine import Session
-from ..errors import WorkspaceError
+from .. import release, sshsig, trust
+from ..api import Memsync
 from ..progress import terminal_bar
-from ..store import StagingStore
 from ..workspace import TRUST_POLICIES, Workspace
 from .app import _emit, _field_name, dry_run_option, json_option, main
-from .sync import _finish
+from .sync import finish
 
 DEFAULT_KEY = Path("~/.ssh/memsync_ed25519")
 
@@ -147,32 +144,17 @@ def trust_policy(field: str, remote: str, policy: str, dry_run: bool, as_json: b
     )
 
 
-def _held(ws: Workspace, field: str, digest: str | None) -> str:
-    held = StagingStore(ws).quarantined(field)
-    if digest is not None:
-        want = digest if digest.startswith("sha256:") else "sha256:" + digest
-        matches = [m["digest"] for m in held if m["digest"].startswith(want)]
-        if len(matches) != 1:
-            raise WorkspaceError(f"{digest}: {'no' if not matches else 'more than one'} quarantined version matches")
-        return matches[0]
-    if not held:
-        raise WorkspaceError(f"nothing of field {field!r} is in quarantine")
-    return str(held[-1]["digest"])
-
-
 @main.command()
 @click.argument("field", required=False)
 @json_option
 def quarantine(field: str | None, as_json: bool) -> None:
     """List received versions held for review (of FIELD, or all)."""
-    ws = Workspace.find()
-    name = _field_name(ws, field) if field else None
-    held = StagingStore(ws).quarantined(name)
+    held = Memsync.open().quarantine(field)
     _emit(
         as_json,
-        {"quarantine": held},
+        held.to_json(),
         lambda: (
-            [f"{m.get('field')}\t{m['digest']}\t{m.get('source')}\t{m.get('reason')}" for m in held]
+            [f"{m.get('field')}\t{m['digest']}\t{m.get('source')}\t{m.get('reason')}" for m in held.quarantine]
             or ["quarantine is empty"]
         ),
     )
@@ -185,18 +167,11 @@ def quarantine(field: str | None, as_json: bool) -> None:
 @json_option
 def review(field: str, digest: str | None, full: bool, as_json: bool) -> None:
     """Show a quarantined version of FIELD: summary and findings first, then diffs against the live field."""
-    ws = Workspace.find()
-    name = _field_name(ws, field)
-    store = StagingStore(ws)
-    chosen = _held(ws, name, digest)
-    staged = store.get(chosen)
-    assert staged is not None
-    report = review_mod.review(ws, ws.field_path(name), staged, store.meta(chosen))
-    gate.mark_reviewed(ws, name, chosen)  # what accept may apply: this version, and no other
+    done = Memsync.open().review(field, digest)
     if as_json:  # not _emit: its sorted keys would put the diffs before the summary and findings
-        click.echo(json.dumps(report.to_json(), indent=2))
+        click.echo(json.dumps(done.to_json(), indent=2))
     else:
-        _emit(False, {}, lambda: report.lines(full))
+        _emit(False, {}, lambda: done.detail.lines(full))
 
 
 @main.command()
@@ -206,12 +181,8 @@ def review(field: str, digest: str | None, full: bool, as_json: bool) -> None:
 @json_option
 def accept(field: str, digest: str | None, allow_executables: bool, as_json: bool) -> None:
     """Apply a reviewed quarantined version of FIELD to the live field and pin it."""
-    ws = Workspace.find()
-    name = _field_name(ws, field)
-    chosen = gate.chosen_for_accept(ws, name, digest)
-    remote = StagingStore(ws).meta(chosen).get("remote")
-    report = Session(ws, name, remote, progress=terminal_bar).accept(chosen, allow_executables=allow_executables)
-    _finish(report, as_json)
+    m = Memsync.open(progress=terminal_bar)
+    finish(m.accept(field, digest, allow_executables=allow_executables), as_json)
 
 
 @main.command()
@@ -221,12 +192,6 @@ def accept(field: str, digest: str | None, allow_executables: bool, as_json: boo
 @json_option
 def reject(field: str, digest: str | None, dry_run: bool, as_json: bool) -> None:
     """Delete a quarantined version of FIELD without applying it."""
-    ws = Workspace.find()
-    chosen = _held(ws, _field_name(ws, field), digest)
-    if not dry_run:
-        StagingStore(ws).discard(chosen)
-    _emit(
-        as_json,
-        {"rejected": chosen, "dry_run": dry_run},
-        lambda: [f"{'would delete' if dry_run else 'deleted'} {chosen}"],
-    )
+    done = Memsync.open().reject(field, digest, dry_run=dry_run)
+    verb = "would delete" if dry_run else "deleted"
+    _emit(as_json, done.to_json(), lambda: [f"{verb} {done.rejected}"])

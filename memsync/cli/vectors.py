@@ -7,12 +7,11 @@ from typing import Any
 
 import click
 
-from .. import provenance
-from ..errors import InputError, WorkspaceError
+from ..api import index, search
+from ..errors import WorkspaceError
 from ..progress import terminal_bar
-from ..vectors import embedders
-from ..vectors.rebuild import batch_size, rebuild
-from ..vectors.search import Source, search_fields, workspace_sources
+from ..vectors.rebuild import index_lines
+from ..vectors.search import Source, workspace_sources
 from ..workspace import Workspace
 from .app import _emit, _field_name, _folder, json_option, main
 
@@ -34,29 +33,12 @@ embedder_option = click.option(
 def index_command(field: str, embedder_name: str | None, batch: int | None, as_json: bool) -> None:
     """Bring FIELD's vector index up to date, embedding only new and changed pages."""
     root = _folder(field)
-    origins, members = _workspace_facts(root)
-    report = rebuild(
-        root,
-        embedders.for_field(root, embedder_name),
-        batch=batch_size(batch),
-        progress=terminal_bar,
-        provenance=origins,
-        skip=members,
-    )
-    _emit(as_json, report.to_json(), report.lines)
-
-
-def _workspace_facts(root: Path) -> tuple[dict[str, dict[str, Any]], frozenset[str]]:
-    """For the workspace field at ``root`` (nothing for a bare folder): where its pages
-    came from, and its subfolders that are fields of their own (a tree root's members)."""
     try:
-        ws = Workspace.find()
+        ws: Workspace | None = Workspace.find()
     except WorkspaceError:
-        return {}, frozenset()
-    name = ws.field_for_path(root)
-    if name is None:
-        return {}, frozenset()
-    return provenance.load(ws, name), ws.member_dirs(name)
+        ws = None
+    done = index(root, workspace=ws, embedder=embedder_name, batch=batch, progress=terminal_bar)
+    _emit(as_json, done.to_json(), lambda: index_lines(done.to_json()))
 
 
 @main.command("search")
@@ -83,23 +65,21 @@ def search_command(
     may then be any field folder, in a workspace or not."""
     if len(words) > 2:
         raise click.UsageError("QUERY is one argument: quote it ('memsync search \"carbon steel wok\"')")
-    if k < 1:
-        raise InputError(f"-k must be at least 1, not {k}")
     *named, query = words
-    found = search_fields(
-        _sources([*named, *field_args]), query, k, min_score=min_score, embedder=embedder_name, own_only=own_only
+    found = search(
+        _sources([*named, *field_args]), query, k=k, min_score=min_score, embedder=embedder_name, own=own_only
     )
 
     def text() -> list[str]:
         lines = [
-            f"{r.hit.score:.3f}  {r.source.field} ({r.source.trust})  {r.hit.filename}"
-            + (f"  {r.hit.title}" if r.hit.title else "")
-            + (_origin(r.hit.provenance) if r.hit.provenance else "")
+            f"{r['score']:.3f}  {r['field']} ({r['trust']})  {r['filename']}"
+            + (f"  {r['title']}" if r["title"] else "")
+            + (_origin(r["provenance"]) if r["provenance"] else "")
             for r in found.results
         ]
         lines += [f"  skipped {s['field']}: {s['reason']}" for s in found.skipped]
-        models = sorted({f"{f['model_code']} ({f['embedder']} embedder)" for f in found.searched})
-        return [*lines, f"{len(found.results)} page(s) from {len(found.searched)} field(s) by {', '.join(models)}"]
+        models = sorted({f"{f['model_code']} ({f['embedder']} embedder)" for f in found.fields})
+        return [*lines, f"{len(found.results)} page(s) from {len(found.fields)} field(s) by {', '.join(models)}"]
 
     _emit(as_json, found.to_json(), text)
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import contextlib
 from pathlib import Path
 
 import click
 
-from ..errors import WorkspaceError
+from ..api import Memsync, WorkspaceMade
 from ..workspace import Workspace
 from .app import _emit, dry_run_option, json_option, main
 
@@ -18,9 +17,9 @@ from .app import _emit, dry_run_option, json_option, main
 @json_option
 def init(directory: Path, dry_run: bool, as_json: bool) -> None:
     """Create a workspace in DIRECTORY (default: here)."""
-    root = Workspace.init(directory).root if not dry_run else directory.absolute()
+    root = Memsync.init(directory).root if not dry_run else directory.absolute()
     text = f"would create a workspace at {root}" if dry_run else f"workspace ready at {root}"
-    _emit(as_json, {"workspace": str(root), "dry_run": dry_run}, lambda: [text])
+    _emit(as_json, WorkspaceMade(str(root), dry_run).to_json(), lambda: [text])
 
 
 @main.command()
@@ -31,34 +30,14 @@ def init(directory: Path, dry_run: bool, as_json: bool) -> None:
 @json_option
 def add(name: str, path: Path | None, tree: bool, dry_run: bool, as_json: bool) -> None:
     """Add field NAME kept in folder PATH (default: ./NAME; created if missing)."""
-    ws = Workspace.find()
-    folder = (path or Path(name)).absolute()
-    taken = ws.field_for_path(folder)
-    # Check the names and the folder before anything is made, and leave nothing behind if a step fails.
-    if tree:
-        added = ws.add_tree(name, folder, dry_run=True)
-    else:
-        ws.add_field(name, folder, dry_run=True)
-        added = [name]
-    if folder.exists() and not folder.is_dir():
-        raise WorkspaceError(f"{folder}: a file, not a folder; a field is a folder of pages")
-    if taken is not None:
-        raise WorkspaceError(f"{folder} is already the folder of field {taken!r}")
-    if not dry_run:
-        missing = [p for p in (folder, *folder.parents) if not p.exists()]
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            ws.save()
-        except BaseException:
-            for made in missing:
-                with contextlib.suppress(OSError):
-                    made.rmdir()
-            raise
+    m = Memsync.open()
+    done = m.add(name, path, tree=tree, dry_run=dry_run)
     prefix = "would add " if dry_run else ""
+    folders = [Path(done.path), *(Path(done.path) / f.split("/", 1)[1] for f in done.members)]
     _emit(
         as_json,
-        {"field": name, "path": str(folder), "members": added[1:], "dry_run": dry_run},
-        lambda: [f"{prefix}field {f} → {ws.field_path(f)}" for f in added],
+        done.to_json(),
+        lambda: [f"{prefix}field {f} → {p}" for f, p in zip([name, *done.members], folders, strict=True)],
     )
 
 

@@ -24,7 +24,7 @@ from .. import provenance
 from ..engine import SyncReport
 from ..errors import MemsyncError
 from ..names import is_page
-from ..progress import terminal_bar
+from ..progress import ProgressFactory, terminal_bar
 from ..registry import open_remote
 from ..workspace import Workspace
 from . import embedders
@@ -42,7 +42,9 @@ class Reindexed:
     lines: list[str]
 
 
-def reindex_after(report: SyncReport, skip: bool, ws: Workspace | None = None) -> Reindexed | None:
+def reindex_after(
+    report: SyncReport, skip: bool, ws: Workspace | None = None, progress: ProgressFactory = terminal_bar
+) -> Reindexed | None:
     """Rebuild the index of the field ``report`` synced, when the sync changed its pages.
 
     A failure is reported, not raised: the sync itself has landed, and the
@@ -59,7 +61,7 @@ def reindex_after(report: SyncReport, skip: bool, ws: Workspace | None = None) -
             root,
             embedder,
             batch=batch_size(None),
-            progress=terminal_bar,
+            progress=progress,
             trusted_rows=_trusted_index(ws, report, embedder, notes),
             provenance=provenance.load(ws, report.field),
             skip=ws.member_dirs(report.field),

@@ -73,11 +73,18 @@ class IndexReport:
         }
 
     def lines(self) -> list[str]:
-        return [f"  warning: {w}" for w in self.warnings] + [
-            f"index {Path(self.index).name} ({self.embedder} embedder): {self.pages} page(s), "
-            f"{self.embedded} embedded in {self.calls} call(s), {self.reused} reused, "
-            f"{self.unchanged} unchanged, {self.removed} removed"
-        ]
+        return index_lines(self.to_json())
+
+
+def index_lines(data: dict[str, Any]) -> list[str]:
+    """A rebuild's text, from its JSON object (or the error a sync's rebuild met)."""
+    if "error" in data:
+        return [f"  warning: {data['error']}"]
+    return [f"  warning: {w}" for w in data["warnings"]] + [
+        f"index {Path(data['index']).name} ({data['embedder']} embedder): {data['pages']} page(s), "
+        f"{data['embedded']} embedded in {data['calls']} call(s), {data['reused']} reused, "
+        f"{data['unchanged']} unchanged, {data['removed']} removed"
+    ]
 
 
 def batch_size(option: int | None) -> int:

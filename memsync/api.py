@@ -1,0 +1,848 @@
+"""memsync as a library: the operations the CLI runs, for programs and agents.
+
+Open a workspace with :meth:`Memsync.open` (or make one with
+:meth:`Memsync.init`), then call its methods. Each returns a dataclass whose
+fields are exactly the object ``memsync COMMAND --json`` prints
+(``result.to_json()`` is that object), and says with ``exit_code`` how the
+command would have exited: 5 when a received version is held in quarantine,
+3 when a conflict was kept as a copy, 0 otherwise. Nothing else is raised but
+:class:`memsync.errors.MemsyncError` and its kinds, each with the ``code``
+the CLI exits with. Relative paths are taken from the current directory, as
+on the command line. ``docs/API.md`` walks through it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import functools
+import ipaddress
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ParamSpec, TypeVar
+from urllib.parse import urlsplit
+
+from . import archive as archive_mod
+from . import engine, gate, history, provenance, release, signing
+from .check import Finding, frontmatter_warning
+from .errors import InputError, MemsyncError, WorkspaceError, boundary
+from .guard import DEFAULT_MAX_DELETE, DeleteLimit
+from .names import check_name, is_page
+from .pin import Pin
+from .progress import ProgressFactory, silent
+from .registry import check, is_archive_url, open_remote
+from .review import review as review_version
+from .store import StagingStore
+from .transfer import read_remote
+from .vectors import embedders
+from .vectors.after_sync import reindex_after
+from .vectors.rebuild import batch_size, rebuild
+from .vectors.search import Source, search_fields, workspace_sources
+from .workspace import Workspace, absolute_if_path
+
+__all__ = [
+    "EXIT_CONFLICT",
+    "EXIT_QUARANTINED",
+    "Added",
+    "ClonePreview",
+    "FieldSearch",
+    "Indexed",
+    "Memsync",
+    "Published",
+    "Quarantine",
+    "Rejected",
+    "RemoteAdded",
+    "Reviewed",
+    "RunResult",
+    "SyncAll",
+    "WorkspaceMade",
+    "clone",
+    "subscribe",
+]
+
+EXIT_CONFLICT = 3
+EXIT_QUARANTINED = 5
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _bounded(method: Callable[P, R]) -> Callable[P, R]:
+    """Only memsync's own errors leave the API (a foreign one becomes InternalError)."""
+
+    @functools.wraps(method)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        with boundary():
+            return method(*args, **kwargs)
+
+    return wrapper
+
+
+# -- results -------------------------------------------------------------------
+
+
+@dataclass
+class Result:
+    """A command's answer; its fields are the keys of its ``--json`` object."""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.metadata.get("hidden") or (f.metadata.get("optional") and value is None):
+                continue
+            out[f.name] = _plain(value)
+        return out
+
+    @property
+    def exit_code(self) -> int:
+        return 0
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Result):
+        return value.to_json()
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+_OPTIONAL = {"optional": True}  # a key the JSON object leaves out when its value is None
+
+
+@dataclass
+class RunResult(Result):
+    """One field's pull, push, sync, accept, clone or status (a tree's: its root's, with ``members``)."""
+
+    field: str
+    remote: str
+    url: str
+    mode: str
+    dry_run: bool
+    local_changes: list[dict[str, Any]]  # {"action", "file", "sha256"}
+    remote_changes: list[dict[str, Any]]
+    conflicts: list[dict[str, Any]]  # {"page", "conflict_copy", "their_name"?}
+    renames: list[dict[str, Any]]  # {"from", "to", "by"}
+    notes: list[str]
+    digest: str | None
+    remote_digest: str | None
+    attempts: int
+    trust: dict[str, Any] | None  # the gate's verdict, when one was needed
+    quarantined: str | None  # the digest held for review instead of applied
+    previous_pin: dict[str, Any] | None
+    warnings: list[dict[str, Any]] | None = dataclasses.field(
+        default=None, metadata=_OPTIONAL
+    )  # pages whose frontmatter does not read
+    index: dict[str, Any] | None = dataclasses.field(
+        default=None, metadata=_OPTIONAL
+    )  # the vector index rebuilt after the run
+    members: list[RunResult] | None = dataclasses.field(default=None, metadata=_OPTIONAL)  # a tree's other fields
+    unresolved_conflicts: list[dict[str, Any]] | None = dataclasses.field(
+        default=None, metadata=_OPTIONAL
+    )  # status only
+
+    def runs(self) -> list[RunResult]:
+        return [self, *(self.members or [])]
+
+    @property
+    def held(self) -> list[RunResult]:
+        """The runs that left a version in quarantine."""
+        return [r for r in self.runs() if r.quarantined and not r.dry_run]
+
+    @property
+    def conflict_count(self) -> int:
+        return sum(len(r.conflicts) for r in self.runs() if not r.dry_run)
+
+    @property
+    def exit_code(self) -> int:
+        if self.held:
+            return EXIT_QUARANTINED
+        if self.conflict_count or self.unresolved_conflicts:
+            return EXIT_CONFLICT
+        return 0
+
+
+@dataclass
+class SyncAll(Result):
+    """``sync`` of every field with its default remote."""
+
+    fields: list[RunResult]
+    errors: list[dict[str, Any]]  # {"field", "error", "code"}
+
+    @property
+    def exit_code(self) -> int:
+        codes = [e["code"] for e in self.errors] or sorted({r.exit_code for r in self.fields if r.exit_code})[::-1]
+        return int(codes[0]) if codes else 0
+
+
+@dataclass
+class ClonePreview(Result):
+    """``clone --dry-run``: what a clone would bring."""
+
+    url: str
+    dry_run: bool
+    files: list[str]
+    digest: str
+
+
+@dataclass
+class Published(Result):
+    archive_sha256: str
+    digest: str
+    files: int
+    signed: bool
+    destinations: list[dict[str, Any]]
+    dry_run: bool
+
+
+@dataclass
+class WorkspaceMade(Result):
+    workspace: str
+    dry_run: bool
+
+
+@dataclass
+class Added(Result):
+    field: str
+    path: str
+    members: list[str]  # a tree's subfolder fields
+    dry_run: bool
+
+
+@dataclass
+class RemoteAdded(Result):
+    field: str
+    remote: str
+    url: str
+    dry_run: bool
+
+
+@dataclass
+class Quarantine(Result):
+    quarantine: list[dict[str, Any]]  # one per held version: field, digest, source, reason…
+
+
+@dataclass
+class Reviewed(Result):
+    summary: dict[str, Any]
+    findings: list[dict[str, Any]]
+    pages: list[dict[str, Any]]
+    digest: str
+    source: str | None
+    reason: str | None
+    signer: str | None
+    signature_problem: str | None
+    added: list[str]
+    changed: list[str]
+    removed: list[str]
+    renamed: list[dict[str, str]]
+    diffs: dict[str, str]  # page → its unified diff against the live field
+    #: The review itself, for its text (``lines(full)``); not part of the JSON.
+    detail: Any = dataclasses.field(default=None, repr=False, compare=False, metadata={"hidden": True})
+
+
+@dataclass
+class Rejected(Result):
+    rejected: str
+    dry_run: bool
+
+
+@dataclass
+class Indexed(Result):
+    """A vector index brought up to date."""
+
+    index: str  # the index file
+    embedder: str
+    model_code: str
+    dimension: int
+    batch: int
+    pages: int
+    embedded: int  # pages sent to the embedder
+    reused: int  # rows taken by sha256 (renamed or touched pages, a trusted remote's index)
+    unchanged: int
+    removed: int
+    calls: int
+    embed_seconds: float
+    seconds: float
+    warnings: list[str]
+
+
+@dataclass
+class FieldSearch(Result):
+    query: str
+    results: list[dict[str, Any]]  # score, filename, title, summary, field, trust, source, signer, provenance
+    fields: list[dict[str, Any]]  # the fields searched: field, trust, embedder, model_code
+    skipped: list[dict[str, Any]]  # field, reason
+
+
+def _result(cls: type[R], data: dict[str, Any], **extra: Any) -> R:
+    return cls(**data, **extra)
+
+
+# -- the workspace -------------------------------------------------------------
+
+
+class Memsync:
+    """One workspace and the operations on its fields."""
+
+    def __init__(self, workspace: Workspace, *, progress: ProgressFactory = silent, wait: float = 0.0) -> None:
+        self.workspace = workspace
+        self.progress = progress
+        #: Seconds to wait for another memsync run in this workspace (0: fail at once).
+        self.workspace.lock_wait = wait
+
+    @classmethod
+    @_bounded
+    def open(cls, path: Path | str | None = None, *, progress: ProgressFactory = silent, wait: float = 0.0) -> Memsync:
+        """The workspace at or above ``path`` (default: the current directory)."""
+        return cls(Workspace.find(Path(path) if path is not None else None), progress=progress, wait=wait)
+
+    @classmethod
+    @_bounded
+    def init(cls, path: Path | str = ".", *, progress: ProgressFactory = silent) -> Memsync:
+        """Make a workspace at ``path`` (or open the one there)."""
+        return cls(Workspace.init(Path(path)), progress=progress)
+
+    @property
+    def root(self) -> Path:
+        return self.workspace.root
+
+    def field_name(self, arg: str) -> str:
+        """A field given by name or by its folder."""
+        return self.workspace.field_named(arg)
+
+    # -- fields and remotes ----------------------------------------------------
+
+    @_bounded
+    def add(self, name: str, folder: Path | str | None = None, *, tree: bool = False, dry_run: bool = False) -> Added:
+        """Add field ``name`` kept in ``folder`` (default ./NAME; made if missing). With
+        ``tree``, the folder's files are field NAME and each subfolder SUB field NAME/SUB."""
+        ws = self.workspace
+        path = Path(folder if folder is not None else name).absolute()
+        taken = ws.field_for_path(path)
+        # Names and folder are checked before anything is made; a failed step leaves nothing behind.
+        if tree:
+            added = ws.add_tree(name, path, dry_run=True)
+        else:
+            ws.add_field(name, path, dry_run=True)
+            added = [name]
+        if path.exists() and not path.is_dir():
+            raise WorkspaceError(f"{path}: a file, not a folder; a field is a folder of pages")
+        if taken is not None:
+            raise WorkspaceError(f"{path} is already the folder of field {taken!r}")
+        if dry_run:
+            self._reload()
+        else:
+            missing = [p for p in (path, *path.parents) if not p.exists()]
+            try:
+                path.mkdir(parents=True, exist_ok=True)
+                ws.save()
+            except BaseException:
+                for made in missing:
+                    with contextlib.suppress(OSError):
+                        made.rmdir()
+                self._reload()
+                raise
+        return Added(name, str(path), added[1:], dry_run)
+
+    def _reload(self) -> None:
+        """Forget changes made in memory only (a dry run's, a failed step's)."""
+        wait = self.workspace.lock_wait
+        self.workspace = Workspace(self.workspace.root)
+        self.workspace.lock_wait = wait
+
+    @_bounded
+    def add_remote(
+        self,
+        field: str,
+        name: str,
+        url: str,
+        options: dict[str, str] | None = None,
+        *,
+        trust: str = "self",
+        dry_run: bool = False,
+    ) -> RemoteAdded:
+        """Give ``field`` a remote ``name`` at ``url`` (options checked against its backend)."""
+        field = self.field_name(field)
+        check(url, options or {})
+        url = self.workspace.add_remote(field, name, url, options or {}, trust=trust, dry_run=dry_run)
+        return RemoteAdded(field, name, url, dry_run)
+
+    # -- moving versions ---------------------------------------------------------
+
+    @_bounded
+    def pull(
+        self,
+        field: str,
+        remote: str | None = None,
+        *,
+        sha256: str | None = None,
+        max_delete: DeleteLimit | None = DEFAULT_MAX_DELETE,
+        index: bool = True,
+        dry_run: bool = False,
+    ) -> RunResult:
+        """Bring a remote's changes into ``field``; ``sha256`` pins what may arrive."""
+        return self._finish(self._run(field, remote, "pull", dry_run, sha256, max_delete), index)
+
+    @_bounded
+    def push(
+        self,
+        field: str,
+        remote: str | None = None,
+        *,
+        max_delete: DeleteLimit | None = DEFAULT_MAX_DELETE,
+        dry_run: bool = False,
+    ) -> RunResult:
+        """Send ``field``'s changes (refused with PullFirst when the remote moved)."""
+        return self._finish(self._run(field, remote, "push", dry_run, None, max_delete), False)
+
+    @_bounded
+    def sync(
+        self,
+        field: str,
+        remote: str | None = None,
+        *,
+        max_delete: DeleteLimit | None = DEFAULT_MAX_DELETE,
+        index: bool = True,
+        dry_run: bool = False,
+    ) -> RunResult:
+        """Pull, merge and push ``field`` in one go."""
+        return self._finish(self._run(field, remote, "sync", dry_run, None, max_delete), index)
+
+    @_bounded
+    def sync_all(
+        self, *, max_delete: DeleteLimit | None = DEFAULT_MAX_DELETE, index: bool = True, dry_run: bool = False
+    ) -> SyncAll:
+        """Sync every field that has a remote with its default remote; one field's
+        failure is reported in ``errors`` and the others still run."""
+        ws = self.workspace
+        # A tree's members sync with their root (add(..., tree=True)).
+        roots = sorted(name for name, spec in ws.fields.items() if "/" not in name and spec.remotes)
+        if not roots:
+            raise WorkspaceError("no field has a remote to sync with (memsync remote add FIELD NAME URL)")
+        done: list[RunResult] = []
+        failed: list[dict[str, Any]] = []
+        for name in roots:
+            try:
+                done.append(self._finish(self._run(name, None, "sync", dry_run, None, max_delete), index))
+            except MemsyncError as exc:
+                failed.append({"field": name, "error": str(exc), "code": exc.code})
+        return SyncAll(done, failed)
+
+    @_bounded
+    def status(self, field: str, remote: str | None = None) -> RunResult:
+        """What a sync of ``field`` would do now (changes nothing), with the conflicts still unresolved."""
+        reports = self._run(field, remote, "sync", True, None, DEFAULT_MAX_DELETE)
+        result = self._finish(reports, False, warn=False)
+        result.unresolved_conflicts = [
+            {"field": r.field, **c.to_json()} for r in reports for c in history.conflicts(self.workspace, r.field)
+        ]
+        return result
+
+    @_bounded
+    def clone(
+        self,
+        url: str,
+        directory: Path | str | None = None,
+        *,
+        name: str | None = None,
+        sha256: str | None = None,
+        options: dict[str, str] | None = None,
+        trust: str | None = None,
+        index: bool = True,
+    ) -> RunResult:
+        """A new field from ``url`` in ``directory`` (named after it, as git names a
+        clone, else after the URL), with ``url`` as its origin."""
+        target = _Target(name, _path(directory), "give one with --name NAME", "clone into another DIRECTORY", False)
+        return self._finish([_follow(self, url, target, sha256, trust, DEFAULT_MAX_DELETE, options or {})], index)
+
+    @_bounded
+    def subscribe(
+        self,
+        url: str,
+        *,
+        field: str | None = None,
+        into: Path | str | None = None,
+        sha256: str | None = None,
+        options: dict[str, str] | None = None,
+        trust: str | None = None,
+        max_delete: DeleteLimit | None = DEFAULT_MAX_DELETE,
+        index: bool = True,
+    ) -> RunResult:
+        """Pull ``url`` into the field that follows it, making that field when new
+        (``memsync pull URL``)."""
+        target = _Target(field, _path(into), "give one with --field NAME", "choose another with --into", True)
+        return self._finish([_follow(self, url, target, sha256, trust, max_delete, options or {})], index)
+
+    @_bounded
+    def publish(
+        self,
+        field: str,
+        destinations: list[str],
+        *,
+        sign_with: str | None = None,
+        expires: str | None = None,
+        dry_run: bool = False,
+    ) -> Published:
+        """Publish ``field`` to each destination, signed when a key is set."""
+        return publish(self.workspace.field_path(self.field_name(field)), destinations,
+                       workspace=self.workspace, sign_with=sign_with, expires=expires,
+                       dry_run=dry_run, progress=self.progress)  # fmt: skip
+
+    # -- the quarantine ----------------------------------------------------------
+
+    @_bounded
+    def quarantine(self, field: str | None = None) -> Quarantine:
+        """The received versions held for review (of ``field``, or all)."""
+        name = self.field_name(field) if field else None
+        return Quarantine(StagingStore(self.workspace).quarantined(name))
+
+    @_bounded
+    def review(self, field: str, digest: str | None = None) -> Reviewed:
+        """Review a held version (the newest, or ``digest``): findings first, then
+        diffs. Only a version reviewed is one ``accept`` may apply."""
+        ws, name = self.workspace, self.field_name(field)
+        store = StagingStore(ws)
+        chosen = self._held(name, digest)
+        staged = store.get(chosen)
+        if staged is None:
+            raise WorkspaceError(f"no quarantined version {chosen} (see 'memsync quarantine')")
+        report = review_version(ws, ws.field_path(name), staged, store.meta(chosen))
+        gate.mark_reviewed(ws, name, chosen)
+        return _result(Reviewed, report.to_json(), detail=report)
+
+    @_bounded
+    def accept(self, field: str, digest: str | None = None, *, allow_executables: bool = False) -> RunResult:
+        """Apply the reviewed held version of ``field`` (or the one named by ``digest``) and pin it."""
+        ws, name = self.workspace, self.field_name(field)
+        chosen = gate.chosen_for_accept(ws, name, digest)
+        remote = StagingStore(ws).meta(chosen).get("remote")
+        session = engine.Session(ws, name, remote, progress=self.progress)
+        return self._finish([session.accept(chosen, allow_executables=allow_executables)], False)
+
+    @_bounded
+    def reject(self, field: str, digest: str | None = None, *, dry_run: bool = False) -> Rejected:
+        """Delete a held version without applying it."""
+        chosen = self._held(self.field_name(field), digest)
+        if not dry_run:
+            StagingStore(self.workspace).discard(chosen)
+        return Rejected(chosen, dry_run)
+
+    def _held(self, field: str, digest: str | None) -> str:
+        held = StagingStore(self.workspace).quarantined(field)
+        if digest is not None:
+            want = digest if digest.startswith("sha256:") else "sha256:" + digest
+            matches = [m["digest"] for m in held if m["digest"].startswith(want)]
+            if len(matches) != 1:
+                many = "no" if not matches else "more than one"
+                raise WorkspaceError(f"{digest}: {many} quarantined version matches")
+            return str(matches[0])
+        if not held:
+            raise WorkspaceError(f"nothing of field {field!r} is in quarantine")
+        return str(held[-1]["digest"])
+
+    # -- the vector cache --------------------------------------------------------
+
+    @_bounded
+    def index(self, field: str, *, embedder: str | None = None, batch: int | None = None) -> Indexed:
+        """Bring ``field``'s vector index up to date, embedding only new and changed pages."""
+        root = self.workspace.field_path(self.field_name(field))
+        return index(root, workspace=self.workspace, embedder=embedder, batch=batch, progress=self.progress)
+
+    @_bounded
+    def search(
+        self,
+        query: str,
+        *,
+        fields: list[str] | None = None,
+        k: int = 10,
+        min_score: float | None = None,
+        own: bool = False,
+        embedder: str | None = None,
+    ) -> FieldSearch:
+        """Rank the pages of every field (or ``fields``) by similarity to ``query``."""
+        ws = self.workspace
+        sources = workspace_sources(ws, [self.field_name(f) for f in fields or []])
+        return search(sources, query, k=k, min_score=min_score, own=own, embedder=embedder)
+
+    # -- what every run shares -----------------------------------------------------
+
+    def _run(
+        self,
+        field: str,
+        remote: str | None,
+        mode: engine.Mode,
+        dry_run: bool,
+        expect: str | None,
+        max_delete: DeleteLimit | None,
+    ) -> list[engine.SyncReport]:
+        """One field's run; a tree root's runs its members too, one after another."""
+        ws = self.workspace
+        name = self.field_name(field)
+        tree = [name, *ws.members(name)]
+        if expect is not None and len(tree) > 1:
+            raise WorkspaceError(f"--sha256 pins one field; {name!r} is a tree: pull each of its fields on its own")
+        return [
+            engine.Session(ws, f, remote, progress=self.progress, max_delete=max_delete).run(
+                mode, dry_run=dry_run, expect=expect
+            )
+            for f in tree
+        ]
+
+    def _finish(self, reports: list[engine.SyncReport], index: bool, *, warn: bool = True) -> RunResult:
+        results = []
+        for report in reports:
+            found = self._frontmatter_warnings(report) if warn else None
+            rebuilt = reindex_after(report, not index, self.workspace, self.progress)
+            results.append(
+                _result(
+                    RunResult,
+                    report.to_json(),
+                    warnings=[w.to_json() for w in found] if found is not None else None,
+                    index=rebuilt.data if rebuilt else None,
+                )
+            )
+        first = results[0]
+        if len(results) > 1:
+            first.members = results[1:]
+        return first
+
+    def _frontmatter_warnings(self, report: engine.SyncReport) -> list[Finding]:
+        """validate's warning for each page this run carried whose frontmatter does not read."""
+        names = {c.name for c in (*report.local_changes, *report.remote_changes) if c.sha256 and is_page(c.name)}
+        if not names or report.quarantined:
+            return []
+        root = self.workspace.field_path(report.field)
+        found = []
+        for name in sorted(names):
+            try:
+                data = (root / name).read_bytes()
+            except FileNotFoundError:
+                continue
+            warning = frontmatter_warning(name, data)
+            if warning is not None:
+                found.append(warning)
+        return found
+
+
+# -- what needs no workspace -----------------------------------------------------
+
+
+@_bounded
+def publish(
+    folder: Path | str,
+    destinations: list[str],
+    *,
+    workspace: Workspace | None = None,
+    sign_with: str | None = None,
+    expires: str | None = None,
+    dry_run: bool = False,
+    progress: ProgressFactory = silent,
+) -> Published:
+    """Publish the field in ``folder`` (a workspace's or not) to each destination,
+    signed with ``sign_with`` (else $MEMSYNC_SIGNING_KEY, else the workspace's key)."""
+    root = Path(folder)
+    key = signing.signing_key(workspace, sign_with)
+    name = workspace.field_for_path(root) if workspace else None
+    if expires is not None:
+        release.parse_duration(expires)
+    results = [
+        engine.publish(
+            root,
+            absolute_if_path(url),
+            dry_run=dry_run,
+            progress=progress,
+            key=key,
+            field_name=name or root.absolute().name,
+            expires=expires,
+        )
+        for url in destinations
+    ]
+    packed = archive_mod.write_field(root, None)  # only its pins are printed
+    # A signed archive holds its sidecars: consumers pin the bytes that were published.
+    published = [r.archive_sha256 for r in results if r.archive_sha256]
+    return Published(
+        archive_sha256=published[0] if published else packed.sha256,
+        digest=packed.manifest.digest,
+        files=len(packed.manifest),
+        signed=key is not None,
+        destinations=[r.to_json() for r in results],
+        dry_run=dry_run,
+    )
+
+
+@_bounded
+def index(
+    folder: Path | str,
+    *,
+    workspace: Workspace | None = None,
+    embedder: str | None = None,
+    batch: int | None = None,
+    progress: ProgressFactory = silent,
+) -> Indexed:
+    """Bring the vector index of the field in ``folder`` up to date (a workspace's
+    field keeps where its pages came from, and passes over its tree members)."""
+    root = Path(folder)
+    name = workspace.field_for_path(root) if workspace else None
+    done = rebuild(
+        root,
+        embedders.for_field(root, embedder),
+        batch=batch_size(batch),
+        progress=progress,
+        provenance=provenance.load(workspace, name) if workspace and name else {},
+        skip=workspace.member_dirs(name) if workspace and name else frozenset(),
+    )
+    return _result(Indexed, done.to_json())
+
+
+@_bounded
+def preview_clone(url: str, options: dict[str, str] | None = None) -> ClonePreview:
+    """What cloning ``url`` would bring, read without writing anything."""
+    where = absolute_if_path(url)
+    check(where, options or {})
+    with open_remote(where, options or {}) as remote:
+        manifest = read_remote(remote, None, None).manifest
+    return ClonePreview(url, True, list(manifest), manifest.digest)
+
+
+@_bounded
+def search(
+    sources: list[Source],
+    query: str,
+    *,
+    k: int = 10,
+    min_score: float | None = None,
+    own: bool = False,
+    embedder: str | None = None,
+) -> FieldSearch:
+    """Rank the pages of ``sources`` (fields or field folders) by similarity to ``query``."""
+    if k < 1:
+        raise InputError(f"-k must be at least 1, not {k}")
+    found = search_fields(sources, query, k, min_score=min_score, embedder=embedder, own_only=own)
+    return _result(FieldSearch, found.to_json())
+
+
+@_bounded
+def clone(url: str, directory: Path | str | None = None, **kwargs: Any) -> RunResult:
+    """:meth:`Memsync.clone` in the workspace here, made when there is none (and
+    removed again if the clone fails)."""
+    return _anywhere(lambda m: m.clone(url, directory, **kwargs), kwargs.pop("progress", silent))
+
+
+@_bounded
+def subscribe(url: str, **kwargs: Any) -> RunResult:
+    """:meth:`Memsync.subscribe` in the workspace here, made when there is none."""
+    return _anywhere(lambda m: m.subscribe(url, **kwargs), kwargs.pop("progress", silent))
+
+
+def _anywhere(run: Callable[[Memsync], RunResult], progress: ProgressFactory) -> RunResult:
+    try:
+        ws = Workspace.find()
+    except WorkspaceError:
+        ws = Workspace.init(Path.cwd())
+        try:
+            return run(Memsync(ws, progress=progress))
+        except BaseException:
+            ws.destroy()
+            raise
+    return run(Memsync(ws, progress=progress))
+
+
+# -- subscriptions ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Target:
+    """Where a new subscription goes, as the command that makes it was told."""
+
+    name: str | None  # the field name given
+    folder: Path | None  # the folder given
+    name_hint: str  # how this command is given a name
+    folder_hint: str  # how this command gives another folder
+    again_is_pull: bool  # a source already followed: pull it again (pull) or refuse (clone)
+
+
+def _path(value: Path | str | None) -> Path | None:
+    return Path(value) if value is not None else None
+
+
+def _follow(
+    m: Memsync,
+    source: str,
+    target: _Target,
+    expect: str | None,
+    trust: str | None,
+    max_delete: DeleteLimit | None,
+    options: dict[str, str],
+) -> engine.SyncReport:
+    """Pull SOURCE into the field that follows it, making the field when new; a
+    failed first pull leaves no field behind."""
+    if expect is not None:
+        Pin.parse(expect)  # a malformed pin is refused before anything is made
+    source = absolute_if_path(source)
+    check(source, options)
+    ws = m.workspace
+    for name, spec in ws.fields.items():
+        for remote_name, rc in spec.remotes.items():
+            if target.name in (None, name) and rc.url == source:
+                if not target.again_is_pull:
+                    raise WorkspaceError(f"field {name!r} already follows {source}: 'memsync pull {name}' updates it")
+                if options and options != rc.options:
+                    raise WorkspaceError(
+                        f"{name} already follows {source} with other options: memsync remote set-option"
+                    )
+                session = engine.Session(ws, name, remote_name, progress=m.progress, max_delete=max_delete)
+                return session.run("pull", expect=expect)
+    if target.name is not None:
+        name = target.name
+    elif target.folder is not None:
+        name = _usable(target.folder.absolute().name, str(target.folder), target.name_hint)
+    else:
+        name = _name_from_url(source, target.name_hint)
+    folder = (target.folder or Path(name)).absolute()
+    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+        raise WorkspaceError(f"{folder} exists and is not an empty folder; {target.folder_hint}")
+    taken = ws.field_for_path(folder)
+    if taken is not None:
+        raise WorkspaceError(f"{folder} is already the folder of field {taken!r}; {target.folder_hint}")
+    folder_existed = folder.exists()
+    ws.add_field(name, folder)
+    try:
+        ws.add_remote(name, "origin", source, options, trust=trust)
+        session = engine.Session(ws, name, "origin", progress=m.progress, max_delete=max_delete)
+        return session.run("pull", expect=expect)
+    except BaseException:
+        ws.remove_field(name)
+        if not folder_existed and folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
+        raise
+
+
+def looks_like_url(arg: str) -> bool:
+    """Whether a pull's SOURCE names something to subscribe to rather than a field."""
+    return "://" in arg or "/" in arg or is_archive_url(arg)
+
+
+def _name_from_url(url: str, hint: str) -> str:
+    """The field name a URL suggests: its last path component (without the
+    archive suffix), else its host name; ``hint`` says how the command is
+    given one when neither will do."""
+    parsed = urlsplit(url) if "://" in url else None
+    last = (parsed.path if parsed else url).rstrip("/").rsplit("/", 1)[-1]
+    name = last.removesuffix(archive_mod.ARCHIVE_SUFFIX)
+    if not name and parsed is not None and parsed.hostname:
+        try:
+            ipaddress.ip_address(parsed.hostname)
+        except ValueError:
+            name = parsed.hostname
+    return _usable(name, url, hint)
+
+
+def _usable(name: str, source: str, hint: str) -> str:
+    """``name`` when it can name a field; else one line saying how to give one."""
+    try:
+        return check_name("field", name)
+    except WorkspaceError:
+        what = f"{name!r} is no field name" if name else "no field name in it"
+        raise WorkspaceError(f"{source}: {what}; {hint}") from None
