@@ -22,6 +22,7 @@ got in between, or when the user or an agent wrote to the field meanwhile.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 from collections.abc import Callable, Mapping
@@ -70,8 +71,8 @@ class SyncReport:
     url: str
     mode: str
     dry_run: bool
-    local_changes: list[Change] = field(default_factory=list)  # applied (or planned) in the live field
-    remote_changes: list[Change] = field(default_factory=list)  # written (or planned) at the remote
+    local_changes: list[Change] = dataclasses.field(default_factory=list)  # applied (or planned) in the live field
+    remote_changes: list[Change] = dataclasses.field(default_factory=list)  # written (or planned) at the remote
     plan: Plan | None = None
     digest: str | None = None  # of the field after the run
     remote_digest: str | None = None

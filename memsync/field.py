@@ -17,13 +17,14 @@ import stat
 import time
 from collections.abc import Collection, Iterator, MutableMapping
 from pathlib import Path
+from typing import Any
 
 from .atomic import TEMP_PREFIX
 from .errors import InputError
 from .manifest import Manifest
 from .names import Role, is_plain_page, name_problem, role_of
 
-StatCache = MutableMapping[str, list]  # name -> [size, mtime_ns, inode, sha256]
+StatCache = MutableMapping[str, list[Any]]  # name -> [size, mtime_ns, inode, sha256]
 _RACY_SECONDS = 2  # a file this fresh may change again within its mtime tick
 _READ_SIZE = 1024 * 1024
 

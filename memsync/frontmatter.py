@@ -37,7 +37,7 @@ class _BoundedLoader(yaml.SafeLoader):
     def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent):
             raise InputError("frontmatter uses YAML aliases, which memsync refuses")
-        event = self.peek_event()
+        event = self.peek_event()  # type: ignore[no-untyped-call]  # PyYAML ships no types
         if getattr(event, "anchor", None):
             raise InputError("frontmatter uses YAML anchors, which memsync refuses")
         self._nodes += 1

@@ -116,4 +116,6 @@ def open_remote(
         return ArchiveRemote(cls(folder or ".", options), name)
     if issubclass(cls, Store):
         return FieldRemote(cls(url, options), memo)
-    return cls(url, options)
+    # A remote class an entry point names (git's) is built from its URL and options.
+    made: Remote = cls(url, options)  # type: ignore[call-arg]
+    return made

@@ -289,10 +289,10 @@ class App:
             return _conditional(environ, Reply(200, lock, "application/json", quote_etag(sha256_hex(lock))))
         if "/" in rest or name_problem(rest) or role_of(rest) is not Role.CONTENT:
             raise HttpError(404, "not a file of this field")
-        data = _read_or_none(served.root / rest)
-        if data is None:
+        page = _read_or_none(served.root / rest)
+        if page is None:
             raise HttpError(404, f"{rest} is not in this field")
-        return _conditional(environ, Reply(200, data, _content_type(rest), quote_etag(sha256_hex(data))))
+        return _conditional(environ, Reply(200, page, _content_type(rest), quote_etag(sha256_hex(page))))
 
     # -- writing ------------------------------------------------------------------
 
@@ -476,7 +476,7 @@ def _body(environ: dict[str, Any]) -> bytes:
             raise HttpError(400, "malformed Content-Length") from None
         if size > MAX_BODY_BYTES:
             raise HttpError(413, f"bodies are limited to {MAX_BODY_BYTES} bytes")
-        data = environ["wsgi.input"].read(size)
+        data: bytes = environ["wsgi.input"].read(size)
     else:
         data = environ["wsgi.input"].read(MAX_BODY_BYTES + 1)
     if len(data) > MAX_BODY_BYTES:
@@ -554,10 +554,10 @@ def load_users(auth_file: Path | None) -> dict[str, str]:
         for number, line in enumerate(lines, start=1):
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
-            user, colon, password = line.partition(":")
-            if not colon or not user or not password:
+            name, colon, secret = line.partition(":")
+            if not colon or not name or not secret:
                 raise WorkspaceError(f"{auth_file}:{number}: expected 'user:password'")
-            users[user] = password
+            users[name] = secret
     user, password = os.environ.get("MEMSYNC_SERVE_USER"), os.environ.get("MEMSYNC_SERVE_PASSWORD")
     if user and password:
         users[user] = password
@@ -569,7 +569,7 @@ def is_loopback(host: str) -> bool:
         infos = socket.getaddrinfo(host, None)
     except OSError:
         return False
-    return bool(infos) and all(ipaddress.ip_address(info[4][0].split("%")[0]).is_loopback for info in infos)
+    return bool(infos) and all(ipaddress.ip_address(str(info[4][0]).split("%")[0]).is_loopback for info in infos)
 
 
 def served_fields(folders: Iterable[Path]) -> dict[str, ServedField]:

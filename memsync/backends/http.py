@@ -100,7 +100,8 @@ class _OriginAuth(requests.auth.AuthBase):
 
     def __call__(self, request: requests.PreparedRequest) -> requests.PreparedRequest:
         if self.credentials is not None and request.url and origin(request.url) == self.bound:
-            return requests.auth.HTTPBasicAuth(*self.credentials)(request)
+            signed: requests.PreparedRequest = requests.auth.HTTPBasicAuth(*self.credentials)(request)
+            return signed
         return request
 
 
@@ -148,9 +149,9 @@ class HttpStore(Store):
             self.base = url.rsplit("/", 1)[0] + "/"
         return answer
 
-    def _send(self, method: str, url: str, **kwargs: object) -> requests.Response:
+    def _send(self, method: str, url: str, **kwargs: Any) -> requests.Response:
         try:
-            return self.session.request(  # type: ignore[misc]
+            return self.session.request(
                 method, url, auth=self.auth, allow_redirects=False, timeout=(self.timeout, self.timeout), **kwargs
             )
         except requests.exceptions.RetryError as exc:

@@ -12,9 +12,10 @@ credentials come from the standard AWS chain and are never printed or stored.
 
 from __future__ import annotations
 
+import builtins
 import threading
 from collections.abc import Iterator, Mapping
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, ClassVar
 
 from memsync.errors import RemoteError, WorkspaceError
 
@@ -37,7 +38,7 @@ _DELETE_BATCH = 1000
 
 
 class S3Store(Store):
-    OPTIONS: Mapping[str, Option] = {
+    OPTIONS: ClassVar[Mapping[str, Option]] = {
         "endpoint_url": Option("the S3 endpoint, for MinIO, R2, GCS or a private server"),
         "region": Option("the bucket's region"),
         "profile": Option("a profile from ~/.aws/config and ~/.aws/credentials"),
@@ -140,7 +141,7 @@ class S3Store(Store):
     def delete(self, name: str, *, if_match: str | None = None) -> None:
         self._call("delete_object", name, Key=self.key(name), **({"IfMatch": if_match} if if_match else {}))
 
-    def delete_many(self, names: list[str]) -> None:
+    def delete_many(self, names: builtins.list[str]) -> None:
         for start in range(0, len(names), _DELETE_BATCH):
             batch = [{"Key": self.key(n)} for n in names[start : start + _DELETE_BATCH]]
             answer = self._call("delete_objects", Delete={"Objects": batch, "Quiet": True})

@@ -62,7 +62,7 @@ def remote_list(field: str, as_json: bool) -> None:
     verbose = verbosity() > 0
     ws = Workspace.find()
     spec = ws.field(_field_name(ws, field))
-    data = {
+    data: dict[str, dict[str, Any]] = {
         r: {"url": rc.url, "options": shown_options(rc.url, rc.options), "trust": rc.trust}
         for r, rc in spec.remotes.items()
     }

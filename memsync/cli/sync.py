@@ -440,7 +440,8 @@ def mirror(
 
     def text() -> list[str]:
         verb = "would make" if dry_run else "made"
-        lines = details(_change_lines("", report.changes), _counts("changes", report.changes))
+        changes = [c.to_json() for c in report.changes]
+        lines = details(_change_lines("", changes), _counts("changes", changes))
         return [*lines, f"{verb} {len(report.changes)} change(s); {destination} = {report.digest}"]
 
     _emit(as_json, report.to_json(), text)

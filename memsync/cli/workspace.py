@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -46,7 +47,7 @@ def add(name: str, path: Path | None, tree: bool, dry_run: bool, as_json: bool) 
 def fields(as_json: bool) -> None:
     """List the workspace's fields and their remotes."""
     ws = Workspace.find()
-    data = {
+    data: dict[str, dict[str, Any]] = {
         name: {"path": str(ws.field_path(name)), "remotes": {r: rc.url for r, rc in spec.remotes.items()}}
         for name, spec in sorted(ws.fields.items())
     }

@@ -63,7 +63,8 @@ def load(name: str) -> Embedder:
     if not found:
         known = ", ".join([AUTO, *installed()])
         raise EmbedderError(f"no embedder {name!r} (installed: {known})")
-    return next(iter(found)).load()()
+    embedder: Embedder = next(iter(found)).load()()
+    return embedder
 
 
 def requested(option: str | None) -> str:

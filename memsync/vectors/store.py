@@ -81,7 +81,7 @@ def pack(vector: list[float]) -> bytes:
     return floats.tobytes()
 
 
-def unpack(blob: bytes) -> array:
+def unpack(blob: bytes) -> array[float]:
     floats = array("f")
     floats.frombytes(blob)
     if sys.byteorder == "big":
