@@ -610,10 +610,9 @@ def _install_counters(calls: Counter, moved: Counter) -> None:
 
 
 def child_main(op: str, args: dict[str, Any], result_path: Path, profile: Path | None) -> None:
+    from memsync.api import Memsync
     from memsync.archive import unpack, write_field
-    from memsync.engine import Session
     from memsync.field import scan
-    from memsync.workspace import Workspace
 
     calls: Counter = Counter()
     moved: Counter = Counter()
@@ -631,8 +630,11 @@ def child_main(op: str, args: dict[str, Any], result_path: Path, profile: Path |
             root = Path(args["field"])
             (root / "SHA256SUMS").write_bytes(scan(root, None).to_bytes())
         elif op == "sync":
-            ws = Workspace(Path(args["ws"]))
-            report = Session(ws, FIELD_NAME, REMOTE_NAME).run(args["mode"])
+            m = Memsync.open(args["ws"])
+            if args["mode"] == "push":
+                report = m.push(FIELD_NAME, REMOTE_NAME)
+            else:  # the index is a cache, not part of the sync measured
+                report = getattr(m, args["mode"])(FIELD_NAME, REMOTE_NAME, index=False)
             result["report"] = {
                 "local_changes": len(report.local_changes),
                 "remote_changes": len(report.remote_changes),

@@ -90,19 +90,18 @@ def _child(root: str, names: list[str], interval: float, debounce: float, counts
 
 
 def setup(base: Path, fields: int, pages: int, url_of: Any) -> tuple[Path, list[str]]:
-    from memsync.engine import Session
-    from memsync.workspace import Workspace
+    from memsync.api import Memsync
 
-    ws = Workspace.init(base / "ws")
+    m = Memsync.init(base / "ws")
     names = [f"field-{i:02d}" for i in range(fields)]
     for i, name in enumerate(names):
-        folder = ws.root / name
+        folder = m.root / name
         generate_field(folder, pages, SEED + i)
         age_files(folder)
-        ws.add_field(name, folder)
-        ws.add_remote(name, "origin", url_of(name), {})
-        Session(ws, name, "origin").run("push")
-    return ws.root, names
+        m.add(name, folder)
+        m.add_remote(name, "origin", url_of(name))
+        m.push(name)
+    return m.root, names
 
 
 def run_one(kind: str, base: Path, opts: argparse.Namespace) -> dict[str, Any]:
