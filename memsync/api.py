@@ -513,13 +513,15 @@ class Memsync:
         return _result(Reviewed, report.to_json(), detail=report)
 
     @_bounded
-    def accept(self, field: str, digest: str | None = None, *, allow_executables: bool = False) -> RunResult:
+    def accept(
+        self, field: str, digest: str | None = None, *, allow_executables: bool = False, index: bool = True
+    ) -> RunResult:
         """Apply the reviewed held version of ``field`` (or the one named by ``digest``) and pin it."""
         ws, name = self.workspace, self.field_name(field)
         chosen = gate.chosen_for_accept(ws, name, digest)
         remote = StagingStore(ws).meta(chosen).get("remote")
         session = engine.Session(ws, name, remote, progress=self.progress)
-        return self._finish([session.accept(chosen, allow_executables=allow_executables)], False)
+        return self._finish([session.accept(chosen, allow_executables=allow_executables)], index)
 
     @_bounded
     def reject(self, field: str, digest: str | None = None, *, dry_run: bool = False) -> Rejected:

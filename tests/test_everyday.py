@@ -218,15 +218,17 @@ def test_clone_of_a_url_without_a_path_takes_the_host_or_asks_for_a_name(cli: Cl
 def _all_options() -> set[str]:
     found: set[str] = set()
 
-    def walk(command: click.Command) -> None:
+    def walk(command: click.Command, ctx: click.Context) -> None:
         for param in command.params:
             if isinstance(param, click.Option):
                 found.update(o for o in (*param.opts, *param.secondary_opts) if o.startswith("--"))
         if isinstance(command, click.Group):
-            for sub in command.commands.values():
-                walk(sub)
+            for name in command.list_commands(ctx):  # the top group loads its command modules here
+                sub = command.get_command(ctx, name)
+                assert sub is not None
+                walk(sub, click.Context(sub, parent=ctx))
 
-    walk(main)
+    walk(main, click.Context(main))
     return found
 
 

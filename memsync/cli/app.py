@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 from .. import __version__, progress
-from ..errors import MemsyncError, WorkspaceError
+from ..errors import InternalError, MemsyncError, WorkspaceError
 
 if TYPE_CHECKING:
     from ..workspace import Workspace
@@ -125,6 +125,10 @@ class _Cli(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except InternalError as exc:  # a bug the library's boundary wrapped: the traceback on request
+            if os.environ.get("MEMSYNC_DEBUG"):
+                raise
+            _fail(f"{exc} (set MEMSYNC_DEBUG=1 for a traceback)", exc.code)
         except MemsyncError as exc:
             _fail(str(exc), exc.code)
         except click.ClickException as exc:
