@@ -26,6 +26,7 @@ Each sync and each state change is one :class:`Event`, handed to ``on_event``.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import os
 import threading
 import time
@@ -50,6 +51,11 @@ DEFAULT_DEBOUNCE = 1.0  # seconds of quiet after a local change before it is syn
 MAX_DELAY = 10.0  # a field written to without pause is still synced this often
 BACKOFF_FIRST = 2.0
 BACKOFF_MAX = 300.0
+
+# watchdog's inotify thread logs an error when it is stopped between two reads
+# (a race in its shutdown, harmless); without a handler of its own Python would
+# print it on stderr as the watcher ends. Real failures reach us as exceptions.
+logging.getLogger("watchdog").addHandler(logging.NullHandler())
 
 Kind = Literal["start", "sync", "held", "error", "stop"]
 Level = Literal["error", "info", "debug"]
