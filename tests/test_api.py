@@ -48,7 +48,7 @@ def _pair(tmp_path: Path) -> tuple[Path, Path]:
     ws, remote = tmp_path / "ws", tmp_path / "remote"
     ws.mkdir()
     m = Memsync.init(ws)
-    make_field(ws / "notes", {f"p{i}.md": page(f"Page {i}", f"About topic{i}.") for i in range(3)})
+    make_field(ws / "notes", {f"p{i}.md": page(f"Page {i}", f"About topic{i}.", f"u-{i}") for i in range(3)})
     m.add("notes", ws / "notes")
     m.add_remote("notes", "origin", str(remote))
     m.push("notes")
@@ -74,7 +74,7 @@ def test_results_are_the_json_objects(tmp_path: Path, monkeypatch: pytest.Monkey
     ws, remote = _pair(tmp_path)
     monkeypatch.chdir(ws)
     m = Memsync.open()
-    (ws / "notes" / "p3.md").write_text(page("Page 3", "About the wok."))
+    (ws / "notes" / "p3.md").write_text(page("Page 3", "About the wok.", "u-3"))  # fixed uuids: a fixed ranking
 
     cli = _cli(ws, "status", "notes")
     _same_shape(m.status("notes"), cli, "status.json")
@@ -112,8 +112,8 @@ def test_results_are_the_json_objects(tmp_path: Path, monkeypatch: pytest.Monkey
     _same_shape(m.reject("sub", dry_run=True), _cli(ws, "reject", "sub", "--dry-run"), "reject.json")
     accepted = m.accept("sub")
     assert accepted.exit_code == 0 and sorted(p.name for p in (ws / "sub").iterdir()) == sorted(
-        ["SHA256SUMS", "p0.md", "p1.md", "p2.md", "p3.md"]
-    )
+        ["SHA256SUMS", "memsync-hashed-words-v1-512.sqlite3", "p0.md", "p1.md", "p2.md", "p3.md"]
+    )  # accept rebuilds the index of what it applied
     validate("accept.json", accepted.to_json())
 
 
