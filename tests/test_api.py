@@ -175,3 +175,43 @@ def test_the_cli_and_the_api_share_one_workspace_lock(tmp_path: Path) -> None:
         done = run_cli("sync", "notes", cwd=ws)
     assert done.returncode == 1 and "another memsync command is running" in done.stderr
     assert os.listdir(ws / "notes")
+
+
+def test_a_long_lived_object_sees_the_config_as_it_is_on_disk(tmp_path: Path) -> None:
+    ws, _ = _pair(tmp_path)
+    m = Memsync.open(ws)
+    (ws / "afile").write_text("not a folder")
+
+    # A failed add leaves nothing behind, in memory either: the next save does not write it.
+    with pytest.raises(WorkspaceError, match="a file, not a folder"):
+        m.add("broken", ws / "afile")
+    assert "broken" not in m.workspace.fields
+    # A dry-run remote is not there to push to.
+    m.add_remote("notes", "copy", str(tmp_path / "copy"), dry_run=True)
+    assert "copy" not in m.workspace.fields["notes"].remotes
+    with pytest.raises(WorkspaceError, match="no remote 'copy'"):
+        m.push("notes", "copy")
+    assert not (tmp_path / "copy").exists()
+
+    # Another process adds a field: this object sees it, and its own saves keep it.
+    run_cli("add", "theirs", cwd=ws).check_returncode()
+    assert m.quarantine("theirs").quarantine == []  # a field it knows
+    m.add("mine")
+    assert set(json.loads((ws / ".memsync" / "config.json").read_text())["fields"]) == {"notes", "theirs", "mine"}
+
+
+def test_keyboard_interrupt_passes_through_unchanged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ws, remote = _pair(tmp_path)
+
+    def interrupted(self: engine.Session, *args: Any, **kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(engine.Session, "run", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        Memsync.open(ws).sync("notes")
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    monkeypatch.chdir(bare)
+    with pytest.raises(KeyboardInterrupt):
+        api.clone(str(remote))
+    assert os.listdir(bare) == []  # the workspace it made for the clone is gone again
