@@ -206,6 +206,11 @@ def test_a_failed_index_rebuild_is_one_warning_line_under_the_report(cli: CliRun
     assert (r.fb / "delta.md").is_file()
 
 
+def test_sync_remote_without_a_field_is_told_outside_a_workspace_too(cli: CliRunner, tmp_path: Path) -> None:
+    line = assert_one_line_error(cli("sync", "--remote", "origin", cwd=tmp_path))
+    assert "--remote goes with a FIELD" in line
+
+
 # -- pull first ----------------------------------------------------------------------
 
 
