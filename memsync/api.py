@@ -5,10 +5,11 @@ Open a workspace with :meth:`Memsync.open` (or make one with
 fields are exactly the object ``memsync COMMAND --json`` prints
 (``result.to_json()`` is that object), and says with ``exit_code`` how the
 command would have exited: 5 when a received version is held in quarantine,
-3 when a conflict was kept as a copy, 0 otherwise. Nothing else is raised but
-:class:`memsync.errors.MemsyncError` and its kinds, each with the ``code``
-the CLI exits with. Relative paths are taken from the current directory, as
-on the command line. ``docs/API.md`` walks through it.
+3 when a conflict was kept as a copy, 0 otherwise (``sync_all``: a failed
+field's code). Nothing else is raised but :class:`memsync.errors.MemsyncError`
+and its kinds, each with the ``code`` the CLI exits with (and
+KeyboardInterrupt, unchanged). Relative paths are taken from the current
+directory, as on the command line. ``docs/API.md`` walks through it.
 """
 
 from __future__ import annotations
@@ -58,6 +59,10 @@ __all__ = [
     "SyncAll",
     "WorkspaceMade",
     "clone",
+    "index",
+    "preview_clone",
+    "publish",
+    "search",
     "subscribe",
 ]
 

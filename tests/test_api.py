@@ -4,7 +4,9 @@ memsync's own errors escape."""
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import inspect
 import json
 import os
 import re
@@ -215,3 +217,19 @@ def test_keyboard_interrupt_passes_through_unchanged(tmp_path: Path, monkeypatch
     with pytest.raises(KeyboardInterrupt):
         api.clone(str(remote))
     assert os.listdir(bare) == []  # the workspace it made for the clone is gone again
+
+
+def test_the_documented_signatures_are_the_real_ones() -> None:
+    """Every call docs/API.md's table shows names real parameters, with the defaults it says."""
+    calls = re.findall(r"`(m|Memsync|memsync\.api)\.(\w+)\(([^)`]*)\)`", DOC.read_text())
+    assert len(calls) > 20
+    for owner, name, args in calls:
+        function = getattr(Memsync if owner in ("m", "Memsync") else api, name)
+        params = inspect.signature(function).parameters
+        for arg in (a.strip() for a in args.split(",")):
+            if arg in ("", "…"):
+                continue
+            key, _, default = arg.partition("=")
+            assert key in params, f"{owner}.{name} has no parameter {key!r}"
+            if default and default != "…":
+                assert params[key].default == ast.literal_eval(default), f"{owner}.{name}: {key}={default}"
