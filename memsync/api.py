@@ -5,10 +5,11 @@ Open a workspace with :meth:`Memsync.open` (or make one with
 fields are exactly the object ``memsync COMMAND --json`` prints
 (``result.to_json()`` is that object), and says with ``exit_code`` how the
 command would have exited: 5 when a received version is held in quarantine,
-3 when a conflict was kept as a copy, 0 otherwise. Nothing else is raised but
-:class:`memsync.errors.MemsyncError` and its kinds, each with the ``code``
-the CLI exits with. Relative paths are taken from the current directory, as
-on the command line. ``docs/API.md`` walks through it.
+3 when a conflict was kept as a copy, 0 otherwise (``sync_all``: a failed
+field's code). Nothing else is raised but :class:`memsync.errors.MemsyncError`
+and its kinds, each with the ``code`` the CLI exits with (and
+KeyboardInterrupt, unchanged). Relative paths are taken from the current
+directory, as on the command line. ``docs/API.md`` walks through it.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import ipaddress
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 from urllib.parse import urlsplit
 
 from . import archive as archive_mod
@@ -58,6 +59,10 @@ __all__ = [
     "SyncAll",
     "WorkspaceMade",
     "clone",
+    "index",
+    "preview_clone",
+    "publish",
+    "search",
     "subscribe",
 ]
 
@@ -75,6 +80,25 @@ def _bounded(method: Callable[P, R]) -> Callable[P, R]:
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         with boundary():
             return method(*args, **kwargs)
+
+    return wrapper
+
+
+def _op(method: Callable[Concatenate[Memsync, P], R]) -> Callable[Concatenate[Memsync, P], R]:
+    """A workspace operation, inside the boundary, on the config as it is on disk
+    now: another process may have changed it since the last call, and a failed
+    call's half-made changes must not be saved by the next one."""
+
+    @functools.wraps(method)
+    def wrapper(m: Memsync, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        with boundary():
+            m._reload()
+            try:
+                return method(m, *args, **kwargs)
+            except BaseException:
+                with contextlib.suppress(Exception):  # the error being raised is the one to tell
+                    m._reload()
+                raise
 
     return wrapper
 
@@ -314,7 +338,7 @@ class Memsync:
 
     # -- fields and remotes ----------------------------------------------------
 
-    @_bounded
+    @_op
     def add(self, name: str, folder: Path | str | None = None, *, tree: bool = False, dry_run: bool = False) -> Added:
         """Add field ``name`` kept in ``folder`` (default ./NAME; made if missing). With
         ``tree``, the folder's files are field NAME and each subfolder SUB field NAME/SUB."""
@@ -342,17 +366,17 @@ class Memsync:
                 for made in missing:
                     with contextlib.suppress(OSError):
                         made.rmdir()
-                self._reload()
                 raise
         return Added(name, str(path), added[1:], dry_run)
 
     def _reload(self) -> None:
-        """Forget changes made in memory only (a dry run's, a failed step's)."""
+        """Read the config again: another process's changes are seen, and changes
+        made in memory only (a dry run's, a failed step's) are forgotten."""
         wait = self.workspace.lock_wait
         self.workspace = Workspace(self.workspace.root)
         self.workspace.lock_wait = wait
 
-    @_bounded
+    @_op
     def add_remote(
         self,
         field: str,
@@ -367,11 +391,13 @@ class Memsync:
         field = self.field_name(field)
         check(url, options or {})
         url = self.workspace.add_remote(field, name, url, options or {}, trust=trust, dry_run=dry_run)
+        if dry_run:
+            self._reload()
         return RemoteAdded(field, name, url, dry_run)
 
     # -- moving versions ---------------------------------------------------------
 
-    @_bounded
+    @_op
     def pull(
         self,
         field: str,
@@ -385,7 +411,7 @@ class Memsync:
         """Bring a remote's changes into ``field``; ``sha256`` pins what may arrive."""
         return self._finish(self._run(field, remote, "pull", dry_run, sha256, max_delete), index)
 
-    @_bounded
+    @_op
     def push(
         self,
         field: str,
@@ -397,7 +423,7 @@ class Memsync:
         """Send ``field``'s changes (refused with PullFirst when the remote moved)."""
         return self._finish(self._run(field, remote, "push", dry_run, None, max_delete), False)
 
-    @_bounded
+    @_op
     def sync(
         self,
         field: str,
@@ -410,7 +436,7 @@ class Memsync:
         """Pull, merge and push ``field`` in one go."""
         return self._finish(self._run(field, remote, "sync", dry_run, None, max_delete), index)
 
-    @_bounded
+    @_op
     def sync_all(
         self, *, max_delete: DeleteLimit | None = DEFAULT_MAX_DELETE, index: bool = True, dry_run: bool = False
     ) -> SyncAll:
@@ -430,7 +456,7 @@ class Memsync:
                 failed.append({"field": name, "error": str(exc), "code": exc.code})
         return SyncAll(done, failed)
 
-    @_bounded
+    @_op
     def status(self, field: str, remote: str | None = None) -> RunResult:
         """What a sync of ``field`` would do now (changes nothing), with the conflicts still unresolved."""
         reports = self._run(field, remote, "sync", True, None, DEFAULT_MAX_DELETE)
@@ -440,7 +466,7 @@ class Memsync:
         ]
         return result
 
-    @_bounded
+    @_op
     def clone(
         self,
         url: str,
@@ -457,7 +483,7 @@ class Memsync:
         target = _Target(name, _path(directory), "give one with --name NAME", "clone into another DIRECTORY", False)
         return self._finish([_follow(self, url, target, sha256, trust, DEFAULT_MAX_DELETE, options or {})], index)
 
-    @_bounded
+    @_op
     def subscribe(
         self,
         url: str,
@@ -475,7 +501,7 @@ class Memsync:
         target = _Target(field, _path(into), "give one with --field NAME", "choose another with --into", True)
         return self._finish([_follow(self, url, target, sha256, trust, max_delete, options or {})], index)
 
-    @_bounded
+    @_op
     def publish(
         self,
         field: str,
@@ -492,13 +518,13 @@ class Memsync:
 
     # -- the quarantine ----------------------------------------------------------
 
-    @_bounded
+    @_op
     def quarantine(self, field: str | None = None) -> Quarantine:
         """The received versions held for review (of ``field``, or all)."""
         name = self.field_name(field) if field else None
         return Quarantine(StagingStore(self.workspace).quarantined(name))
 
-    @_bounded
+    @_op
     def review(self, field: str, digest: str | None = None) -> Reviewed:
         """Review a held version (the newest, or ``digest``): findings first, then
         diffs. Only a version reviewed is one ``accept`` may apply."""
@@ -512,7 +538,7 @@ class Memsync:
         gate.mark_reviewed(ws, name, chosen)
         return _result(Reviewed, report.to_json(), detail=report)
 
-    @_bounded
+    @_op
     def accept(
         self, field: str, digest: str | None = None, *, allow_executables: bool = False, index: bool = True
     ) -> RunResult:
@@ -523,7 +549,7 @@ class Memsync:
         session = engine.Session(ws, name, remote, progress=self.progress)
         return self._finish([session.accept(chosen, allow_executables=allow_executables)], index)
 
-    @_bounded
+    @_op
     def reject(self, field: str, digest: str | None = None, *, dry_run: bool = False) -> Rejected:
         """Delete a held version without applying it."""
         chosen = self._held(self.field_name(field), digest)
@@ -546,13 +572,13 @@ class Memsync:
 
     # -- the vector cache --------------------------------------------------------
 
-    @_bounded
+    @_op
     def index(self, field: str, *, embedder: str | None = None, batch: int | None = None) -> Indexed:
         """Bring ``field``'s vector index up to date, embedding only new and changed pages."""
         root = self.workspace.field_path(self.field_name(field))
         return index(root, workspace=self.workspace, embedder=embedder, batch=batch, progress=self.progress)
 
-    @_bounded
+    @_op
     def search(
         self,
         query: str,

@@ -4,7 +4,9 @@ memsync's own errors escape."""
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import inspect
 import json
 import os
 import re
@@ -48,7 +50,7 @@ def _pair(tmp_path: Path) -> tuple[Path, Path]:
     ws, remote = tmp_path / "ws", tmp_path / "remote"
     ws.mkdir()
     m = Memsync.init(ws)
-    make_field(ws / "notes", {f"p{i}.md": page(f"Page {i}", f"About topic{i}.") for i in range(3)})
+    make_field(ws / "notes", {f"p{i}.md": page(f"Page {i}", f"About topic{i}.", f"u-{i}") for i in range(3)})
     m.add("notes", ws / "notes")
     m.add_remote("notes", "origin", str(remote))
     m.push("notes")
@@ -74,7 +76,7 @@ def test_results_are_the_json_objects(tmp_path: Path, monkeypatch: pytest.Monkey
     ws, remote = _pair(tmp_path)
     monkeypatch.chdir(ws)
     m = Memsync.open()
-    (ws / "notes" / "p3.md").write_text(page("Page 3", "About the wok."))
+    (ws / "notes" / "p3.md").write_text(page("Page 3", "About the wok.", "u-3"))  # fixed uuids: a fixed ranking
 
     cli = _cli(ws, "status", "notes")
     _same_shape(m.status("notes"), cli, "status.json")
@@ -112,8 +114,8 @@ def test_results_are_the_json_objects(tmp_path: Path, monkeypatch: pytest.Monkey
     _same_shape(m.reject("sub", dry_run=True), _cli(ws, "reject", "sub", "--dry-run"), "reject.json")
     accepted = m.accept("sub")
     assert accepted.exit_code == 0 and sorted(p.name for p in (ws / "sub").iterdir()) == sorted(
-        ["SHA256SUMS", "p0.md", "p1.md", "p2.md", "p3.md"]
-    )
+        ["SHA256SUMS", "memsync-hashed-words-v1-512.sqlite3", "p0.md", "p1.md", "p2.md", "p3.md"]
+    )  # accept rebuilds the index of what it applied
     validate("accept.json", accepted.to_json())
 
 
@@ -175,3 +177,59 @@ def test_the_cli_and_the_api_share_one_workspace_lock(tmp_path: Path) -> None:
         done = run_cli("sync", "notes", cwd=ws)
     assert done.returncode == 1 and "another memsync command is running" in done.stderr
     assert os.listdir(ws / "notes")
+
+
+def test_a_long_lived_object_sees_the_config_as_it_is_on_disk(tmp_path: Path) -> None:
+    ws, _ = _pair(tmp_path)
+    m = Memsync.open(ws)
+    (ws / "afile").write_text("not a folder")
+
+    # A failed add leaves nothing behind, in memory either: the next save does not write it.
+    with pytest.raises(WorkspaceError, match="a file, not a folder"):
+        m.add("broken", ws / "afile")
+    assert "broken" not in m.workspace.fields
+    # A dry-run remote is not there to push to.
+    m.add_remote("notes", "copy", str(tmp_path / "copy"), dry_run=True)
+    assert "copy" not in m.workspace.fields["notes"].remotes
+    with pytest.raises(WorkspaceError, match="no remote 'copy'"):
+        m.push("notes", "copy")
+    assert not (tmp_path / "copy").exists()
+
+    # Another process adds a field: this object sees it, and its own saves keep it.
+    run_cli("add", "theirs", cwd=ws).check_returncode()
+    assert m.quarantine("theirs").quarantine == []  # a field it knows
+    m.add("mine")
+    assert set(json.loads((ws / ".memsync" / "config.json").read_text())["fields"]) == {"notes", "theirs", "mine"}
+
+
+def test_keyboard_interrupt_passes_through_unchanged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ws, remote = _pair(tmp_path)
+
+    def interrupted(self: engine.Session, *args: Any, **kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(engine.Session, "run", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        Memsync.open(ws).sync("notes")
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    monkeypatch.chdir(bare)
+    with pytest.raises(KeyboardInterrupt):
+        api.clone(str(remote))
+    assert os.listdir(bare) == []  # the workspace it made for the clone is gone again
+
+
+def test_the_documented_signatures_are_the_real_ones() -> None:
+    """Every call docs/API.md's table shows names real parameters, with the defaults it says."""
+    calls = re.findall(r"`(m|Memsync|memsync\.api)\.(\w+)\(([^)`]*)\)`", DOC.read_text())
+    assert len(calls) > 20
+    for owner, name, args in calls:
+        function = getattr(Memsync if owner in ("m", "Memsync") else api, name)
+        params = inspect.signature(function).parameters
+        for arg in (a.strip() for a in args.split(",")):
+            if arg in ("", "…"):
+                continue
+            key, _, default = arg.partition("=")
+            assert key in params, f"{owner}.{name} has no parameter {key!r}"
+            if default and default != "…":
+                assert params[key].default == ast.literal_eval(default), f"{owner}.{name}: {key}={default}"

@@ -47,6 +47,8 @@ def command_names() -> list[str]:
             elif any(p.name == "as_json" for p in cmd.params):
                 found.append(prefix + name)
 
+    with click.Context(main) as ctx:
+        main.list_commands(ctx)  # the lazy CLI loads its command modules here
     walk(main, "")
     return found
 

@@ -196,6 +196,21 @@ def test_json_reports_and_noop_sync_is_up_to_date(cli: CliRunner, tmp_path: Path
     assert pages(r.fa) == pages(r.fb) == pages(r.remote)
 
 
+def test_a_failed_index_rebuild_is_one_warning_line_under_the_report(cli: CliRunner, tmp_path: Path) -> None:
+    r = make_replicas(cli, tmp_path, THREE)
+    (r.fa / "delta.md").write_text(page("Delta", "delta body"))
+    ok(cli("push", "f", cwd=r.a))
+    out = ok(cli("pull", "f", cwd=r.b, env={"MEMSYNC_EMBEDDER": "nosuch"})).splitlines()
+    # Indented as the report's other lines, not once more (as an index rebuild's own warnings are).
+    assert out[-1].startswith("  warning: vector index not rebuilt: no embedder 'nosuch'"), out
+    assert (r.fb / "delta.md").is_file()
+
+
+def test_sync_remote_without_a_field_is_told_outside_a_workspace_too(cli: CliRunner, tmp_path: Path) -> None:
+    line = assert_one_line_error(cli("sync", "--remote", "origin", cwd=tmp_path))
+    assert "--remote goes with a FIELD" in line
+
+
 # -- pull first ----------------------------------------------------------------------
 
 

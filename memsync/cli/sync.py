@@ -235,13 +235,12 @@ def sync(
     as_json: bool,
 ) -> None:
     """Pull, merge and push FIELD in one go (no FIELD: every field with its default remote)."""
-    m = _memsync(wait)
     if field is not None:
-        finish(m.sync(field, remote, max_delete=max_delete, index=not no_index, dry_run=dry_run), as_json)
+        finish(_memsync(wait).sync(field, remote, max_delete=max_delete, index=not no_index, dry_run=dry_run), as_json)
         return
-    if remote is not None:
+    if remote is not None:  # a usage error, told before looking for a workspace
         raise WorkspaceError("--remote goes with a FIELD; without one each field syncs with its default remote")
-    every = m.sync_all(max_delete=max_delete, index=not no_index, dry_run=dry_run)
+    every = _memsync(wait).sync_all(max_delete=max_delete, index=not no_index, dry_run=dry_run)
     _emit(as_json, every.to_json(), lambda: [line for r in every.fields for line in _text(r)])
     for result in every.fields:
         _tell(result)

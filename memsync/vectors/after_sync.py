@@ -38,8 +38,7 @@ REUSE_SHARE = 8  # fetch a trusted index when at least 1/REUSE_SHARE of the page
 
 @dataclass
 class Reindexed:
-    data: dict[str, Any]
-    lines: list[str]
+    data: dict[str, Any]  # the rebuild's JSON object, or {"error": ...}
 
 
 def reindex_after(
@@ -68,9 +67,9 @@ def reindex_after(
         )
     except MemsyncError as exc:
         message = f"vector index not rebuilt: {exc} (run 'memsync index {report.field}')"
-        return Reindexed({"error": message}, [f"  warning: {message}"])
+        return Reindexed({"error": message})
     result.warnings += notes
-    return Reindexed(result.to_json(), [f"  {line}" for line in result.lines()])
+    return Reindexed(result.to_json())
 
 
 def _trusted_index(

@@ -79,7 +79,7 @@ class IndexReport:
 def index_lines(data: dict[str, Any]) -> list[str]:
     """A rebuild's text, from its JSON object (or the error a sync's rebuild met)."""
     if "error" in data:
-        return [f"  warning: {data['error']}"]
+        return [f"warning: {data['error']}"]
     return [f"  warning: {w}" for w in data["warnings"]] + [
         f"index {Path(data['index']).name} ({data['embedder']} embedder): {data['pages']} page(s), "
         f"{data['embedded']} embedded in {data['calls']} call(s), {data['reused']} reused, "
