@@ -349,8 +349,10 @@ def pick_version(found: list[Entry], page: str, at: str | None) -> str | None:
             raise WorkspaceError(f"{page}: history holds no version that was replaced")
         return replaced[-1]
     text = at.strip().lower()
-    if re.fullmatch(r"[0-9a-f]{6,64}", text) and not re.fullmatch(r"\d{8}", text):
-        shas = {h for e in found for h in (e.old, e.new) if h is not None and h.startswith(text)}
+    shas = {h for e in found for h in (e.old, e.new) if h is not None and h.startswith(text)}
+    # Eight digits read as a date too (20260301): a hash prefix of digits only
+    # is a version when history holds one, else the date.
+    if re.fullmatch(r"[0-9a-f]{6,64}", text) and (shas or not re.fullmatch(r"\d{8}", text)):
         if len(shas) != 1:
             what = "no version" if not shas else f"{len(shas)} versions"
             raise WorkspaceError(f"{page}: {what} in history starting with {text} (see 'memsync history')")

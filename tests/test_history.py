@@ -396,3 +396,16 @@ def test_a_torn_last_line_is_skipped_and_the_next_entry_reads(cli: CliRunner, tm
     assert [e.page for e in entries] == ["alpha.md", "beta.md"]
     assert path.read_bytes().startswith(whole)
     assert len(ok(cli("history", "f", cwd=r.b)).splitlines()) == len(THREE) + 2
+
+
+def test_a_hash_prefix_of_eight_digits_is_a_version_not_a_date() -> None:
+    """``--at 83573996`` (a version whose sha256 starts with digits only) names
+    that version; eight digits that match no version still read as a date."""
+    digits, other = "83573996" + "a" * 56, "b" * 64
+    found = [
+        history.Entry("2026-03-01T09:00:00Z", "receive", "r1", "f", "p.md", None, digits),
+        history.Entry("2026-03-02T09:00:00Z", "receive", "r2", "f", "p.md", digits, other),
+    ]
+    assert history.pick_version(found, "p.md", "83573996") == digits
+    assert history.pick_version(found, "p.md", "20260301") is None  # before the page existed
+    assert history.pick_version(found, "p.md", "20260302") == digits
