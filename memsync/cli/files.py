@@ -105,7 +105,7 @@ def manifest(field: str, dry_run: bool, as_json: bool) -> None:
 
 
 @main.command()
-@click.option("--keep", type=click.Path(path_type=Path), default=None, help="Run in DIR and keep it.")
+@click.option("--keep", type=click.Path(path_type=Path), default=None, metavar="DIR", help="Run in DIR and keep it.")
 @json_option
 def demo(keep: Path | None, as_json: bool) -> None:
     """Two machines, one shared folder, edits on both: the main job end to end."""

@@ -84,7 +84,7 @@ def _report_lines(run: api.RunResult) -> list[str]:
         lines.append("  up to date")
     else:
         n = len(run.local_changes) + len(run.remote_changes)
-        lines.append(f"  {'would' if run.dry_run else 'did'} {n} change(s); field digest {run.digest}")
+        lines.append(f"  {'would make' if run.dry_run else 'made'} {n} change(s); field digest {run.digest}")
     if run.index is not None:
         lines += [f"  {line}" for line in index_lines(run.index)]
     return lines
