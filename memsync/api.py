@@ -560,7 +560,9 @@ class Memsync:
     def _held(self, field: str, digest: str | None) -> str:
         held = StagingStore(self.workspace).quarantined(field)
         if digest is not None:
-            want = digest if digest.startswith("sha256:") else "sha256:" + digest
+            # As accept reads it: a prefix in either case, with or without sha256:.
+            text = digest.strip().lower()
+            want = text if text.startswith("sha256:") else "sha256:" + text
             matches = [m["digest"] for m in held if m["digest"].startswith(want)]
             if len(matches) != 1:
                 many = "no" if not matches else "more than one"

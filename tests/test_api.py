@@ -112,6 +112,7 @@ def test_results_are_the_json_objects(tmp_path: Path, monkeypatch: pytest.Monkey
     _same_shape(m.quarantine(), _cli(ws, "quarantine"), "quarantine.json")
     _same_shape(m.review("sub"), _cli(ws, "review", "sub"), "review.json")
     _same_shape(m.reject("sub", dry_run=True), _cli(ws, "reject", "sub", "--dry-run"), "reject.json")
+    assert m.reject("sub", held.quarantined[7:19].upper(), dry_run=True).rejected == held.quarantined
     accepted = m.accept("sub")
     assert accepted.exit_code == 0 and sorted(p.name for p in (ws / "sub").iterdir()) == sorted(
         ["SHA256SUMS", "memsync-hashed-words-v1-512.sqlite3", "p0.md", "p1.md", "p2.md", "p3.md"]
