@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from raw_support import FolderRaw, Raw
 
 AZURITE_ACCOUNT = "devstoreaccount1"
 # Azurite's well-known development key (documented by Microsoft; not a secret).
@@ -44,30 +45,7 @@ FIELD = "notes"
 # -- the raw remote: the field's files as another tool sees them ------------------------------
 
 
-class FolderFiles:
-    """A served folder's files (WebDAV and SFTP serve a plain folder)."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-
-    def files(self) -> dict[str, bytes]:
-        if not self.root.is_dir():
-            return {}
-        return {p.name: p.read_bytes() for p in sorted(self.root.iterdir()) if p.is_file() and p.name[0] != "."}
-
-    def write(self, files: Mapping[str, bytes | None]) -> None:
-        self.root.mkdir(parents=True, exist_ok=True)
-        for name, data in files.items():
-            if data is None:
-                (self.root / name).unlink(missing_ok=True)
-            else:
-                (self.root / name).write_bytes(data)
-
-    def publish(self, files: Mapping[str, bytes]) -> None:
-        _publish(self, files)
-
-
-class BlobFiles:
+class BlobFiles(Raw):
     """A prefix of an Azurite container, through azure-storage-blob's own client."""
 
     def __init__(self, container: Any, prefix: str) -> None:
@@ -89,19 +67,6 @@ class BlobFiles:
                     self.container.delete_blob(key)
             else:
                 self.container.upload_blob(key, data, overwrite=True)
-
-    def publish(self, files: Mapping[str, bytes]) -> None:
-        _publish(self, files)
-
-
-def _publish(raw: Any, files: Mapping[str, bytes]) -> None:
-    """Make the field hold exactly ``files`` and a true SHA256SUMS, written last."""
-    from memsync.manifest import Manifest, sha256_hex
-    from memsync.names import MANIFEST_NAME
-
-    stale = {n: None for n in raw.files() if n not in files and n != MANIFEST_NAME}
-    manifest = Manifest({n: sha256_hex(d) for n, d in files.items()}).to_bytes()
-    raw.write({**stale, **files, MANIFEST_NAME: manifest})
 
 
 # -- Azurite ----------------------------------------------------------------------------------
@@ -342,7 +307,7 @@ def webdav_remote(server: WebdavServer) -> FsspecRemote:
 
     url, options = via(f"127.0.0.1:{server.port}")
     return FsspecRemote(
-        "webdav", url, options, server.env(), FolderFiles(server.root / folder), None, ("127.0.0.1", server.port), via
+        "webdav", url, options, server.env(), FolderRaw(server.root / folder), None, ("127.0.0.1", server.port), via
     )
 
 
@@ -354,7 +319,7 @@ def sftp_remote(server: SftpServer) -> FsspecRemote:
 
     url, options = via(f"127.0.0.1:{server.port}")
     return FsspecRemote(
-        "sftp", url, options, {}, FolderFiles(server.root / folder), None, ("127.0.0.1", server.port), via
+        "sftp", url, options, {}, FolderRaw(server.root / folder), None, ("127.0.0.1", server.port), via
     )
 
 
