@@ -12,11 +12,7 @@ from __future__ import annotations
 
 import http.client
 import http.server
-import json
-import subprocess
-import sys
 import threading
-import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -26,7 +22,8 @@ import pytest
 from fsspec_support import azure_remote
 from test_fsspec_remotes import consistent, consistent_files
 from test_s3 import aws_env, bucket_objects, content, memsync, new_workspace, ok, use_aws_env
-from test_s3_concurrency import WRITER, sections
+from test_s3_concurrency import run_writers as run_s3_writers
+from test_s3_concurrency import sections
 
 from memsync import check, engine
 from memsync.workspace import Workspace
@@ -123,31 +120,7 @@ def run_writers(
         workspaces[n] = new_workspace(tmp_path / n, url, **options)
         engine.Session(Workspace(workspaces[n]), "f", None).run("pull")
 
-    started = time.monotonic()
-    procs = {}
-    for i, n in enumerate(names):
-        spec = {
-            "workspace": str(workspaces[n]),
-            "name": n,
-            "kind": kinds[n],
-            "seed": i,
-            "pushes": PUSHES,
-            "report": str(tmp_path / f"{n}.json"),
-        }
-        procs[n] = subprocess.Popen(
-            [sys.executable, "-c", WRITER, json.dumps(spec)],
-            cwd=workspaces[n],
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-    for n, proc in procs.items():
-        out, _ = proc.communicate(timeout=600)
-        assert proc.returncode == 0, f"writer {n} crashed:\n{out}"
-    elapsed = time.monotonic() - started
-
-    reports = {n: json.loads((tmp_path / f"{n}.json").read_text()) for n in names}
+    reports, elapsed = run_s3_writers(workspaces, kinds, PUSHES, env, tmp_path, timeout=600)
     steps = [s for r in reports.values() for rnd in r["rounds"] for s in rnd["steps"]]
     steps += [s for r in reports.values() for s in r["final"]]
     codes = Counter(s["code"] for s in steps)

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from test_s3 import (
@@ -137,31 +138,7 @@ def test_eight_writers_lose_no_update(s3_server, tmp_path, monkeypatch):
         engine.Session(Workspace(workspaces[n]), "f", None).run("pull")
         assert content(workspaces[n] / "f") == content(origin / "f")
 
-    started = time.monotonic()
-    procs = {}
-    for i, n in enumerate(names):
-        spec = {
-            "workspace": str(workspaces[n]),
-            "name": n,
-            "kind": kinds[n],
-            "seed": i,
-            "pushes": PUSHES,
-            "report": str(tmp_path / f"{n}.json"),
-        }
-        procs[n] = subprocess.Popen(
-            [sys.executable, "-c", WRITER, json.dumps(spec)],
-            cwd=workspaces[n],
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-    for n, proc in procs.items():
-        out, _ = proc.communicate(timeout=240)
-        assert proc.returncode == 0, f"writer {n} crashed:\n{out}"
-    elapsed = time.monotonic() - started
-
-    reports = {n: json.loads((tmp_path / f"{n}.json").read_text()) for n in names}
+    reports, elapsed = run_writers(workspaces, kinds, PUSHES, env, tmp_path, timeout=240)
     steps = [s for r in reports.values() for rnd in r["rounds"] for s in rnd["steps"]] + [
         s for r in reports.values() for s in r["final"]
     ]
@@ -387,3 +364,28 @@ def test_sigkilled_pushes_never_feed_readers_bad_bytes_and_the_next_push_repairs
     )
     # The trials did reach the states that matter: remotes left half written, readers refusing them.
     assert outcomes["remote inconsistent"] > 0 and outcomes["reader refused"] > 0
+
+
+def run_writers(
+    workspaces: dict[str, Path], kinds: dict[str, str], pushes: int, env: dict[str, str], tmp_path: Path, timeout: float
+) -> tuple[dict[str, Any], float]:
+    """Start one WRITER process per workspace at once, wait for all, and return
+    each writer's report and the wall time; a crashed writer fails the test."""
+    started = time.monotonic()
+    procs = {}
+    for i, (n, ws) in enumerate(workspaces.items()):
+        spec = {"workspace": str(ws), "name": n, "kind": kinds[n], "seed": i, "pushes": pushes,
+                "report": str(tmp_path / f"{n}.json")}  # fmt: skip
+        procs[n] = subprocess.Popen(
+            [sys.executable, "-c", WRITER, json.dumps(spec)],
+            cwd=ws,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+    for n, proc in procs.items():
+        out, _ = proc.communicate(timeout=timeout)
+        assert proc.returncode == 0, f"writer {n} crashed:\n{out}"
+    elapsed = time.monotonic() - started
+    return {n: json.loads((tmp_path / f"{n}.json").read_text()) for n in workspaces}, elapsed
