@@ -32,7 +32,7 @@ def write_bytes(path: Path, data: bytes, *, mode: int = 0o644, durable: bool = T
     try:
         os.replace(tmp, path)
     except BaseException:
-        _unlink_quietly(tmp)
+        unlink_quietly(tmp)
         raise
     if durable and sync_dir:
         fsync_dir(path.parent)
@@ -50,7 +50,7 @@ def write_temp(path: Path, data: bytes, *, mode: int = 0o644, durable: bool = Tr
             if durable:
                 os.fsync(handle.fileno())
     except BaseException:
-        _unlink_quietly(tmp)
+        unlink_quietly(tmp)
         raise
     return tmp
 
@@ -70,7 +70,7 @@ def replacing(path: Path, *, mode: int = 0o644, durable: bool = True, sync_dir: 
                 os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
-        _unlink_quietly(tmp)
+        unlink_quietly(tmp)
         raise
     if durable and sync_dir:
         fsync_dir(path.parent)
@@ -106,10 +106,10 @@ def fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def sync_filesystem(directory: Path) -> None:
-    """Make everything written on the filesystem holding ``directory`` durable at
-    once (``syncfs``; ``sync`` where there is none): many files written without
-    an fsync each cost one flush here instead of one per file."""
+def sync_filesystem(*directories: Path) -> None:
+    """Make everything written on the filesystems holding ``directories`` durable
+    at once (``syncfs``, once per filesystem; ``sync`` where there is none): many
+    files written without an fsync each cost one flush here instead of one per file."""
     try:
         import ctypes
 
@@ -117,22 +117,26 @@ def sync_filesystem(directory: Path) -> None:
     except (OSError, AttributeError):
         os.sync()
         return
-    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        if syncfs(fd) != 0:
-            os.sync()
-    finally:
-        os.close(fd)
+    done: set[int] = set()
+    for directory in directories:
+        fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            device = os.fstat(fd).st_dev
+            if device not in done and syncfs(fd) != 0:
+                os.sync()
+            done.add(device)
+        finally:
+            os.close(fd)
 
 
 def clean_temp_files(directory: Path) -> None:
     """Remove temp files a crashed writer left behind."""
     for entry in os.scandir(directory):
         if entry.name.startswith(TEMP_PREFIX) and entry.is_file(follow_symlinks=False):
-            _unlink_quietly(entry.path)
+            unlink_quietly(entry.path)
 
 
-def _unlink_quietly(path: str) -> None:
+def unlink_quietly(path: str) -> None:
     with contextlib.suppress(FileNotFoundError):
         os.unlink(path)
 
@@ -183,21 +187,34 @@ def replace_if(
     False, with nothing changed, when someone changed the file since it was
     read: compare before replace, so an edit made during a sync is never
     overwritten. Without a lock the window left is the few microseconds
-    between the check and the rename.
-
-    ``on_written`` gets the stat of the new file as written (taken from the
-    temp file before it took the name, so no later edit can slip into it):
-    a stat cache can trust it without hashing the file again."""
+    between the check and the rename."""
     if data is None:
         if _current_sha(path) != expected:
             return False
         remove(path, sync_dir=sync_dir)
         return True
-    tmp = write_temp(path, data)
-    written = os.stat(tmp) if on_written is not None else None
+    return install_if(write_temp(path, data), path, expected, sync_dir=sync_dir, on_written=on_written)
+
+
+def install_if(
+    tmp: str,
+    path: Path,
+    expected: str | None,
+    *,
+    sync_dir: bool = True,
+    on_written: Callable[[os.stat_result], object] | None = None,
+) -> bool:
+    """``replace_if`` for content already in ``tmp`` (a ``write_temp`` beside
+    ``path``, made durable by the caller): renamed over ``path`` only while it
+    still holds ``expected``; ``tmp`` is gone afterwards either way.
+
+    ``on_written`` gets the stat of the new file as written (taken from the
+    temp file before it took the name, so no later edit can slip into it):
+    a stat cache can trust it without hashing the file again."""
     try:
+        written = os.stat(tmp) if on_written is not None else None
         if _current_sha(path) != expected:
-            _unlink_quietly(tmp)
+            unlink_quietly(tmp)
             return False
         if expected is None:
             try:
@@ -205,11 +222,11 @@ def replace_if(
             except FileExistsError:
                 return False
             finally:
-                _unlink_quietly(tmp)
+                unlink_quietly(tmp)
         else:
             os.replace(tmp, path)
     except BaseException:
-        _unlink_quietly(tmp)
+        unlink_quietly(tmp)
         raise
     if sync_dir:
         fsync_dir(path.parent)

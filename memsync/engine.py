@@ -60,6 +60,7 @@ class LocalMoved(RemoteMoved):
 SYNC_ATTEMPTS = 5
 PUSH_IN_FLIGHT_WAIT = 1.0  # seconds to let another writer's push commit before reading again
 PARALLEL_WRITES = 8
+SYNC_EACH_BELOW = 64  # pages written: from here one filesystem flush costs less than an fsync each
 COMMIT_MESSAGE_LINES = 1000
 OBJECT_STATS = 256  # objects looked up one by one before the store is listed instead
 
@@ -500,9 +501,12 @@ class Session:
     def _push_content(self, result: Plan) -> Callable[[Change], bytes]:
         def content(change: Change) -> bytes:
             assert change.sha256 is not None
-            if change.sha256 in result.merged:
-                return result.merged[change.sha256]
-            return self._read_live(change.name, change.sha256)
+            merged = result.merged.get(change.sha256)
+            data = merged if merged is not None else self._read_live(change.name, change.sha256)
+            # The new sync base's object, stored while the bytes are at hand rather
+            # than read from the field again once the push landed.
+            self.objects.put(data, sha=change.sha256)
+            return data
 
         return content
 
@@ -550,30 +554,55 @@ class Session:
 
         written: dict[str, list[Any]] = {}
 
-        def replace(change: Change) -> None:
-            data = content(change.sha256) if change.sha256 is not None else None
-
+        def recorder(change: Change) -> Callable[[os.stat_result], None]:
             def record(st: os.stat_result) -> None:
                 written[change.name] = [st.st_size, st.st_mtime_ns, st.st_ino, change.sha256]
 
-            # Compare before replace: a file someone wrote since the scan is theirs.
-            # The version replaced goes to history first (nothing a receive replaces is lost).
-            if not self.journal.replace(
-                self.root / change.name, data, local.get(change.name), change.sha256, on_written=record
+            return record
+
+        # Old or new, never torn, and nothing a receive replaces is lost: every new
+        # version is written to a temp file beside its page and every version it
+        # replaces is kept in the object store; all of that is made durable (one
+        # flush of the filesystem for a large batch, an fsync each for a small
+        # one) before the first rename. Then compare before replace: a file
+        # someone wrote since the scan is theirs. All writes land before any delete.
+        writes = [c for c in todo if c.sha256 is not None]
+        each = len(writes) < SYNC_EACH_BELOW
+        temps: dict[str, str] = {}
+
+        def prepare(change: Change) -> None:
+            assert change.sha256 is not None
+            path, expected = self.root / change.name, local.get(change.name)
+            if expected is not None and not self.journal.keep(path, expected, durable=each):
+                moved.append(change.name)
+                return
+            temps[change.name] = atomic.write_temp(path, content(change.sha256), durable=each)
+
+        def install(change: Change) -> None:
+            tmp = temps.pop(change.name, None)
+            path, expected = self.root / change.name, local.get(change.name)
+            if tmp is not None and not self.journal.install(
+                tmp, path, expected, change.sha256, on_written=recorder(change)
             ):
                 moved.append(change.name)
 
-        # Each file is fsynced before its rename (old or new, never torn); the
-        # folder is fsynced once per batch. All writes land before any delete.
-        writes = [c for c in todo if c.sha256 is not None]
         with self.progress(len(todo), f"applying to {self.field}") as bar:
-            for _ in each_in_parallel(replace, writes, PARALLEL_WRITES):
-                bar.update(1)
+            try:
+                for _ in each_in_parallel(prepare, writes, PARALLEL_WRITES):
+                    bar.update(1)
+                if not each:
+                    atomic.sync_filesystem(self.root, self.ws.state)
+                for _ in each_in_parallel(install, writes, PARALLEL_WRITES):
+                    pass
+            finally:
+                for tmp in temps.values():
+                    atomic.unlink_quietly(tmp)
             self.journal.flush()
             atomic.fsync_dir(self.root)
             for change in todo:
                 if change.sha256 is None:
-                    replace(change)
+                    if not self.journal.replace(self.root / change.name, None, local.get(change.name), None):
+                        moved.append(change.name)
                     bar.update(1)
             self.journal.flush()
             atomic.fsync_dir(self.root)
@@ -593,7 +622,7 @@ class Session:
             if self.objects.has(sha):
                 return
             if staged is not None and name in staged.manifest and staged.holds(name):
-                self.objects.link_from(staged.file(name), sha)
+                self.objects.take_from(staged, name)
                 return
             try:
                 data = (self.root / name).read_bytes()

@@ -151,9 +151,10 @@ class Journal:
         self.run = secrets.token_hex(6)
         self.recorded: list[Entry] = []
 
-    def keep(self, path: Path, sha: str) -> bool:
-        """Make sure the object store durably holds version ``sha`` of the file
-        at ``path``; False when the file no longer holds it."""
+    def keep(self, path: Path, sha: str, *, durable: bool = True) -> bool:
+        """Make sure the object store holds version ``sha`` of the file at
+        ``path`` (synced unless ``durable=False``: the caller then syncs the
+        filesystem before replacing it); False when the file no longer holds it."""
         if self.objects.get(sha) is not None:
             return True
         try:
@@ -162,7 +163,7 @@ class Journal:
             return False
         if sha256_hex(data) != sha:
             return False  # changed since it was hashed: replace_if would refuse it too
-        self.objects.put(data, durable=True)
+        self.objects.put(data, durable=durable)
         return True
 
     def replace(
@@ -179,7 +180,28 @@ class Journal:
         the change; False, with nothing changed, when the file moved."""
         if expected is not None and not self.keep(path, expected):
             return False
-        if not atomic.replace_if(path, data, expected, sync_dir=False, on_written=on_written):
+        if data is not None:
+            tmp = atomic.write_temp(path, data)
+            return self.install(tmp, path, expected, new, undoes=undoes, on_written=on_written)
+        if not atomic.replace_if(path, None, expected, sync_dir=False):
+            return False
+        self.record(path.name, expected, new, undoes=undoes)
+        return True
+
+    def install(
+        self,
+        tmp: str,
+        path: Path,
+        expected: str | None,
+        new: str | None,
+        *,
+        undoes: str | None = None,
+        on_written: Callable[[os.stat_result], object] | None = None,
+    ) -> bool:
+        """The second half of ``replace`` for a batch: ``tmp`` (written and made
+        durable, with ``keep`` done for ``expected``) takes ``path``'s place
+        while it still holds ``expected``, and the change is journalled."""
+        if not atomic.install_if(tmp, path, expected, sync_dir=False, on_written=on_written):
             return False
         self.record(path.name, expected, new, undoes=undoes)
         return True

@@ -69,11 +69,12 @@ class ObjectStore:
             return None
         return data if sha256_hex(data) == sha else None  # a damaged object is no object
 
-    def put(self, data: bytes, *, durable: bool = False) -> str:
-        """Store ``data``. Base objects are a cache read back through a hash
-        check and need no fsync; a version history keeps may be the only copy
-        left, so it is stored ``durable``."""
-        sha = sha256_hex(data)
+    def put(self, data: bytes, *, durable: bool = False, sha: str | None = None) -> str:
+        """Store ``data`` (whose sha256 is ``sha`` when the caller just checked it).
+        Base objects are a cache read back through a hash check and need no
+        fsync; a version history keeps may be the only copy left, so it is
+        stored ``durable``."""
+        sha = sha or sha256_hex(data)
         target = self.path(sha)
         if durable and self.get(sha) is None:
             # The only copy of a version history keeps: written and synced whole.
@@ -99,18 +100,24 @@ class ObjectStore:
             folder.mkdir(parents=True, exist_ok=True)
             self._made.add(folder)
 
-    def link_from(self, source: Path, sha: str) -> None:
-        """Store an immutable file we own (a staged one) by hard link, else by copy."""
+    def take_from(self, staged: StagedVersion, name: str) -> None:
+        """Store a staged file: a partial version's temp folder is dropped once
+        applied, so its file is moved in; a sealed one is shared by hard link
+        (both are ours and never written again); else copied."""
+        sha = staged.manifest[name]
         target = self.path(sha)
         if target.is_file():
             return
         self._folder(target.parent)
         try:
-            os.link(source, target)
+            if staged.elsewhere is not None:
+                os.rename(staged.file(name), target)
+            else:
+                os.link(staged.file(name), target)
         except FileExistsError:
             pass
         except OSError:
-            self.put(source.read_bytes())
+            self.put(staged.read(name), sha=sha)
 
     def discard(self, shas: Iterable[str]) -> None:
         """Delete objects nothing refers to any more."""

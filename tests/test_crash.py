@@ -3,7 +3,8 @@ crashed push leaves a remote that readers detect and the next push repairs.
 
 - in process: ``memsync.atomic.write_temp`` fails after N writes, for every N
   a pull (or a push) makes; each failure also leaves a half-written temp file
-  behind, as a crash mid-write would;
+  behind, as a crash mid-write would; and a pull's ``atomic.install_if`` (the
+  rename of a written page into place) fails after N pages;
 - out of process: ``memsync pull`` / ``memsync push`` on ~2000 pages of 2-8 KB
   is SIGKILLed at points spread over the run: mid-fetch, just after the first
   pages are replaced, part way, after the last page, and after random delays.
@@ -160,9 +161,45 @@ def failing_write_bytes(real: Callable[..., str], allowed: int) -> Callable[...,
     return write_temp
 
 
+def failing_install(real: Callable[..., bool], allowed: int) -> Callable[..., bool]:
+    """``atomic.install_if`` (where a written temp file takes a page's place)
+    failing after ``allowed`` calls, its temp file left behind."""
+    calls = 0
+
+    def install_if(tmp: str, path: Path, expected: str | None, **options: Any) -> bool:
+        nonlocal calls
+        if calls >= allowed:
+            raise OSError(errno.EIO, "Input/output error (injected)")
+        calls += 1
+        return real(tmp, path, expected, **options)
+
+    return install_if
+
+
+def counting(module: Any, name: str, run: Callable[[], object]) -> int:
+    """How many times ``run`` calls ``module.name``."""
+    real, counted = getattr(module, name), 0
+
+    def count(*args: Any, **options: Any) -> Any:
+        nonlocal counted
+        counted += 1
+        return real(*args, **options)
+
+    setattr(module, name, count)
+    try:
+        run()
+    finally:
+        setattr(module, name, real)
+    return counted
+
+
+@pytest.mark.parametrize("step", ["write_temp", "install_if"])
 def test_pull_failing_after_any_number_of_writes_leaves_old_or_new(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, step: str
 ) -> None:
+    # write_temp: a pull writes (and syncs) every new version before it renames
+    # any, so a failure there leaves every page old. install_if: failures land
+    # between renames, so pages are a mix of old and new, each one whole.
     versions = Versions(count=40, churn=4, stable=2, small=600, large=3000)
     remote = tmp_path / "remote"
     publish(remote, versions.files(0))
@@ -172,24 +209,16 @@ def test_pull_failing_after_any_number_of_writes_leaves_old_or_new(
     edits: dict[str, bytes] = {}
     stable = versions.stable_names()[0]
 
-    # How many atomic writes does one such pull make?
-    real = atomic.write_temp
-    counted = 0
-
-    def counting(path: Path, data: bytes, **options: Any) -> str:
-        nonlocal counted
-        counted += 1
-        return real(path, data, **options)
-
+    # How many such steps does one such pull make?
     local_edit(root, stable, 0)
     edits[stable] = (root / stable).read_bytes()
     publish(remote, versions.files(1))
-    monkeypatch.setattr(atomic, "write_temp", counting)
-    Session(ws, FIELD, "origin").run("pull")
-    monkeypatch.setattr(atomic, "write_temp", real)
+    counted = counting(atomic, step, lambda: Session(ws, FIELD, "origin").run("pull"))
     assert live(root) == versions.files(1) | edits
-    assert counted > versions.count  # one per page at least
+    assert counted >= versions.count  # one per page at least
 
+    real = getattr(atomic, step)
+    failing = failing_write_bytes if step == "write_temp" else failing_install
     mixed = 0
     for allowed in range(counted):
         gen = allowed + 2
@@ -198,23 +227,27 @@ def test_pull_failing_after_any_number_of_writes_leaves_old_or_new(
         old, new = live(root), versions.files(gen)
         publish(remote, new)
 
-        monkeypatch.setattr(atomic, "write_temp", failing_write_bytes(real, allowed))
+        monkeypatch.setattr(atomic, step, failing(real, allowed))
         with pytest.raises(MemsyncError, match="injected"):
             Session(ws, FIELD, "origin").run("pull")
-        monkeypatch.setattr(atomic, "write_temp", real)
+        monkeypatch.setattr(atomic, step, real)
 
         now = live(root)
         still_old, already_new = assert_old_or_new(now, old, new)
-        mixed += bool(still_old and already_new)
+        # The stable page keeps its local edit, so it counts as still old whatever happened.
+        mixed += bool(still_old > 1 and already_new)
         assert now[stable] == edits[stable], "a local edit was lost by a failed pull"
         assert not any(n.startswith(".") for n in scan(root))
 
         report = Session(ws, FIELD, "origin").run("pull")
         assert not report.conflicts
-        assert live(root) == new | edits, f"re-run after a failure at write {allowed} did not complete"
+        assert live(root) == new | edits, f"re-run after a failure at {step} {allowed} did not complete"
         assert_field_manifest(root, new | edits)
         assert temp_files(root) == [], "the re-run left temp files in the field"
-    assert mixed >= versions.count // 2  # the failures did land between pages
+    if step == "install_if":
+        assert mixed >= versions.count // 2  # the failures did land between pages
+    else:
+        assert mixed == 0, "a page was replaced before every new version was written"
 
 
 def test_push_failing_after_any_number_of_writes_is_detected_and_repaired(
@@ -229,19 +262,10 @@ def test_push_failing_after_any_number_of_writes_is_detected_and_repaired(
     write_field(wroot, versions.files(0))
     Session(writer, FIELD, "origin").run("push")
 
-    real = atomic.write_temp
-    counted = 0
-
-    def counting(path: Path, data: bytes, **options: Any) -> str:
-        nonlocal counted
-        counted += 1
-        return real(path, data, **options)
-
     write_field(wroot, versions.files(1))
-    monkeypatch.setattr(atomic, "write_temp", counting)
-    Session(writer, FIELD, "origin").run("push")
-    monkeypatch.setattr(atomic, "write_temp", real)
+    counted = counting(atomic, "write_temp", lambda: Session(writer, FIELD, "origin").run("push"))
     assert counted > versions.count
+    real = atomic.write_temp
 
     torn_seen = 0
     for allowed in range(counted):
