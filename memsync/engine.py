@@ -44,7 +44,7 @@ from .registry import open_remote
 from .remote import NOT_MODIFIED, LockBusy, ManifestFile, NotModified, Remote, writer_alive
 from .store import ObjectStore, StagedVersion, StagingStore
 from .transfer import RemoteView, each_in_parallel, read_remote, receive, send_changes
-from .workspace import Base, Workspace
+from .workspace import Base, Workspace, now
 
 Mode = Literal["pull", "push", "sync"]
 
@@ -434,7 +434,7 @@ class Session:
         sidecars = dict(staged.sidecars) if staged is not None and target == view.manifest else {}
         write_manifest(self.root, target, sidecars)
         if not view.unchanged:
-            self._record_base(view.manifest, view.etag, staged, view.sidecars)
+            self._record_base(run, view.manifest, view.etag, staged, view.sidecars)
         if self._incoming(view, run):
             self._record(remote, view, run)
 
@@ -443,7 +443,7 @@ class Session:
         report = run.report
         if not report.remote_changes and view.etag is not None and not remote.manifest_stale(view.etag):
             if view.manifest != run.base_manifest:
-                self._record_base(target, view.etag, None, view.sidecars)
+                self._record_base(run, target, view.etag, None, view.sidecars)
             write_manifest(self.root, target, dict(view.sidecars) if target == view.manifest else {})
             return
         known = run.base.sidecars if view.unchanged and run.base else frozenset(view.sidecars)
@@ -489,7 +489,7 @@ class Session:
                 send_changes(writer, todo, self._push_content(result), self.progress, f"pushing to {remote.url}")
                 new_etag = writer.commit(target.to_bytes(), own, commit_message(self.field, todo, result.renames))
         write_manifest(self.root, target, own)
-        self._record_base(target, new_etag, None, own)
+        self._record_base(run, target, new_etag, None, own)
         return True
 
     def _sign(self, target: Manifest, previous: Mapping[str, bytes]) -> dict[str, bytes]:
@@ -611,9 +611,14 @@ class Session:
         return written
 
     def _record_base(
-        self, manifest: Manifest, etag: str | None, staged: StagedVersion | None, sidecars: Mapping[str, bytes]
+        self,
+        run: _Run,
+        manifest: Manifest,
+        etag: str | None,
+        staged: StagedVersion | None,
+        sidecars: Mapping[str, bytes],
     ) -> None:
-        previous = self.ws.load_base(self.field, self.remote)
+        previous = run.base  # the workspace lock is held: nobody else moved it
         before = set(previous.manifest.values()) if previous else set()
 
         # Objects of the old base are stored already: only new content is copied in.
@@ -634,14 +639,15 @@ class Session:
         for _ in each_in_parallel(store, [(n, sha) for n, sha in manifest.entries.items() if sha not in before]):
             pass
         self.ws.save_base(self.field, self.remote, manifest, etag, sidecars)
+        run.base = Base(manifest, etag, now(), frozenset(sidecars))
         if staged is not None:
             self.staging.release(staged)
         dropped = before - set(manifest.values())
         if dropped:
-            dropped -= {sha for base in self.ws.bases() for sha in base.values()}
+            dropped -= self.ws.bases_holding(dropped)
         if dropped:
             # A version history keeps is not the base's to discard.
-            self.objects.discard(dropped - history.referenced(self.ws))
+            self.objects.discard(dropped - history.referenced(self.ws, dropped))
 
 
 def write_manifest(root: Path, manifest: Manifest, sidecars: Mapping[str, bytes]) -> None:

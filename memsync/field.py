@@ -99,17 +99,18 @@ def scan(
     content_names; temp files left by a crashed write go into ``litter``, when given)."""
     trusted_before = time.time_ns() - _RACY_SECONDS * 1_000_000_000
     entries: dict[str, str] = {}
+    lookup = cache.get if cache is not None else {}.get
     for name, st in content_names(root, skip, litter):
-        key = [st.st_size, st.st_mtime_ns, st.st_ino]
-        cached = cache.get(name) if cache is not None else None
-        if cached is not None and cached[:3] == key:
+        cached = lookup(name)
+        # Field by field rather than a list per file: this loop runs once per page on every sync.
+        if cached is not None and cached[0] == st.st_size and cached[1] == st.st_mtime_ns and cached[2] == st.st_ino:
             entries[name] = cached[3]
             continue
         digest = hash_file(root / name)
         entries[name] = digest
         if cache is not None:
             if st.st_mtime_ns < trusted_before:
-                cache[name] = [*key, digest]
+                cache[name] = [st.st_size, st.st_mtime_ns, st.st_ino, digest]
             else:
                 cache.pop(name, None)
     if cache is not None:

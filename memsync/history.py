@@ -27,8 +27,9 @@ import json
 import os
 import re
 import secrets
+import stat
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -40,11 +41,13 @@ from .field import hash_file, scan
 from .manifest import Manifest, sha256_hex
 from .names import name_problem
 from .store import ObjectStore, StagingStore
-from .workspace import Workspace, now
+from .workspace import Workspace, mentioned, now
 
 JOURNAL_NAME = "history.jsonl"
 FORMAT = 1
 OPS = ("receive", "resolve", "restore", "undo")
+PENDING_LINES = 512  # lines of added pages written together
+MAX_COPY_BYTES = 1 << 20  # read of a conflict copy, for its frontmatter
 
 
 @dataclass(frozen=True)
@@ -142,6 +145,7 @@ class Journal:
         self.objects = ObjectStore(ws)
         self._lock = threading.Lock()
         self._fd: int | None = None
+        self._pending: list[bytes] = []
         self._created = False
         self.begin()
 
@@ -208,24 +212,34 @@ class Journal:
 
     def record(self, page: str, old: str | None, new: str | None, *, undoes: str | None = None) -> Entry:
         entry = Entry(now(), self.op, self.run, self.field, page, old, new, self.remote, self.url, undoes)
-        line = _line(entry)
         with self._lock:
-            if self._fd is None:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-                self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-                size = os.fstat(self._fd).st_size
-                self._created = size == 0
-                if size and _torn(self.path, size):
-                    line = b"\n" + line  # end the line a crash cut short, so this one reads
-            # One write per line, straight to the file: a line survives the
-            # process dying right after the replace it records.
-            os.write(self._fd, line)
+            self._pending.append(_line(entry))
+            # A line that names a replaced version goes out at once, so it survives
+            # the process dying right after the replace it records; a page that
+            # replaced nothing loses no version if its line is lost, so those wait
+            # for a batch.
+            if old is not None or len(self._pending) >= PENDING_LINES:
+                self._write_pending()
             self.recorded.append(entry)
         return entry
+
+    def _write_pending(self) -> None:
+        if not self._pending:
+            return
+        if self._fd is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            size = os.fstat(self._fd).st_size
+            self._created = size == 0
+            if size and _torn(self.path, size):
+                self._pending.insert(0, b"\n")  # end the line a crash cut short, so the next one reads
+        os.write(self._fd, b"".join(self._pending))
+        self._pending.clear()
 
     def flush(self) -> None:
         """Make the lines appended so far durable (one fsync per batch of changes)."""
         with self._lock:
+            self._write_pending()
             if self._fd is None:
                 return
             try:
@@ -243,19 +257,12 @@ def _torn(path: Path, size: int) -> bool:
         return handle.read(1) != b"\n"
 
 
-def referenced(ws: Workspace) -> set[str]:
-    """Every version any field's history refers to. Read by pattern, not line
-    by line: the engine asks on every sync that drops a base object, and a
-    journal holds a line per file a receive touched."""
+def referenced(ws: Workspace, among: Collection[str]) -> set[str]:
+    """Which of the versions ``among`` any field's history refers to. The engine
+    asks on every sync that drops a base object, and a journal holds a line per
+    file a receive touched: searched as bytes, not read line by line."""
     root = ws.state / "fields"
-    found: set[str] = set()
-    if root.is_dir():
-        for path in root.glob(f"*/{JOURNAL_NAME}"):
-            found.update(m.decode() for m in _VERSION.findall(path.read_bytes()))
-    return found
-
-
-_VERSION = re.compile(rb'"(?:old|new)"\s*:\s*"([0-9a-f]{64})"')
+    return mentioned(root.glob(f"*/{JOURNAL_NAME}") if root.is_dir() else (), among)
 
 
 # -- reading history -------------------------------------------------------------
@@ -282,9 +289,24 @@ def _live(ws: Workspace, field_name: str) -> tuple[Path, Manifest]:
 
 
 def conflicts(ws: Workspace, field_name: str) -> list[merge.ConflictCopy]:
-    """The field's unresolved conflict copies, as its live folder holds them."""
-    root, manifest = _live(ws, field_name)
-    return merge.find_conflicts(manifest, lambda name: (root / name).read_bytes())
+    """The field's unresolved conflict copies, as its live folder holds them:
+    found by name, so a listing does (``status`` has just scanned the field)."""
+    root = ws.field_path(field_name)
+    try:
+        names = set(os.listdir(root))
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+
+    def read(name: str) -> bytes:
+        # Only a regular file is a copy's content; a link or a folder by that name reads as none.
+        try:
+            fd = os.open(root / name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        except OSError:
+            return b""
+        with os.fdopen(fd, "rb") as handle:
+            return handle.read(MAX_COPY_BYTES) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
+
+    return merge.find_conflicts(names, read)
 
 
 @dataclass

@@ -25,7 +25,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
@@ -291,8 +291,8 @@ class ConflictCopy:
         }
 
 
-def find_conflicts(manifest: Mapping[str, str], read: Callable[[str], bytes]) -> list[ConflictCopy]:
-    """The unresolved conflict copies of a field (names from its manifest;
+def find_conflicts(manifest: Collection[str], read: Callable[[str], bytes]) -> list[ConflictCopy]:
+    """The unresolved conflict copies of a field (names from its manifest or listing;
     ``read`` gives a file's bytes and is called only for copies that are pages).
 
     A copy is a file named as ``names.conflict_name`` names them; renaming a
@@ -300,10 +300,9 @@ def find_conflicts(manifest: Mapping[str, str], read: Callable[[str], bytes]) ->
     is its ``conflict_of`` key when it has a valid one, else its name without
     the conflict tag."""
     found = []
-    for name in manifest:
+    for name in sorted(n for n in manifest if _COPY_NAME.fullmatch(n)):
         m = _COPY_NAME.fullmatch(name)
-        if m is None:
-            continue
+        assert m is not None
         meta = _frontmatter_of(read(name)) if is_page(name) else {}
         of = meta.get(CONFLICT_OF)
         page = of if isinstance(of, str) and of != name and name_problem(of) is None else m["stem"] + (m["ext"] or "")

@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
-from collections.abc import Iterable, Iterator, MutableMapping
+from collections.abc import Collection, Iterable, Iterator, MutableMapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -486,10 +487,16 @@ class Workspace:
         atomic.write_bytes(folder / f"{remote}.json", _dump(meta))
 
     def bases(self) -> Iterator[Manifest]:
+        for path in self._base_files():
+            yield Manifest.parse(path.read_bytes(), where=str(path))
+
+    def bases_holding(self, among: Collection[str]) -> set[str]:
+        """Which of the sha256 digests ``among`` some sync base lists."""
+        return mentioned(self._base_files(), among)
+
+    def _base_files(self) -> Iterable[Path]:
         root = self.state / "fields"
-        if root.is_dir():
-            for path in root.glob("*/base/*.SHA256SUMS"):
-                yield Manifest.parse(path.read_bytes(), where=str(path))
+        return root.glob("*/base/*.SHA256SUMS") if root.is_dir() else ()
 
     def load_statcache(self, field_name: str) -> StatCache:
         path = self._field_dir(field_name) / "statcache.json"
@@ -587,3 +594,27 @@ def absolute_if_path(url: str) -> str:
     if "://" in url or url.startswith("/"):
         return url
     return str(Path(url).expanduser().absolute())
+
+
+_HEX64 = re.compile(rb"[0-9a-f]{64}")
+_FEW = 32
+
+
+def mentioned(paths: Iterable[Path], among: Collection[str]) -> set[str]:
+    """Which of the sha256 hex digests ``among`` appear in the files ``paths``
+    (manifests, journals): a byte search per digest for a few of them, else one
+    pass collecting every run of 64 hex digits. A digest found by accident
+    elsewhere in a line only keeps an object that could have gone."""
+    found: set[str] = set()
+    if not among:
+        return found
+    for path in paths:
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            continue
+        if len(among) <= _FEW:
+            found.update(sha for sha in among if sha.encode() in data)
+        else:
+            found.update(m.decode() for m in _HEX64.findall(data))
+    return found if len(among) <= _FEW else found & set(among)
