@@ -315,7 +315,7 @@ class Session:
             return None
         try:
             have, elsewhere = self._held_here(run)
-            return receive(remote, view, self.staging, have, elsewhere, self.progress)
+            return receive(remote, view, self.staging, have, elsewhere, self.progress, self._keep_object)
         except IntegrityError:
             # Bytes that match no manifest usually mean a push is landing: if the
             # manifest moved, start over against it; if a writer still holds the
@@ -326,6 +326,9 @@ class Session:
             if not moved:
                 time.sleep(PUSH_IN_FLIGHT_WAIT)
             raise RemoteMoved(f"{remote.url} changed during the pull") from None
+
+    def _keep_object(self, data: bytes, sha: str) -> None:
+        self.objects.put(data, sha=sha)
 
     def _held_here(self, run: _Run) -> tuple[Callable[[str], bool], Callable[[str, str], bytes]]:
         """What this machine already holds by hash (the live field as scanned, the
@@ -421,6 +424,7 @@ class Session:
 
     def _apply(self, remote: Remote, view: RemoteView, staged: StagedVersion | None, result: Plan, run: _Run) -> None:
         target = result.manifest
+        incoming = self._incoming(view, run)  # asked before the new base is recorded
         todo = run.report.local_changes
         if todo:
             written = self._apply_local(todo, result, staged, run.local)
@@ -435,7 +439,7 @@ class Session:
         write_manifest(self.root, target, sidecars)
         if not view.unchanged:
             self._record_base(run, view.manifest, view.etag, staged, view.sidecars)
-        if self._incoming(view, run):
+        if incoming:
             self._record(remote, view, run)
 
     def _push(self, remote: Remote, view: RemoteView, result: Plan, run: _Run) -> None:

@@ -15,7 +15,7 @@ import hashlib
 import os
 import stat
 import time
-from collections.abc import Collection, Iterator, MutableMapping
+from collections.abc import Callable, Collection, Iterator, MutableMapping
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ from .manifest import Manifest
 from .names import Role, is_plain_page, name_problem, role_of
 
 StatCache = MutableMapping[str, list[Any]]  # name -> [size, mtime_ns, inode, sha256]
+_NOTHING: dict[str, list[Any]] = {}
 _RACY_SECONDS = 2  # a file this fresh may change again within its mtime tick
 _READ_SIZE = 1024 * 1024
 
@@ -99,7 +100,7 @@ def scan(
     content_names; temp files left by a crashed write go into ``litter``, when given)."""
     trusted_before = time.time_ns() - _RACY_SECONDS * 1_000_000_000
     entries: dict[str, str] = {}
-    lookup = cache.get if cache is not None else {}.get
+    lookup: Callable[[str], list[Any] | None] = cache.get if cache is not None else _NOTHING.get
     for name, st in content_names(root, skip, litter):
         cached = lookup(name)
         # Field by field rather than a list per file: this loop runs once per page on every sync.

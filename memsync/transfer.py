@@ -122,11 +122,16 @@ def receive(
     have: Callable[[str], bool],
     elsewhere: Elsewhere,
     progress: ProgressFactory = silent,
+    keep: Callable[[bytes, str], object] | None = None,
 ) -> StagedVersion:
     """Stage the remote's version, verified: the files this machine does not
     already hold (``have(sha256)``), fetched; the others read from
     ``elsewhere`` when needed. A pull of k changed pages fetches, hashes and
-    writes k pages, whatever the field's size. Reuses a sealed staged version."""
+    writes k pages, whatever the field's size. Reuses a sealed staged version.
+
+    With ``keep(data, sha256)`` a fetched file goes there (the object store)
+    instead of the staged folder, and ``elsewhere`` reads it back: the sync
+    base needs it stored anyway, so it is written once."""
     staged = staging.get(view.manifest.digest)
     if staged is not None:
         return staged
@@ -145,7 +150,12 @@ def receive(
             missing = []
 
         def fetch(name: str) -> None:
-            (tmp / name).write_bytes(remote.fetch(name, view.manifest[name]))
+            sha = view.manifest[name]
+            data = remote.fetch(name, sha)
+            if keep is not None:
+                keep(data, sha)
+            else:
+                (tmp / name).write_bytes(data)
 
         with progress(len(missing), f"fetching {remote.url}") as bar:
             for _ in each_in_parallel(fetch, missing):

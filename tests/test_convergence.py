@@ -567,7 +567,7 @@ def test_three_workspaces_keep_every_version_as_a_page_a_copy_or_in_history(
         present |= {str(m[key]) for m in metas.values() for key in ("conflict_theirs", "conflict_ours") if key in m}
         for rep in replicas:
             store = ObjectStore(rep.ws)
-            present |= {sha for sha in history.referenced(rep.ws) if store.get(sha) is not None}
+            present |= {sha for sha in history.referenced(rep.ws, versions.written) if store.get(sha) is not None}
         lost = versions.written - versions.overwritten - present
         assert not lost, f"{len(lost)} version(s) no page, copy or history holds"
         only_in_history = versions.written - versions.overwritten - {sha256_hex(d) for d in files.values()}

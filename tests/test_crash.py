@@ -341,15 +341,24 @@ def replaced_share(folder: Path, names: list[str], step: int = 16) -> Callable[[
 
 
 def staged_share(ws: Workspace, total: int) -> Callable[[], float]:
-    """Share of the remote's files received so far into a staging folder."""
-    staging = ws.state / "staging"
+    """Share of the remote's files received so far: into a staging folder, or
+    (what a pull fetches) into the object store."""
+    staging, objects = ws.state / "staging", ws.state / "objects"
+
+    def count() -> int:
+        found = 0
+        for root, pattern in ((staging, ".incoming-"), (objects, "")):
+            with contextlib.suppress(FileNotFoundError):
+                for folder in os.scandir(root):
+                    if folder.name.startswith(pattern) and folder.is_dir():
+                        with contextlib.suppress(FileNotFoundError):
+                            found += len(os.listdir(folder.path))
+        return found
+
+    before = count()
 
     def probe() -> float:
-        try:
-            folders = [e.path for e in os.scandir(staging) if e.name.startswith(".incoming-")]
-            return max((len(os.listdir(f)) for f in folders), default=0) / total
-        except FileNotFoundError:
-            return 0.0
+        return (count() - before) / total
 
     return probe
 

@@ -810,9 +810,17 @@ def test_pull_of_k_pages_stages_k_and_hashes_nothing_it_wrote(tmp_path: Path, mo
     staged: list[list[str]] = []
     real_receive = engine.receive
 
-    def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
-        version = real_receive(*args, **kwargs)
-        staged.append(sorted(p.name for p in version.path.iterdir()))
+    def spy(remote, view, staging, have, elsewhere, progress, keep):  # type: ignore[no-untyped-def]
+        # What a pull fetches goes to the staging folder or, through keep, to the object store.
+        kept: list[str] = []
+
+        def keeping(data: bytes, sha: str) -> None:
+            kept.append(sha)
+            keep(data, sha)
+
+        version = real_receive(remote, view, staging, have, elsewhere, progress, keeping)
+        by_sha = {sha: name for name, sha in view.manifest.items()}
+        staged.append(sorted([p.name for p in version.path.iterdir()] + [by_sha[sha] for sha in kept]))
         return version
 
     monkeypatch.setattr(engine, "receive", spy)
