@@ -302,6 +302,78 @@ def test_request_counts_noop_pull_and_ten_page_push(s3_server, tmp_path, request
     assert content(b / "f") == content(a / "f")
 
 
+class RecordingProxy(FlakyProxy):
+    """A pass-through proxy that keeps every request as sent (head and body)."""
+
+    def __init__(self, upstream: tuple[str, int]) -> None:
+        super().__init__(upstream, reset_share=0, delay_share=0)
+        self.streams: list[bytes] = []
+
+    def _pipe(self, client: socket.socket, fate: str) -> None:
+        sent = bytearray()
+
+        def forward(src: socket.socket, dst: socket.socket, keep: bytearray | None) -> None:
+            try:
+                while data := src.recv(65536):
+                    if keep is not None:
+                        keep.extend(data)
+                    dst.sendall(data)
+                dst.shutdown(socket.SHUT_WR)
+            except OSError:
+                pass
+
+        try:
+            with client, socket.create_connection(self.upstream, timeout=30) as upstream:
+                up = threading.Thread(target=forward, args=(client, upstream, sent), daemon=True)
+                up.start()
+                forward(upstream, client, None)
+                up.join(timeout=30)
+        except OSError:
+            pass
+        self.streams.append(bytes(sent))
+
+    def requests(self) -> list[tuple[str, str, dict[str, str], bytes]]:
+        """(method, path, headers with lower-case names, body) of every request."""
+        found = []
+        for stream in self.streams:
+            rest = stream
+            while rest:
+                head, _, rest = rest.partition(b"\r\n\r\n")
+                line, *fields = head.decode("latin-1").split("\r\n")
+                headers = {k.strip().lower(): v.strip() for k, _, v in (f.partition(":") for f in fields)}
+                size = int(headers.get("content-length", 0))
+                body, rest = rest[:size], rest[size:]
+                method, path, _ = line.split(" ", 2)
+                found.append((method, path, headers, body))
+        return found
+
+
+def test_pages_travel_without_crc32_and_each_put_signs_its_payload_hash(s3_server, tmp_path):
+    # memsync checks every page it reads against SHA256SUMS, and a PUT whose
+    # payload sha256 is signed is verified by S3 itself: botocore's default CRC32
+    # of every body each way would be the same check paid twice.
+    bucket = s3_server.new_bucket()
+    proxy = RecordingProxy(s3_server.server.get_host_and_port()).start()
+    try:
+        env = aws_env(s3_server, proxy.endpoint)
+        files = pages(5)
+        a = new_workspace(tmp_path / "a", f"s3://{bucket}/f", files)
+        ok(memsync("push", "f", cwd=a, env=env))
+        ok(clone(f"s3://{bucket}/f", tmp_path / "b", env))
+    finally:
+        proxy.stop()
+    assert content(tmp_path / "b" / "f") == content(a / "f")
+    seen = proxy.requests()
+    puts = [(h, body) for m, p, h, body in seen if m == "PUT" and p.endswith(".md")]
+    gets = [h for m, p, h, _ in seen if m == "GET" and p.endswith(".md")]
+    assert len(puts) == len(gets) == len(files), [(m, p) for m, p, _, _ in seen]
+    for headers, body in puts:
+        assert headers["x-amz-content-sha256"] == sha256(body), "each page PUT signs its payload's sha256"
+    for headers in [h for h, _ in puts] + gets:
+        extra = sorted(k for k in headers if k.startswith(("x-amz-checksum", "x-amz-sdk-checksum", "content-md5")))
+        assert not extra, f"a page request carries checksum headers: {extra}"
+
+
 def test_an_archive_on_s3_is_pushed_and_pulled_whole(s3_server, tmp_path):
     client, bucket = s3_server.client(), s3_server.new_bucket()
     url, env = f"s3://{bucket}/pub/notes.memoryfield.zip", aws_env(s3_server)
