@@ -9,6 +9,7 @@ counted: they are what plain git runs too), then execs the real git.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -16,6 +17,8 @@ import pytest
 
 from memsync.backends.base import TooLarge
 from memsync.backends.git import GitRemote
+from memsync.errors import IntegrityError
+from memsync.manifest import Manifest
 from memsync.remote import ManifestFile
 from tests.conftest import CliRunner, page
 from tests.test_git import (
@@ -31,6 +34,7 @@ from tests.test_git import (
     file_url,
     git,
     pages,
+    show,
     start_field,
     sums_match,
 )
@@ -168,3 +172,53 @@ def test_a_file_over_the_limit_is_refused_unread_and_the_next_read_still_works(
         assert remote.get("big.md") == big.encode()
         answer = remote.fetch_manifest()
         assert isinstance(answer, ManifestFile) and b"  big.md\n" in answer.data
+
+
+def memo_file(m: Machine) -> Path:
+    (found,) = (Path(m.env["MEMSYNC_CACHE_DIR"]) / "git").glob("*/memsync-sha256")
+    return found
+
+
+def test_a_moved_remote_costs_the_files_that_changed_not_the_field(cli: CliRunner, tmp_path: Path) -> None:
+    repo = bare_repo(tmp_path / "srv" / "repo.git")
+    a = start_field(cli, tmp_path / "a", file_url(repo), many_pages(30))
+    b = clone_machine(cli, tmp_path / "b", file_url(repo))
+    for i in (3, 7):
+        (a.field / f"page-{i:04d}.md").write_text(page(f"Page {i}", "edited on a"))
+    a.ok("push", "notes")
+    with environ(b.env), GitRemote(file_url(repo)) as remote:
+        answer = remote.fetch_manifest()
+        assert isinstance(answer, ManifestFile) and answer.data == show(repo, f"main:{FIELD_DIR}/SHA256SUMS")
+        changed = {blobs(repo)[f"{FIELD_DIR}/page-{i:04d}.md"] for i in (3, 7)}
+        assert set(remote._kept) == changed, "only the two changed pages were read to check SHA256SUMS"
+    b.ok("pull", "notes")
+    assert pages(b.field) == pages(a.field)
+    listed = dict(line.split(" ") for line in memo_file(b).read_text().splitlines())
+    at_head = {blob: path for path, blob in blobs(repo).items() if path.startswith(f"{FIELD_DIR}/page-")}
+    assert set(listed) == set(at_head), "the memo holds the field's blobs now, no more"
+    for blob, sha in listed.items():
+        assert hashlib.sha256(show(repo, blob)).hexdigest() == sha
+
+
+def test_a_memo_that_lies_is_caught_by_the_check_on_every_fetched_file(cli: CliRunner, tmp_path: Path) -> None:
+    repo = bare_repo(tmp_path / "srv" / "repo.git")
+    one = page("One", "as pushed")
+    start_field(cli, tmp_path / "a", file_url(repo), {"one.md": one, "two.md": page("Two", "2")})
+    b = clone_machine(cli, tmp_path / "b", file_url(repo))
+    # By hand, behind SHA256SUMS's back; and b's memo claims the new bytes are the old ones.
+    commit_files(repo, {f"{FIELD_DIR}/one.md": b"swapped\n"}, "hand edit")
+    swapped = blobs(repo)[f"{FIELD_DIR}/one.md"]
+    sha = hashlib.sha256(one.encode()).hexdigest()
+    with memo_file(b).open("a") as memo:
+        memo.write(f"{swapped} {sha}\n")
+    with environ(b.env), GitRemote(file_url(repo)) as remote:
+        answer = remote.fetch_manifest()
+        assert isinstance(answer, ManifestFile) and f"{sha}  one.md".encode() in answer.data
+        with pytest.raises(IntegrityError, match="does not match its SHA256SUMS hash"):
+            remote.fetch("one.md", sha)
+        staging = tmp_path / "staging"
+        staging.mkdir()
+        digest = Manifest.parse(answer.data).digest
+        with pytest.raises(IntegrityError, match="does not match its SHA256SUMS hash"):
+            remote.fetch_whole(digest, staging, ["one.md"])
+        assert not (staging / "one.md").exists()

@@ -66,6 +66,8 @@ _KINDS = {"120000": "a symlink", "160000": "a submodule", "040000": "a subfolder
 _SCRATCH_REF = "refs/memsync/push"  # fast-import must name a branch; the push names the real one
 _DEFAULT_BRANCH_FILE = "memsync-default-branch"
 _PACKS_BEFORE_UPKEEP = 50  # git's gc.autoPackLimit: past it, gc --auto repacks
+_SHA256_MEMO = "memsync-sha256"  # "BLOB-ID SHA256" of the field's files, as last read
+_KEEP_BYTES = 32 * 1024 * 1024  # files read to check SHA256SUMS, kept for the fetch that follows
 _WITH_DOT_GIT = re.compile(r"(?P<repo>.+?\.git)(?:@(?P<ref>[^/]+))?(?:/(?P<path>.*))?\Z")
 _WITH_SLASHES = re.compile(r"(?P<repo>[a-z][a-z0-9+.-]*://.+?)(?:@(?P<ref>[^/@]+))?//(?P<path>.*)\Z")
 _GITHUB = re.compile(r"github://(?P<owner>[^/@]+)/(?P<repo>[^/@]+?)(?:@(?P<ref>[^/]+))?(?:/(?P<path>.*))?\Z")
@@ -123,6 +125,8 @@ class GitRemote(Remote):
         self._tree: str | None = None  # the field's tree at the fetched ref ("": none), once asked
         self._trees: dict[str, dict[str, tuple[str, str]]] = {}
         self._manifests: dict[str, bytes] = {}  # field tree -> the SHA256SUMS fetch_manifest answered for it
+        self._shas: dict[str, str] | None = None  # blob id -> sha256 (the memo in the cache), once read
+        self._kept: dict[str, bytes] = {}  # blob id -> bytes read while checking SHA256SUMS, until fetched
         self._objects = _Objects(self.cache, self.url)
 
     # -- plumbing ---------------------------------------------------------------
@@ -363,6 +367,9 @@ class GitRemote(Remote):
         return files
 
     def _blob(self, name: str, blob: str, mode: str = "100644", *, limit: int | None = None) -> bytes:
+        kept = self._kept.pop(blob, None) if limit is None else None
+        if kept is not None:
+            return kept
         found = self._objects.read(blob, file_limit() if limit is None else limit, name)
         if found is None or found[1] != "blob":
             raise RemoteError(f"{self.url}: {name!r} is missing from the cache; run again to refetch it")
@@ -384,9 +391,8 @@ class GitRemote(Remote):
         if tree == if_none_match:
             return NOT_MODIFIED
         entries = self._entries(tree)
-        content = [n for n in entries if role_of(n) is Role.CONTENT]
-        blobs = self._objects.read_many([entries[n][0] for n in content], file_limit(), content)
-        actual = Manifest({n: sha256_hex(data) for n, data in zip(content, blobs, strict=True)})
+        content = {n: entries[n][0] for n in entries if role_of(n) is Role.CONTENT}
+        actual = Manifest({n: sha for n, sha in zip(content, self._hashes(content), strict=True)})
         declared = (
             self._blob(MANIFEST_NAME, *entries[MANIFEST_NAME], limit=MANIFEST_LIMIT)
             if MANIFEST_NAME in entries
@@ -403,6 +409,35 @@ class GitRemote(Remote):
             answer = ManifestFile(actual.to_bytes(), tree, {})
         self._manifests = {tree: answer.data}
         return answer
+
+    def _hashes(self, blobs: Mapping[str, str]) -> list[str]:
+        """The sha256 of each blob (name → blob id), in order. Blob ids are content
+        hashes, so what an earlier run read (the memo in the cache) is not read
+        again: a remote that moved costs the files that changed, not the field.
+        What is read is kept, within a budget, for the fetch that follows."""
+        if self._shas is None:
+            self._shas = {}
+            with contextlib.suppress(OSError):
+                for line in (self.cache / _SHA256_MEMO).read_text("ascii", "replace").splitlines():
+                    blob, _, sha = line.partition(" ")
+                    if len(sha) == 64:
+                        self._shas[blob] = sha
+        shas = self._shas
+        unknown = {blob: name for name, blob in blobs.items() if blob not in shas}
+        budget, self._kept = _KEEP_BYTES, {}
+        read = self._objects.read_many(list(unknown), file_limit(), list(unknown.values()))
+        for blob, data in zip(unknown, read, strict=True):
+            shas[blob] = sha256_hex(data)
+            if len(data) <= budget:
+                self._kept[blob] = data
+                budget -= len(data)
+        if unknown:
+            # Only the blobs there now: the memo stays the size of the field.
+            memo = "".join(f"{blob} {shas[blob]}\n" for blob in blobs.values())
+            with tempfile.NamedTemporaryFile("w", dir=self.cache, delete=False, encoding="ascii") as tmp:
+                tmp.write(memo)
+            os.replace(tmp.name, self.cache / _SHA256_MEMO)
+        return [shas[blob] for blob in blobs.values()]
 
     def list_names(self) -> list[str]:
         if not self._fetched and not self._update():
@@ -429,8 +464,12 @@ class GitRemote(Remote):
         entries = self._entries(tree)
         if manifest.digest != digest or any(n not in entries or n not in manifest for n in names):
             return False
-        blobs = self._objects.read_many([entries[n][0] for n in names], file_limit(), names)
-        for name, body in zip(names, blobs, strict=True):
+        kept, self._kept = self._kept, {}
+        unread = [n for n in names if entries[n][0] not in kept]
+        blobs = self._objects.read_many([entries[n][0] for n in unread], file_limit(), unread)
+        for name in names:
+            blob = entries[name][0]
+            body = kept[blob] if blob in kept else next(blobs)
             if sha256_hex(body) != manifest[name]:
                 raise IntegrityError(f"{self.url}: {name!r} does not match its SHA256SUMS hash; nothing was applied")
             (folder / name).write_bytes(body)
@@ -613,6 +652,8 @@ class _Objects:
                 )
             except OSError as exc:
                 raise RemoteError(f"{self._url}: cannot run git: {exc.strerror}") from exc
+            with contextlib.suppress(OSError, AttributeError):  # Linux: fewer wake-ups per page read
+                fcntl.fcntl(self._proc.stdout.fileno(), fcntl.F_SETPIPE_SZ, 1024 * 1024)  # type: ignore[union-attr]
         return self._proc
 
     def close(self) -> None:
