@@ -39,7 +39,7 @@ import signal
 import subprocess
 import tempfile
 import threading
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO, ClassVar
@@ -366,7 +366,7 @@ class GitRemote(Remote):
         self._trees = {tree: files}
         return files
 
-    def _blob(self, name: str, blob: str, mode: str = "100644", *, limit: int | None = None) -> bytes:
+    def _blob(self, name: str, blob: str, *, limit: int | None = None) -> bytes:
         kept = self._kept.pop(blob, None) if limit is None else None
         if kept is not None:
             return kept
@@ -392,16 +392,16 @@ class GitRemote(Remote):
             return NOT_MODIFIED
         entries = self._entries(tree)
         content = {n: entries[n][0] for n in entries if role_of(n) is Role.CONTENT}
-        actual = Manifest({n: sha for n, sha in zip(content, self._hashes(content), strict=True)})
+        actual = Manifest(dict(zip(content, self._hashes(content), strict=True)))
         declared = (
-            self._blob(MANIFEST_NAME, *entries[MANIFEST_NAME], limit=MANIFEST_LIMIT)
+            self._blob(MANIFEST_NAME, entries[MANIFEST_NAME][0], limit=MANIFEST_LIMIT)
             if MANIFEST_NAME in entries
             else None
         )
         if declared is None and not actual:
             return None
         if declared == actual.to_bytes():
-            sidecars = {n: self._blob(n, *entries[n], limit=SIDECAR_LIMIT) for n in SIDECAR_NAMES if n in entries}
+            sidecars = {n: self._blob(n, entries[n][0], limit=SIDECAR_LIMIT) for n in SIDECAR_NAMES if n in entries}
             answer = ManifestFile(declared, tree, sidecars)
         else:
             # Someone committed to the field by hand (a web edit, say) without memsync:
@@ -424,13 +424,18 @@ class GitRemote(Remote):
                         self._shas[blob] = sha
         shas = self._shas
         unknown = {blob: name for name, blob in blobs.items() if blob not in shas}
-        budget, self._kept = _KEEP_BYTES, {}
-        read = self._objects.read_many(list(unknown), file_limit(), list(unknown.values()))
-        for blob, data in zip(unknown, read, strict=True):
-            shas[blob] = sha256_hex(data)
+        ids = list(unknown)
+        kept, budget = {}, _KEEP_BYTES
+
+        def learn(i: int, data: bytes) -> None:
+            nonlocal budget
+            shas[ids[i]] = sha256_hex(data)
             if len(data) <= budget:
-                self._kept[blob] = data
+                kept[ids[i]] = data
                 budget -= len(data)
+
+        self._objects.read_many(ids, file_limit(), list(unknown.values()), learn)
+        self._kept = kept
         if unknown:
             # Only the blobs there now: the memo stays the size of the field.
             memo = "".join(f"{blob} {shas[blob]}\n" for blob in blobs.values())
@@ -450,7 +455,7 @@ class GitRemote(Remote):
         entries = self._entries(tree) if tree else {}
         if name not in entries:
             raise RemoteError(f"{self.url}: {name!r} is listed but missing")
-        return self._blob(name, *entries[name])
+        return self._blob(name, entries[name][0])
 
     def fetch_whole(self, digest: str, folder: Path, names: list[str]) -> bool:
         """The files of the version fetch_manifest answered, read through one
@@ -465,14 +470,19 @@ class GitRemote(Remote):
         if manifest.digest != digest or any(n not in entries or n not in manifest for n in names):
             return False
         kept, self._kept = self._kept, {}
-        unread = [n for n in names if entries[n][0] not in kept]
-        blobs = self._objects.read_many([entries[n][0] for n in unread], file_limit(), unread)
-        for name in names:
-            blob = entries[name][0]
-            body = kept[blob] if blob in kept else next(blobs)
+
+        def write(name: str, body: bytes) -> None:
             if sha256_hex(body) != manifest[name]:
                 raise IntegrityError(f"{self.url}: {name!r} does not match its SHA256SUMS hash; nothing was applied")
             (folder / name).write_bytes(body)
+
+        unread = [n for n in names if entries[n][0] not in kept]
+        for name in names:
+            if entries[name][0] in kept:
+                write(name, kept[entries[name][0]])
+        self._objects.read_many(
+            [entries[n][0] for n in unread], file_limit(), unread, lambda i, body: write(unread[i], body)
+        )
         return True
 
     def fetch_derived(self, name: str, sink: BinaryIO, max_bytes: int) -> bool:
@@ -707,9 +717,11 @@ class _Objects:
             self._body(proc, header[2], sink)
             return True
 
-    def read_many(self, oids: list[str], limit: int, names: list[str]) -> Iterator[bytes]:
-        """The blobs ``oids`` in order, asked for all at once (a thread writes the
-        questions while the answers are read): no round trip per object."""
+    def read_many(self, oids: list[str], limit: int, names: list[str], each: Callable[[int, bytes], None]) -> None:
+        """``each(i, bytes)`` for the blobs ``oids`` in order, asked for all at once (a
+        thread writes the questions while the answers are read): no round trip per
+        object. A callback, not a generator, so that the pipe is never left half
+        read by a caller that stopped early."""
         if not oids:
             return
         with self._lock:
@@ -728,12 +740,13 @@ class _Objects:
             asker.start()
             done = 0
             try:
-                for name in names:
+                for i, name in enumerate(names):
                     header = self._header(proc, limit, name)
                     if header is None or header[1] != "blob":
                         raise RemoteError(f"{self._url}: {name!r} is missing from the cache; run again to refetch it")
-                    yield self._body(proc, header[2], None)
+                    data = self._body(proc, header[2], None)
                     done += 1
+                    each(i, data)
             finally:
                 if done < len(oids):
                     self._stop()  # answers still on the way: this process is out of step
