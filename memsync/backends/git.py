@@ -12,14 +12,17 @@ A commit is git's own transaction, so this remote speaks the field protocol
 itself instead of through a store. Each remote has a bare cache repository
 under ``$MEMSYNC_CACHE_DIR`` (default ``$XDG_CACHE_HOME/memsync/git``),
 shared by the workspaces of one machine under a file lock. Nothing is ever
-checked out: the field's files are read from the fetched tree (blob sizes
-checked before reading), and a push builds its tree and commit from objects
-(``mktree``, ``commit-tree``) on top of the remote head, then pushes that
-commit. A field folder holding a symlink, a submodule or a subfolder is
-refused, so no link in a repository can lead a write anywhere. A rejected
-push is retried on the new head when the other writer did not touch the
-field, and is "pull first" when it did. Version token: the tree id of the
-field's folder at the ref.
+checked out: the field's trees and files are read from the fetched objects
+through one ``git cat-file --batch`` process (each object's size checked
+before its body is read), and a push writes its files and its commit on top
+of the remote head with one ``git fast-import``, then pushes that commit. A
+field folder holding a symlink, a submodule or a subfolder is refused, so no
+link in a repository can lead a write anywhere. A rejected push is retried on
+the new head when the other writer did not touch the field, and is "pull
+first" when it did. Version token: the tree id of the field's folder at the
+ref. The repository's default branch, once the server has named it, is
+remembered in the cache (as ``git clone`` remembers ``origin/HEAD``) and asked
+again only when that branch is gone.
 """
 
 from __future__ import annotations
@@ -36,12 +39,12 @@ import signal
 import subprocess
 import tempfile
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, BinaryIO, ClassVar
+from typing import BinaryIO, ClassVar
 
-from memsync.errors import InputError, PullFirst, RemoteError, WorkspaceError
+from memsync.errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError
 from memsync.manifest import Manifest, sha256_hex
 from memsync.names import MANIFEST_NAME, SIDECAR_NAMES, Role, role_of
 from memsync.remote import (
@@ -59,6 +62,12 @@ from .base import COMMON_OPTIONS, Option, TimedOut, TooLarge, timeout_option
 
 PUSH_ATTEMPTS = 4
 _REGULAR = ("100644", "100755")
+_KINDS = {"120000": "a symlink", "160000": "a submodule", "040000": "a subfolder"}
+_SCRATCH_REF = "refs/memsync/push"  # fast-import must name a branch; the push names the real one
+_DEFAULT_BRANCH_FILE = "memsync-default-branch"
+_PACKS_BEFORE_UPKEEP = 50  # git's gc.autoPackLimit: past it, gc --auto repacks
+_SHA256_MEMO = "memsync-sha256"  # "BLOB-ID SHA256" of the field's files, as last read
+_KEEP_BYTES = 32 * 1024 * 1024  # files read to check SHA256SUMS, kept for the fetch that follows
 _WITH_DOT_GIT = re.compile(r"(?P<repo>.+?\.git)(?:@(?P<ref>[^/]+))?(?:/(?P<path>.*))?\Z")
 _WITH_SLASHES = re.compile(r"(?P<repo>[a-z][a-z0-9+.-]*://.+?)(?:@(?P<ref>[^/@]+))?//(?P<path>.*)\Z")
 _GITHUB = re.compile(r"github://(?P<owner>[^/@]+)/(?P<repo>[^/@]+?)(?:@(?P<ref>[^/]+))?(?:/(?P<path>.*))?\Z")
@@ -103,17 +112,22 @@ class GitRemote(Remote):
             raise WorkspaceError(f"{url}: unknown option {unknown[0]!r} (valid here: {valid})")
         self.timeout = timeout_option(url, self.options)
         self.repo_url, self._ref, self.path = parse_git_url(url, self.options)
+        self._ref_remembered = False  # the default branch came from the cache, not from the server
         root = os.environ.get("MEMSYNC_CACHE_DIR") or os.path.join(
             os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "memsync"
         )
         key = f"{self.repo_url}\n{self.path}"
         self.cache = Path(root) / "git" / hashlib.sha256(key.encode()).hexdigest()[:24]
-        self._repo: Any = None
+        self._ready = False
         self._fetched = False
         self._fresh = False  # the cache was made by this run: its first fetch can be shallow
+        self._head: str | None = None  # the fetched ref's commit ("": none), once asked
         self._tree: str | None = None  # the field's tree at the fetched ref ("": none), once asked
-        self._trees: dict[str, dict[str, tuple[str, int, str]]] = {}
-        self._odb_lock = threading.Lock()
+        self._trees: dict[str, dict[str, tuple[str, str]]] = {}
+        self._manifests: dict[str, bytes] = {}  # field tree -> the SHA256SUMS fetch_manifest answered for it
+        self._shas: dict[str, str] | None = None  # blob id -> sha256 (the memo in the cache), once read
+        self._kept: dict[str, bytes] = {}  # blob id -> bytes read while checking SHA256SUMS, until fetched
+        self._objects = _Objects(self.cache, self.url)
 
     # -- plumbing ---------------------------------------------------------------
 
@@ -132,35 +146,32 @@ class GitRemote(Remote):
         return {k: v for k, v in env.items() if v}
 
     def _git(self, *args: str, stdin: bytes | None = None) -> str:
-        assert self.repo is not None  # the cache exists before git runs in it
+        self._ensure_cache()
+        return self._run(["git", "--git-dir", str(self.cache), *args], stdin)
+
+    def _run(self, argv: list[str], stdin: bytes | None = None) -> str:
         try:
             done = subprocess.run(
-                ["git", "--git-dir", str(self.cache), *args],
-                input=stdin,
-                capture_output=True,
-                env={**os.environ, **self._env()},
-                check=False,
+                argv, input=stdin, capture_output=True, env={**os.environ, **self._env()}, check=False
             )
         except OSError as exc:
             raise RemoteError(f"{self.url}: cannot run git: {exc.strerror}") from exc
         if done.returncode != 0:
-            raise RemoteError(f"{self.url}: git {args[0]} failed: {_last_line(done.stderr.decode('utf-8', 'replace'))}")
+            what = argv[3] if argv[1] == "--git-dir" else argv[1]
+            raise RemoteError(f"{self.url}: git {what} failed: {_last_line(done.stderr.decode('utf-8', 'replace'))}")
         return done.stdout.decode("utf-8", "surrogateescape")
 
-    @property
-    def repo(self) -> Any:
-        if self._repo is None:
-            import git
-
-            if (self.cache / "HEAD").is_file():
-                self._repo = git.Repo(self.cache)
-            else:
-                shutil.rmtree(self.cache, ignore_errors=True)  # an older cache layout, or a half-made one
-                self.cache.mkdir(parents=True, exist_ok=True)
-                self._repo = git.Repo.init(self.cache, bare=True)
-                self._repo.create_remote("origin", self.repo_url)
-                self._fresh = True
-        return self._repo
+    def _ensure_cache(self) -> None:
+        if self._ready:
+            return
+        if not (self.cache / "HEAD").is_file():
+            shutil.rmtree(self.cache, ignore_errors=True)  # an older cache layout, or a half-made one
+            self.cache.mkdir(parents=True, exist_ok=True)
+            self._run(["git", "init", "--quiet", "--bare", str(self.cache)])
+            # A configured remote, so that a push also moves refs/remotes/origin/* to what it pushed.
+            self._run(["git", "--git-dir", str(self.cache), "remote", "add", "origin", self.repo_url])
+            self._fresh = True
+        self._ready = True
 
     def _network(self, *args: str) -> tuple[int, str, str]:
         """A git command that talks to the remote: (exit code, stdout, stderr).
@@ -169,7 +180,7 @@ class GitRemote(Remote):
         any helper it started) once it has printed nothing for ``timeout``
         seconds; fetch and push run with ``--progress`` so a transfer that moves
         keeps talking."""
-        assert self.repo is not None  # the cache exists before git runs in it
+        self._ensure_cache()
         try:
             proc = subprocess.Popen(
                 ["git", *args],
@@ -206,12 +217,27 @@ class GitRemote(Remote):
     @property
     def ref(self) -> str:
         if self._ref is None:
-            code, out, err = self._network("ls-remote", "--symref", "origin", "HEAD")
-            if code != 0:
-                raise RemoteError(f"{self.url}: git ls-remote failed: {_last_line(err)}")
-            found = re.search(r"ref: refs/heads/(\S+)\s+HEAD", out)
-            self._ref = found.group(1) if found else "main"
+            self._ensure_cache()
+            with contextlib.suppress(OSError, UnicodeDecodeError):
+                self._ref = (self.cache / _DEFAULT_BRANCH_FILE).read_text("utf-8").strip() or None
+            self._ref_remembered = self._ref is not None
+            if self._ref is None:
+                self._ref = self._ask_default_branch()
         return self._ref
+
+    def _ask_default_branch(self) -> str:
+        """The branch the server's HEAD names, remembered for the next run; "main"
+        when it names none (an empty repository), and then not remembered."""
+        code, out, err = self._network("ls-remote", "--symref", "origin", "HEAD")
+        if code != 0:
+            raise RemoteError(f"{self.url}: git ls-remote failed: {_last_line(err)}")
+        found = re.search(r"ref: refs/heads/(\S+)\s+HEAD", out)
+        if not found:
+            return "main"
+        with tempfile.NamedTemporaryFile("w", dir=self.cache, delete=False, encoding="utf-8") as tmp:
+            tmp.write(found.group(1))
+        os.replace(tmp.name, self.cache / _DEFAULT_BRANCH_FILE)
+        return found.group(1)
 
     def _update(self) -> bool:
         """Bring the remote ref into the cache; False when the repository has no such branch yet."""
@@ -220,9 +246,23 @@ class GitRemote(Remote):
 
     def _fetch_locked(self, *, history: bool = False) -> bool:
         """Fetch the ref. A new cache fetches the tip alone (``--depth 1``: a sync needs
-        the field's tree at the head, not the repository's past); later fetches bring
-        what is new since; ``history`` deepens it to the whole past (``log``)."""
-        assert self.repo is not None  # made now if it is new (which makes it fresh)
+        the field's tree at the head, not the repository's past); later, one
+        ``ls-remote`` says whether there is anything new, and only then is it
+        fetched; ``history`` deepens the cache to the whole past (``log``)."""
+        self._ensure_cache()
+        ref = self.ref
+        self._moved()  # another workspace may have fetched into the shared cache since
+        if not history and not self._fresh:
+            code, out, message = self._network("ls-remote", "origin", f"refs/heads/{ref}")
+            if code != 0:
+                raise RemoteError(f"{self.url}: cannot fetch: {_last_line(message)}")
+            tips = [line.split("\t")[0] for line in out.splitlines() if line.endswith(f"\trefs/heads/{ref}")]
+            if not tips:
+                return self._branch_gone(history)
+            cached = self._objects.read(f"refs/remotes/origin/{ref}^{{commit}}", MANIFEST_LIMIT, "the head commit")
+            if cached is not None and cached[0] == tips[0]:
+                self._fetched = True
+                return True
         shallow = (self.cache / "shallow").exists()
         if history and shallow:
             depth = ["--unshallow"]
@@ -231,15 +271,28 @@ class GitRemote(Remote):
         else:
             depth = []
         code, _, message = self._network(
-            "fetch", "--progress", *depth, "origin", f"+refs/heads/{self.ref}:refs/remotes/origin/{self.ref}"
+            "fetch", "--progress", *depth, "origin", f"+refs/heads/{ref}:refs/remotes/origin/{ref}"
         )
         if code != 0:
             if "couldn't find remote ref" in message or "could not find remote ref" in message:
-                return False
+                return self._branch_gone(history)
             raise RemoteError(f"{self.url}: cannot fetch: {_last_line(message)}")
         self._fetched, self._fresh = True, False
-        self._tree = None  # the ref may have moved
+        self._moved()
         return True
+
+    def _branch_gone(self, history: bool) -> bool:
+        """The repository has no such branch: False, unless it was the default branch
+        remembered from an earlier run, which is then asked for again."""
+        if not self._ref_remembered:
+            return False
+        self._ref, self._ref_remembered = self._ask_default_branch(), False
+        return self._fetch_locked(history=history)
+
+    def _moved(self) -> None:
+        """The cache changed: forget what was read of it (a running cat-file may not see new packs)."""
+        self._head = self._tree = None
+        self._objects.close()
 
     @contextmanager
     def _cache_lock(self) -> Iterator[None]:
@@ -252,54 +305,75 @@ class GitRemote(Remote):
         finally:
             os.close(fd)
 
-    def _rev(self, spec: str) -> str | None:
-        try:
-            return self._git("rev-parse", "--verify", "--quiet", spec).strip() or None
-        except RemoteError:
-            return None
-
     def _field_tree(self) -> str | None:
-        """The field folder's tree id at the remote ref: the version token (asked of
-        git once per fetch, not once per file read)."""
+        """The field folder's tree id at the remote ref: the version token (looked up
+        once per fetch, not once per file read)."""
         if not self._fetched:
             return None
         if self._tree is None:
-            spec = (
-                f"refs/remotes/origin/{self.ref}:{self.path}"
-                if self.path
-                else f"refs/remotes/origin/{self.ref}^{{tree}}"
-            )
-            self._tree = self._rev(spec) or ""
+            self._head, self._tree = self._locate()
         return self._tree or None
 
-    def _entries(self, tree: str) -> dict[str, tuple[str, int, str]]:
-        """name → (blob id, size, mode) of every file directly in the field folder.
+    def _locate(self) -> tuple[str, str]:
+        """(head commit, field tree) at the fetched ref, "" for what is not there.
+        The path is walked one tree at a time: a folder on the way that is not a
+        tree (a file, a symlink) means no field there."""
+        found = self._objects.read(f"refs/remotes/origin/{self.ref}^{{commit}}", MANIFEST_LIMIT, "the head commit")
+        if found is None:
+            return "", ""
+        head, _, data = found
+        tree = data[5 : data.index(b"\n")].decode() if data.startswith(b"tree ") else ""
+        for part in self.path.split("/") if self.path else []:
+            entry = self._tree_entries(tree).get(part)
+            if entry is None or entry[1] != "040000":
+                return head, ""
+            tree = entry[0]
+        return head, tree
+
+    def _tree_entries(self, tree: str) -> dict[str, tuple[str, str]]:
+        """name → (object id, mode) of a tree object, modes as ls-tree prints them."""
+        found = self._objects.read(tree, MANIFEST_LIMIT, "the field's tree")
+        if found is None or found[1] != "tree":
+            raise RemoteError(f"{self.url}: tree {tree} is missing from the cache; run again to refetch it")
+        data, width = found[2], len(tree) // 2
+        entries: dict[str, tuple[str, str]] = {}
+        pos = 0
+        try:
+            while pos < len(data):
+                space = data.index(b" ", pos)
+                nul = data.index(b"\0", space)
+                name = data[space + 1 : nul].decode("utf-8", "surrogateescape")
+                entries[name] = (data[nul + 1 : nul + 1 + width].hex(), data[pos:space].decode().rjust(6, "0"))
+                pos = nul + 1 + width
+        except (ValueError, UnicodeDecodeError):
+            raise RemoteError(f"{self.url}: tree {tree} is damaged") from None
+        return entries
+
+    def _entries(self, tree: str) -> dict[str, tuple[str, str]]:
+        """name → (blob id, mode) of every file directly in the field folder.
 
         Anything but a regular file there (a symlink, a submodule, a subfolder)
         is refused: git would happily check it out, and a write could follow it."""
         if tree in self._trees:
             return self._trees[tree]
-        files: dict[str, tuple[str, int, str]] = {}
-        for line in self._git("ls-tree", "-l", "-z", tree).split("\0"):
-            if not line:
-                continue
-            meta, _, name = line.partition("\t")
-            mode, kind, blob, size = meta.split()
-            if mode in _REGULAR and kind == "blob":
-                files[name] = (blob, int(size), mode)
+        files: dict[str, tuple[str, str]] = {}
+        for name, (blob, mode) in self._tree_entries(tree).items():
+            if mode in _REGULAR:
+                files[name] = (blob, mode)
             elif role_of(name) is not Role.HIDDEN or mode in ("120000", "160000"):
-                what = {"120000": "a symlink", "160000": "a submodule", "040000": "a subfolder"}.get(mode, kind)
+                what = _KINDS.get(mode, f"of mode {mode}")
                 raise InputError(f"{self.url}: {name!r} in the field folder is {what}; a field holds only files")
         self._trees = {tree: files}
         return files
 
-    def _blob(self, name: str, blob: str, size: int, mode: str = "100644", *, limit: int | None = None) -> bytes:
-        limit = file_limit() if limit is None else limit
-        if size > limit:
-            raise TooLarge(f"{self.url}: {name!r} is {size} bytes, more than the {limit} memsync reads")
-        with self._odb_lock:  # one cat-file --batch process answers one question at a time
-            data: bytes = self.repo.odb.stream(bytes.fromhex(blob)).read()
-        return data
+    def _blob(self, name: str, blob: str, *, limit: int | None = None) -> bytes:
+        kept = self._kept.pop(blob, None) if limit is None else None
+        if kept is not None:
+            return kept
+        found = self._objects.read(blob, file_limit() if limit is None else limit, name)
+        if found is None or found[1] != "blob":
+            raise RemoteError(f"{self.url}: {name!r} is missing from the cache; run again to refetch it")
+        return found[2]
 
     # -- reading ----------------------------------------------------------------
 
@@ -317,20 +391,58 @@ class GitRemote(Remote):
         if tree == if_none_match:
             return NOT_MODIFIED
         entries = self._entries(tree)
-        actual = Manifest({n: blob_sha(self, n, e) for n, e in entries.items() if role_of(n) is Role.CONTENT})
+        content = {n: entries[n][0] for n in entries if role_of(n) is Role.CONTENT}
+        actual = Manifest(dict(zip(content, self._hashes(content), strict=True)))
         declared = (
-            self._blob(MANIFEST_NAME, *entries[MANIFEST_NAME], limit=MANIFEST_LIMIT)
+            self._blob(MANIFEST_NAME, entries[MANIFEST_NAME][0], limit=MANIFEST_LIMIT)
             if MANIFEST_NAME in entries
             else None
         )
         if declared is None and not actual:
             return None
         if declared == actual.to_bytes():
-            sidecars = {n: self._blob(n, *entries[n], limit=SIDECAR_LIMIT) for n in SIDECAR_NAMES if n in entries}
-            return ManifestFile(declared, tree, sidecars)
-        # Someone committed to the field by hand (a web edit, say) without memsync:
-        # what the repository holds is the field, and nothing vouches for it.
-        return ManifestFile(actual.to_bytes(), tree, {})
+            sidecars = {n: self._blob(n, entries[n][0], limit=SIDECAR_LIMIT) for n in SIDECAR_NAMES if n in entries}
+            answer = ManifestFile(declared, tree, sidecars)
+        else:
+            # Someone committed to the field by hand (a web edit, say) without memsync:
+            # what the repository holds is the field, and nothing vouches for it.
+            answer = ManifestFile(actual.to_bytes(), tree, {})
+        self._manifests = {tree: answer.data}
+        return answer
+
+    def _hashes(self, blobs: Mapping[str, str]) -> list[str]:
+        """The sha256 of each blob (name → blob id), in order. Blob ids are content
+        hashes, so what an earlier run read (the memo in the cache) is not read
+        again: a remote that moved costs the files that changed, not the field.
+        What is read is kept, within a budget, for the fetch that follows."""
+        if self._shas is None:
+            self._shas = {}
+            with contextlib.suppress(OSError):
+                for line in (self.cache / _SHA256_MEMO).read_text("ascii", "replace").splitlines():
+                    blob, _, sha = line.partition(" ")
+                    if len(sha) == 64:
+                        self._shas[blob] = sha
+        shas = self._shas
+        unknown = {blob: name for name, blob in blobs.items() if blob not in shas}
+        ids = list(unknown)
+        kept, budget = {}, _KEEP_BYTES
+
+        def learn(i: int, data: bytes) -> None:
+            nonlocal budget
+            shas[ids[i]] = sha256_hex(data)
+            if len(data) <= budget:
+                kept[ids[i]] = data
+                budget -= len(data)
+
+        self._objects.read_many(ids, file_limit(), list(unknown.values()), learn)
+        self._kept = kept
+        if unknown:
+            # Only the blobs there now: the memo stays the size of the field.
+            memo = "".join(f"{blob} {shas[blob]}\n" for blob in blobs.values())
+            with tempfile.NamedTemporaryFile("w", dir=self.cache, delete=False, encoding="ascii") as tmp:
+                tmp.write(memo)
+            os.replace(tmp.name, self.cache / _SHA256_MEMO)
+        return [shas[blob] for blob in blobs.values()]
 
     def list_names(self) -> list[str]:
         if not self._fetched and not self._update():
@@ -343,20 +455,43 @@ class GitRemote(Remote):
         entries = self._entries(tree) if tree else {}
         if name not in entries:
             raise RemoteError(f"{self.url}: {name!r} is listed but missing")
-        return self._blob(name, *entries[name])
+        return self._blob(name, entries[name][0])
+
+    def fetch_whole(self, digest: str, folder: Path, names: list[str]) -> bool:
+        """The files of the version fetch_manifest answered, read through one
+        cat-file process in one stream (not a request each), each checked
+        against the manifest before it is written."""
+        tree = self._field_tree()
+        data = self._manifests.get(tree) if tree else None
+        if tree is None or data is None:
+            return False
+        manifest = Manifest.parse(data, where=f"{self.url}: SHA256SUMS")
+        entries = self._entries(tree)
+        if manifest.digest != digest or any(n not in entries or n not in manifest for n in names):
+            return False
+        kept, self._kept = self._kept, {}
+
+        def write(name: str, body: bytes) -> None:
+            if sha256_hex(body) != manifest[name]:
+                raise IntegrityError(f"{self.url}: {name!r} does not match its SHA256SUMS hash; nothing was applied")
+            (folder / name).write_bytes(body)
+
+        unread = [n for n in names if entries[n][0] not in kept]
+        for name in names:
+            if entries[name][0] in kept:
+                write(name, kept[entries[name][0]])
+        self._objects.read_many(
+            [entries[n][0] for n in unread], file_limit(), unread, lambda i, body: write(unread[i], body)
+        )
+        return True
 
     def fetch_derived(self, name: str, sink: BinaryIO, max_bytes: int) -> bool:
         tree = self._field_tree() if self._fetched or self._update() else None
         entry = self._entries(tree).get(name) if tree else None
         if entry is None:
             return False
-        blob, size, _ = entry
-        if size > max_bytes:
-            raise TooLarge(f"{self.url}: {name!r} is {size} bytes, more than the {max_bytes} memsync reads")
-        with self._odb_lock:
-            stream = self.repo.odb.stream(bytes.fromhex(blob))
-            while chunk := stream.read(1024 * 1024):
-                sink.write(chunk)
+        if not self._objects.read_to(entry[0], sink, max_bytes, name):
+            raise RemoteError(f"{self.url}: {name!r} is missing from the cache; run again to refetch it")
         return True
 
     def log(self, limit: int = 50) -> list[dict[str, str]]:
@@ -375,6 +510,9 @@ class GitRemote(Remote):
                 entries.append({"commit": parts[0], "author": parts[1], "date": parts[2], "message": parts[3].strip()})
         return entries
 
+    def close(self) -> None:
+        self._objects.close()
+
     # -- writing ----------------------------------------------------------------
 
     @contextmanager
@@ -391,98 +529,269 @@ class GitRemote(Remote):
         for _ in range(PUSH_ATTEMPTS):
             if self._field_tree() != seen:
                 raise PullFirst(f"{self.url}: another writer changed the field first: pull first")
-            commit = self._commit_on_remote_head(puts, deletes, message)
+            commit, tree = self._commit_on_remote_head(puts, deletes, message)
             code, _, stderr = self._network("push", "--progress", "origin", f"{commit}:refs/heads/{self.ref}")
-            if code != 0:
-                failed = RemoteError(f"{self.url}: git push failed: {_last_line(stderr)}")
-                try:
-                    self._fetch_locked()
-                except RemoteError:
-                    raise failed from None
-                if self._rev(f"refs/remotes/origin/{self.ref}^{{commit}}") != commit:
-                    if not any(s in stderr for s in ("rejected", "fetch first", "non-fast-forward", "stale info")):
-                        raise failed
-                    continue  # someone else pushed: go again on their head if the field is untouched
-                # Our commit is the remote's head: the push landed and only its answer was lost.
-            else:
+            if code == 0:
+                # The push moved refs/remotes/origin/REF to our commit (origin's fetch refspec maps it).
+                self._head, self._tree = commit, tree
+                return tree
+            failed = RemoteError(f"{self.url}: git push failed: {_last_line(stderr)}")
+            try:
                 self._fetch_locked()
-            tree = self._field_tree()
-            assert tree is not None
-            return tree
+            except RemoteError:
+                raise failed from None
+            self._field_tree()
+            if self._head != commit:
+                if not any(s in stderr for s in ("rejected", "fetch first", "non-fast-forward", "stale info")):
+                    raise failed
+                continue  # someone else pushed: go again on their head if the field is untouched
+            # Our commit is the remote's head: the push landed and only its answer was lost.
+            assert self._tree
+            return self._tree
         raise PullFirst(f"{self.url}: the repository keeps moving; pull first and try again")
 
-    def _commit_on_remote_head(self, puts: dict[str, bytes], deletes: set[str], message: str) -> str:
-        """One commit on top of the remote head that changes only the field's folder,
-        built from objects: nothing is checked out, so nothing can be written through a link."""
-        parent = self._rev(f"refs/remotes/origin/{self.ref}^{{commit}}")
+    def _commit_on_remote_head(self, puts: dict[str, bytes], deletes: set[str], message: str) -> tuple[str, str]:
+        """One commit on top of the remote head that changes only files in the field's
+        folder, written with one ``git fast-import`` (blobs, trees and the commit in
+        one pack; nothing checked out, so nothing written through a link): (commit, field tree)."""
         field_tree = self._field_tree()
+        parent = self._head
         old = self._entries(field_tree) if field_tree else {}
-        entries = {n: (mode, "blob", blob) for n, (blob, _, mode) in old.items()}
-        for name in deletes:
-            entries.pop(name, None)
-        names = list(puts)
-        for name, blob in zip(names, self._store_blobs([puts[n] for n in names]), strict=True):
-            entries[name] = (old[name][2] if name in old else "100644", "blob", blob)
-        root = self._graft(parent, self.path.split("/") if self.path else [], self._mktree(entries))
-        args = ["commit-tree", root, *(["-p", parent] if parent else []), "-m", message]
-        return self._git(*_identity(self.repo), *args).strip()
+        author, committer = self._identity()
+        prefix = f"{self.path}/" if self.path else ""
+        commit_mark = len(puts) + 1
+        text = message.encode("utf-8", "surrogateescape")
+        changes = [f"D {_quote(prefix + n)}\n" for n in sorted(deletes) if n in old and n not in puts]
+        changes += [
+            f"M {old[n][1] if n in old else '100644'} :{mark} {_quote(prefix + n)}\n"
+            for mark, n in enumerate(puts, start=1)
+        ]
+        commit = b"".join(
+            [
+                f"reset {_SCRATCH_REF}\ncommit {_SCRATCH_REF}\nmark :{commit_mark}\n".encode(),
+                f"author {author}\ncommitter {committer}\n".encode("utf-8", "surrogateescape"),
+                b"data %d\n%s\n" % (len(text), text),
+                f"from {parent}\n".encode() if parent else b"",
+                "".join(changes).encode("utf-8", "surrogateescape"),
+                # A blank line ends the commit; then ask for the field's tree and the commit's id.
+                f"\nls :{commit_mark} {_quote(self.path)}\nget-mark :{commit_mark}\n".encode(
+                    "utf-8", "surrogateescape"
+                ),
+            ]
+        )
+        lines = self._fast_import(puts.values(), commit).splitlines()
+        if len(lines) != 2 or not lines[0].startswith("040000 tree "):
+            raise RemoteError(f"{self.url}: git fast-import answered {lines!r}")
+        return lines[1].strip(), lines[0].split()[2]
 
-    def _graft(self, commit: str | None, parts: list[str], tree: str) -> str:
-        """The root tree of ``commit`` with the folder at ``parts`` replaced by ``tree``."""
-        if not parts:
-            return tree
-        folder = "/".join(parts[:-1])
-        spec = f"{commit}:{folder}" if folder else f"{commit}^{{tree}}"
-        parent_tree = self._rev(spec) if commit else None
-        entries = {}
-        for line in (self._git("ls-tree", "-z", parent_tree) if parent_tree else "").split("\0"):
-            if line:
-                meta, _, name = line.partition("\t")
-                mode, kind, sha = meta.split()
-                entries[name] = (mode, kind, sha)
-        entries[parts[-1]] = ("040000", "tree", tree)
-        return self._graft(commit, parts[:-1], self._mktree(entries))
-
-    def _mktree(self, entries: dict[str, tuple[str, str, str]]) -> str:
-        body = "".join(f"{mode} {kind} {sha}\t{name}\0" for name, (mode, kind, sha) in sorted(entries.items()))
-        return self._git("mktree", "-z", stdin=body.encode("utf-8")).strip()
-
-    def _store_blobs(self, blobs: list[bytes]) -> list[str]:
-        """Write blobs into the cache with one ``git fast-import`` (a pack, not a git
-        process or a loose object per file); their ids, in order."""
-        if not blobs:
-            return []
-        with tempfile.TemporaryDirectory(prefix="memsync-git-") as tmp:
-            marks, errors = Path(tmp) / "marks", Path(tmp) / "errors"
-            argv = ["git", "--git-dir", str(self.cache), "fast-import", "--quiet", f"--export-marks={marks}"]
+    def _fast_import(self, blobs: Iterable[bytes], tail: bytes) -> str:
+        """Feed ``blobs`` (marks 1, 2, …) and then ``tail`` to one ``git fast-import``
+        of the cache; what it answered on stdout."""
+        self._ensure_cache()
+        with tempfile.TemporaryFile() as errors:  # a file, not a pipe: git never waits on us to read it
+            # Kept as the one pack it wrote: by default a small import is exploded into loose objects.
+            argv = ["git", "--git-dir", str(self.cache), "-c", "fastimport.unpackLimit=0", "fast-import"]
+            argv += ["--quiet", "--force"]
             try:
-                with open(errors, "wb") as stderr:  # a file, not a pipe: git never waits on us to read it
-                    proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=stderr)
+                proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors)
             except OSError as exc:
                 raise RemoteError(f"{self.url}: cannot run git: {exc.strerror}") from exc
-            assert proc.stdin is not None
+            assert proc.stdin is not None and proc.stdout is not None
             try:
                 for mark, data in enumerate(blobs, start=1):
                     proc.stdin.write(b"blob\nmark :%d\ndata %d\n" % (mark, len(data)))
                     proc.stdin.write(data)
                     proc.stdin.write(b"\n")
+                proc.stdin.write(tail)
                 proc.stdin.close()
             except BrokenPipeError:
                 pass  # git stopped reading: its error says why
+            answer = proc.stdout.read()  # two short lines: they never fill the pipe while we write
+            self._moved()  # new objects in a new pack
             if proc.wait() != 0:
-                error = errors.read_text("utf-8", "replace")
+                errors.seek(0)
+                error = errors.read().decode("utf-8", "replace")
                 raise RemoteError(f"{self.url}: git fast-import failed: {_last_line(error)}")
-            ids = dict(line.split() for line in marks.read_text().splitlines())
-        return [ids[f":{mark}"] for mark in range(1, len(blobs) + 1)]
+        # Each push leaves a pack, and a cache whose remote never moves is never fetched
+        # into, so git's own upkeep (run after a fetch) is run here once they pile up.
+        if sum(n.endswith(".pack") for n in os.listdir(self.cache / "objects" / "pack")) > _PACKS_BEFORE_UPKEEP:
+            self._git("maintenance", "run", "--auto", "--quiet")
+        return answer.decode("utf-8", "surrogateescape")
 
-    def reset_cache(self) -> None:
-        shutil.rmtree(self.cache, ignore_errors=True)
-        self._repo = None
-        self._fetched, self._tree = False, None
+    def _identity(self) -> tuple[str, str]:
+        """(author, committer) as git would write them: the user's git identity when
+        set (git honours GIT_CONFIG_GLOBAL, GIT_AUTHOR_* and friends), else memsync's."""
+        found = self._idents(self._git("var", "-l"))
+        if found is None:
+            fallback = self._git("-c", "user.name=memsync", "-c", "user.email=memsync@localhost", "var", "-l")
+            found = self._idents(fallback)
+        if found is None:
+            raise RemoteError(f"{self.url}: git var did not name an author")
+        return found
+
+    @staticmethod
+    def _idents(listing: str) -> tuple[str, str] | None:
+        values: dict[str, str] = {}
+        for line in listing.splitlines():
+            key, sep, value = line.partition("=")
+            if sep:
+                values[key] = value  # the last one wins: git lists the identities after the config
+        if not (values.get("user.name") and values.get("user.email")):
+            return None
+        author, committer = values.get("GIT_AUTHOR_IDENT"), values.get("GIT_COMMITTER_IDENT")
+        return (author, committer) if author and committer else None
 
 
-def blob_sha(remote: GitRemote, name: str, entry: tuple[str, int, str]) -> str:
-    return sha256_hex(remote._blob(name, *entry))
+class _Objects:
+    """One ``git cat-file --batch`` process on the cache: objects read over a pipe,
+    not with a git process each. Every answer's size is checked before its body
+    is read; past the limit the process is killed (it would send the whole
+    body) and the next read starts another."""
+
+    def __init__(self, cache: Path, url: str) -> None:
+        self._argv = ["git", "--git-dir", str(cache), "cat-file", "--batch"]
+        self._url = url
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._lock = threading.Lock()  # one question at a time on the pipe
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        if self._proc is None:
+            try:
+                self._proc = subprocess.Popen(
+                    self._argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+                )
+            except OSError as exc:
+                raise RemoteError(f"{self._url}: cannot run git: {exc.strerror}") from exc
+            with contextlib.suppress(OSError, AttributeError):  # Linux: fewer wake-ups per page read
+                fcntl.fcntl(self._proc.stdout.fileno(), fcntl.F_SETPIPE_SZ, 1024 * 1024)  # type: ignore[union-attr]
+        return self._proc
+
+    def close(self) -> None:
+        with self._lock:
+            self._stop()
+
+    def _stop(self) -> None:
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            with contextlib.suppress(ProcessLookupError):
+                proc.kill()
+            proc.wait()
+            for pipe in (proc.stdin, proc.stdout):
+                if pipe is not None:
+                    with contextlib.suppress(OSError):
+                        pipe.close()
+
+    def read(self, name: str, limit: int, what: str) -> tuple[str, str, bytes] | None:
+        """(object id, type, bytes) of the object git names ``name``; None when there is none."""
+        if "\n" in name:
+            return None
+        with self._lock:
+            proc = self._start()
+            assert proc.stdin is not None
+            try:
+                proc.stdin.write(name.encode() + b"\n")
+                proc.stdin.flush()
+            except OSError:
+                self._stop()
+                raise RemoteError(f"{self._url}: git cat-file stopped") from None
+            header = self._header(proc, limit, what)
+            if header is None:
+                return None
+            oid, kind, size = header
+            return oid, kind, self._body(proc, size, None)
+
+    def read_to(self, oid: str, sink: BinaryIO, limit: int, what: str) -> bool:
+        """Copy a blob into ``sink`` in chunks; False when there is none."""
+        with self._lock:
+            proc = self._start()
+            assert proc.stdin is not None
+            try:
+                proc.stdin.write(oid.encode() + b"\n")
+                proc.stdin.flush()
+            except OSError:
+                self._stop()
+                raise RemoteError(f"{self._url}: git cat-file stopped") from None
+            header = self._header(proc, limit, what)
+            if header is None or header[1] != "blob":
+                return False
+            self._body(proc, header[2], sink)
+            return True
+
+    def read_many(self, oids: list[str], limit: int, names: list[str], each: Callable[[int, bytes], None]) -> None:
+        """``each(i, bytes)`` for the blobs ``oids`` in order, asked for all at once (a
+        thread writes the questions while the answers are read): no round trip per
+        object. A callback, not a generator, so that the pipe is never left half
+        read by a caller that stopped early."""
+        if not oids:
+            return
+        with self._lock:
+            proc = self._start()
+            assert proc.stdin is not None
+            stdin = proc.stdin
+
+            def ask() -> None:
+                try:
+                    stdin.writelines(oid.encode() + b"\n" for oid in oids)
+                    stdin.flush()
+                except (OSError, ValueError):
+                    pass  # stopped for an answer past the limit: that error is raised below
+
+            asker = threading.Thread(target=ask, daemon=True)
+            asker.start()
+            done = 0
+            try:
+                for i, name in enumerate(names):
+                    header = self._header(proc, limit, name)
+                    if header is None or header[1] != "blob":
+                        raise RemoteError(f"{self._url}: {name!r} is missing from the cache; run again to refetch it")
+                    data = self._body(proc, header[2], None)
+                    done += 1
+                    each(i, data)
+            finally:
+                if done < len(oids):
+                    self._stop()  # answers still on the way: this process is out of step
+                asker.join()
+
+    def _header(self, proc: subprocess.Popen[bytes], limit: int, what: str) -> tuple[str, str, int] | None:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        if not line.endswith(b"\n"):
+            self._stop()
+            raise RemoteError(f"{self._url}: git cat-file stopped")
+        parts = line.decode("utf-8", "replace").split()
+        if len(parts) != 3 or not parts[2].isdigit():
+            return None  # "NAME missing" (or ambiguous): no body follows
+        size = int(parts[2])
+        if size > limit:
+            self._stop()
+            raise TooLarge(f"{self._url}: {what!r} is {size} bytes, more than the {limit} memsync reads")
+        return parts[0], parts[1], size
+
+    def _body(self, proc: subprocess.Popen[bytes], size: int, sink: BinaryIO | None) -> bytes:
+        assert proc.stdout is not None
+        parts: list[bytes] = []
+        left = size
+        while left:
+            chunk = proc.stdout.read(min(left, 1024 * 1024))
+            if not chunk:
+                self._stop()
+                raise RemoteError(f"{self._url}: git cat-file stopped mid-object")
+            if sink is None:
+                parts.append(chunk)
+            else:
+                sink.write(chunk)
+            left -= len(chunk)
+        if proc.stdout.read(1) != b"\n":
+            self._stop()
+            raise RemoteError(f"{self._url}: git cat-file answered out of step")
+        return b"".join(parts)
+
+
+def _quote(path: str) -> str:
+    """A path as fast-import reads it: C-style quoted when it starts with a quote or holds a newline."""
+    if not path.startswith('"') and "\n" not in path:
+        return path
+    return '"' + path.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
 class _GitWriter(Writer):
@@ -502,19 +811,6 @@ class _GitWriter(Writer):
         puts = {**self.puts, **sidecars, MANIFEST_NAME: manifest}
         deletes = self.deletes | {n for n in SIDECAR_NAMES if n not in sidecars}
         return self.remote._commit_and_push(puts, deletes, message, self.seen)
-
-
-def _identity(repo: Any) -> list[str]:
-    """Use the user's git identity when set (asked of git itself, which honours
-    GIT_CONFIG_GLOBAL and friends); otherwise commit as memsync."""
-    import git
-
-    try:
-        repo.git.config("user.name")
-        repo.git.config("user.email")
-    except git.GitCommandError:
-        return ["-c", "user.name=memsync", "-c", "user.email=memsync@localhost"]
-    return []
 
 
 def _last_line(stderr: str) -> str:
