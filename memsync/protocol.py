@@ -296,7 +296,7 @@ class FieldRemote(Remote):
                 # checked against the same manifest, so the sync goes on without it.
                 for name in names:
                     (folder / name).unlink(missing_ok=True)
-                log.warning("memsync: %s not used (%s); fetching the files one by one", where, exc)
+                log.warning("memsync: %s (archive not used; fetching the files one by one)", exc)  # exc names it
                 return False
         return True
 
