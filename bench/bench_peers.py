@@ -245,6 +245,13 @@ def row_http(r: Runner, pages: int, reps: int) -> None:
         stderr=log,
     )
     url = f"http://127.0.0.1:{port}/"
+
+    def counted(timed: Callable[..., dict], *args: Any) -> None:
+        """A timed run with the requests the server logged for it (one line each)."""
+        before = (r.logs / "serve.log").read_bytes().count(b'"GET ')
+        result = timed(*args)
+        result["requests"] = (r.logs / "serve.log").read_bytes().count(b'"GET ') - before
+
     try:
         deadline = time.monotonic() + 60
         while subprocess.run(["curl", "-sf", "-o", "/dev/null", url + "SHA256SUMS"]).returncode != 0:
@@ -258,11 +265,11 @@ def row_http(r: Runner, pages: int, reps: int) -> None:
             here.mkdir()
             argv = r.memsync("clone", url, "bench", "--name", "bench", "--sha256", digest, "--no-index")
             (here / "ws").mkdir()
-            r.time("http/clone", "memsync", argv, here / "ws", clean_env())
+            counted(r.time, "http/clone", "memsync", argv, here / "ws", clean_env())
             same_pages(served, here / "ws" / "bench", "http clone")
-            r.time("http/clone", "wget -r", ["wget", "-q", "-r", "-np", "-nH", "-P", "wget", url], here)
+            counted(r.time, "http/clone", "wget -r", ["wget", "-q", "-r", "-np", "-nH", "-P", "wget", url], here)
             script = f"curl -sf -o f.zip {url}memoryfield.zip && unzip -q f.zip -d zip"
-            r.time("http/clone", "curl+unzip", ["sh", "-c", script], here)
+            counted(r.time, "http/clone", "curl+unzip", ["sh", "-c", script], here)
             same_pages(served, here / "zip", "curl+unzip")
             r.done_with(here)
     finally:

@@ -46,6 +46,7 @@ import json
 import logging
 import os
 import socket
+import tempfile
 import threading
 import time
 import uuid
@@ -55,6 +56,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, BinaryIO, Literal
 
+from .archive import MAX_TOTAL_BYTES, Archive, open_archive
 from .archive_remote import ArchiveRemote
 from .backends.base import Blob, Entry, NotFound, NotModified, PreconditionFailed, Store, TooLarge
 from .errors import InputError, IntegrityError, MemsyncError, PullFirst, RemoteError, WorkspaceError
@@ -69,6 +71,7 @@ from .remote import (
     ManifestFile,
     Remote,
     Writer,
+    archive_limit,
     file_limit,
     writer_alive,
 )
@@ -83,6 +86,9 @@ DEFAULT_LOCK_SETTLE = 1.0
 LOCK_WAIT_SECONDS = 60.0
 #: A holder commits only with this many settle pauses left before its lock expires.
 EXPIRY_MARGIN_SETTLES = 4
+#: Bytes a zip spends on an entry beside its data: local and central headers, the
+#: name twice (at most MAX_NAME_BYTES), zip64 extras, a data descriptor.
+ZIP_ENTRY_OVERHEAD = 1024
 
 log = logging.getLogger("memsync")
 
@@ -265,22 +271,40 @@ class FieldRemote(Remote):
     def exists(self) -> bool:
         return self.store.exists() or self._archive() is not None
 
-    def fetch_whole(self, digest: str, folder: Path, names: list[str]) -> bool:
+    def fetch_whole(self, manifest: Manifest, folder: Path, names: list[str]) -> bool:
+        """One ``memoryfield.zip`` instead of a request per file, where the store may
+        offer it: fetched bounded into a temp file (never memory), checked
+        (``memsync.archive``: no extra, escaping, duplicate or bomb entries), taken
+        only when its SHA256SUMS is exactly ``manifest``, each file verified as it
+        is written. Otherwise nothing of it is kept and the caller fetches the files
+        one by one, as from a server that offers none."""
         if not self.store.offers_archive:
             return False
-        whole = self._whole or ArchiveRemote(self.store, FIELD_ARCHIVE_NAME)
-        try:
-            archive = whole.load()
-        except MemsyncError:
-            return False  # none there, refused or unreadable: the files one by one, then
-        try:
-            if archive is None or archive.digest != digest:
-                return False  # another version (or none): its files are no use
-            archive.extract_files(folder, names)
-            return True
-        finally:
-            if whole is not self._whole:
-                whole.release()
+        where = self.store.where(FIELD_ARCHIVE_NAME)
+        with contextlib.ExitStack() as stack:
+            try:
+                archive = self._whole.load() if self._whole else self._fetch_archive(stack, manifest, folder.parent)
+                if archive is None or archive.digest != manifest.digest:
+                    log.info("memsync: %s is not this version of the field; fetching the files one by one", where)
+                    return False
+                archive.extract_files(folder, names)
+            except NotFound:
+                log.info("memsync: %s: none there; fetching the files one by one", where)
+                return False
+            except MemsyncError as exc:
+                # Damaged, hostile, too large or too slow: the files one by one are
+                # checked against the same manifest, so the sync goes on without it.
+                for name in names:
+                    (folder / name).unlink(missing_ok=True)
+                log.warning("memsync: %s (archive not used; fetching the files one by one)", exc)  # exc names it
+                return False
+        return True
+
+    def _fetch_archive(self, stack: contextlib.ExitStack, manifest: Manifest, spool_dir: Path) -> Archive:
+        spool = stack.enter_context(tempfile.TemporaryFile(dir=spool_dir))  # noqa: SIM115
+        self.store.read_to(FIELD_ARCHIVE_NAME, spool, whole_limit(manifest))
+        spool.seek(0)
+        return stack.enter_context(open_archive(spool, where=self.store.where(FIELD_ARCHIVE_NAME)))
 
     def fetch_derived(self, name: str, sink: BinaryIO, max_bytes: int) -> bool:
         try:
@@ -540,6 +564,16 @@ class _FieldWriter(Writer):
         if self.remote.shared:
             self.remote.memo["pages"] = {**self.remote.memo.get("pages", {}), **self.written}
         return token
+
+
+def whole_limit(manifest: Manifest) -> int:
+    """The most bytes an honest archive of ``manifest``'s version can take: each
+    file within ``file_limit()``, all of them within what memsync unpacks (deflate
+    grows incompressible data by well under 1%), their headers, the manifest and
+    sidecars; never more than ``archive_limit()``."""
+    content = min(len(manifest) * file_limit(), MAX_TOTAL_BYTES)
+    overhead = (len(manifest) + 1 + len(SIDECAR_NAMES)) * ZIP_ENTRY_OVERHEAD + len(SIDECAR_NAMES) * SIDECAR_LIMIT
+    return min(archive_limit(), content + content // 100 + len(manifest.to_bytes()) + overhead)
 
 
 def _seconds(store: Store, key: str, default: float) -> float:

@@ -22,7 +22,7 @@ from typing import Any, BinaryIO
 
 from .backends.base import NOT_MODIFIED, NotModified
 from .errors import IntegrityError, RemoteError
-from .manifest import sha256_hex
+from .manifest import Manifest, sha256_hex
 from .names import SIGNATURE_NAME
 
 __all__ = [
@@ -150,10 +150,11 @@ class Remote(ABC):
         with nothing else to send."""
         return False
 
-    def fetch_whole(self, digest: str, folder: Path, names: list[str]) -> bool:
-        """Write the files ``names`` of the field version ``digest`` into ``folder``
+    def fetch_whole(self, manifest: Manifest, folder: Path, names: list[str]) -> bool:
+        """Write the files ``names`` of the field version ``manifest`` into ``folder``
         from one archive of the whole field, when the remote offers one of exactly
-        that version (each file checked as it is written); False otherwise."""
+        that version (each file checked against ``manifest`` as it is written);
+        False, with none of them written, otherwise."""
         return False
 
     def fetch_derived(self, name: str, sink: BinaryIO, max_bytes: int) -> bool:

@@ -146,7 +146,7 @@ def receive(
                 missing.append(name)
         # Most of a field to fetch, from a server that offers it whole: one archive, not N requests.
         whole = len(missing) >= WHOLE_MIN and 2 * len(missing) >= len(view.manifest)
-        if whole and remote.fetch_whole(view.manifest.digest, tmp, missing):
+        if whole and remote.fetch_whole(view.manifest, tmp, missing):
             missing = []
 
         def fetch(name: str) -> None:
