@@ -216,9 +216,8 @@ def test_a_memo_that_lies_is_caught_by_the_check_on_every_fetched_file(cli: CliR
         assert isinstance(answer, ManifestFile) and f"{sha}  one.md".encode() in answer.data
         staging = tmp_path / "staging"
         staging.mkdir()
-        digest = Manifest.parse(answer.data).digest
         with pytest.raises(IntegrityError, match="does not match its SHA256SUMS hash"):
-            remote.fetch_whole(digest, staging, ["two.md", "one.md"])
+            remote.fetch_whole(Manifest.parse(answer.data), staging, ["two.md", "one.md"])
         assert not (staging / "one.md").exists()
         with pytest.raises(IntegrityError, match="does not match its SHA256SUMS hash"):
             remote.fetch("one.md", sha)

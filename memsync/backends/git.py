@@ -457,7 +457,7 @@ class GitRemote(Remote):
             raise RemoteError(f"{self.url}: {name!r} is listed but missing")
         return self._blob(name, entries[name][0])
 
-    def fetch_whole(self, digest: str, folder: Path, names: list[str]) -> bool:
+    def fetch_whole(self, manifest: Manifest, folder: Path, names: list[str]) -> bool:
         """The files of the version fetch_manifest answered, read through one
         cat-file process in one stream (not a request each), each checked
         against the manifest before it is written."""
@@ -465,9 +465,9 @@ class GitRemote(Remote):
         data = self._manifests.get(tree) if tree else None
         if tree is None or data is None:
             return False
-        manifest = Manifest.parse(data, where=f"{self.url}: SHA256SUMS")
         entries = self._entries(tree)
-        if manifest.digest != digest or any(n not in entries or n not in manifest for n in names):
+        there = Manifest.parse(data, where=f"{self.url}: SHA256SUMS")
+        if there != manifest or any(n not in entries or n not in manifest for n in names):
             return False
         kept, self._kept = self._kept, {}
 
