@@ -646,11 +646,13 @@ class Memsync:
         root = self.workspace.field_path(report.field)
         found = []
         for name in sorted(names):
-            try:
-                data = (root / name).read_bytes()
-            except FileNotFoundError:
-                continue
-            warning = frontmatter_warning(name, data)
+            if name in report.frontmatter:  # checked by the run, while it held the bytes
+                warning = report.frontmatter[name]
+            else:
+                try:
+                    warning = frontmatter_warning(name, (root / name).read_bytes())
+                except FileNotFoundError:
+                    continue
             if warning is not None:
                 found.append(warning)
         return found

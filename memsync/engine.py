@@ -31,12 +31,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 from . import atomic, history, signing
+from .check import Finding, frontmatter_warning
 from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError, boundary
 from .field import StatCache, scan
 from .gate import Gate, Verdict, executables
 from .guard import DEFAULT_MAX_DELETE, DeleteLimit, check_deletes
 from .manifest import Manifest, sha256_hex
-from .names import MANIFEST_NAME, SIDECAR_NAMES, Role, role_of
+from .names import MANIFEST_NAME, SIDECAR_NAMES, Role, is_page, role_of
 from .pin import Pin
 from .plan import Change, Contents, Plan, changes, plan
 from .progress import ProgressFactory, silent
@@ -81,6 +82,8 @@ class SyncReport:
     verdict: Verdict | None = None  # trust decision on the received version, when one was needed
     quarantined: str | None = None  # digest kept in quarantine instead of applied
     previous_pin: dict[str, Any] | None = None  # the pin this run replaced with other content
+    #: validate's verdict on each page this run wrote or sent, taken while its bytes were at hand
+    frontmatter: dict[str, Finding | None] = dataclasses.field(default_factory=dict, repr=False)
 
     @property
     def conflicts(self) -> list[Any]:
@@ -427,7 +430,7 @@ class Session:
         incoming = self._incoming(view, run)  # asked before the new base is recorded
         todo = run.report.local_changes
         if todo:
-            written = self._apply_local(todo, result, staged, run.local)
+            written = self._apply_local(todo, result, staged, run.local, run.report)
             # What the apply wrote goes into the stat cache, so the next scan hashes none of it.
             for change in todo:
                 run.cache.pop(change.name, None)
@@ -490,7 +493,8 @@ class Session:
                     # remote may hold files that match no manifest. Rewrite it whole.
                     strays = [n for n in remote.list_names() if role_of(n) is Role.CONTENT and n not in target]
                     todo = [Change(n, target[n], None) for n in target] + [Change(n, None, None) for n in strays]
-                send_changes(writer, todo, self._push_content(result), self.progress, f"pushing to {remote.url}")
+                content = self._push_content(result, run.report)
+                send_changes(writer, todo, content, self.progress, f"pushing to {remote.url}")
                 new_etag = writer.commit(target.to_bytes(), own, commit_message(self.field, todo, result.renames))
         write_manifest(self.root, target, own)
         self._record_base(run, target, new_etag, None, own)
@@ -502,7 +506,7 @@ class Session:
         expires = self.ws.release_expires
         return signing.vouch(target, field=self.field, key=self.sign_key, previous=previous, expires=expires)
 
-    def _push_content(self, result: Plan) -> Callable[[Change], bytes]:
+    def _push_content(self, result: Plan, report: SyncReport) -> Callable[[Change], bytes]:
         def content(change: Change) -> bytes:
             assert change.sha256 is not None
             merged = result.merged.get(change.sha256)
@@ -510,6 +514,7 @@ class Session:
             # The new sync base's object, stored while the bytes are at hand rather
             # than read from the field again once the push landed.
             self.objects.put(data, sha=change.sha256)
+            _check_page(report, change.name, data)
             return data
 
         return content
@@ -537,7 +542,7 @@ class Session:
         return read
 
     def _apply_local(
-        self, todo: list[Change], result: Plan, staged: StagedVersion | None, local: Manifest
+        self, todo: list[Change], result: Plan, staged: StagedVersion | None, local: Manifest, report: SyncReport
     ) -> dict[str, list[Any]]:
         """Write ``todo`` into the live field; the stat of each file written, for the stat cache."""
         by_hash_staged = {sha: name for name, sha in (staged.manifest.items() if staged else ())}
@@ -580,7 +585,9 @@ class Session:
             if expected is not None and not self.journal.keep(path, expected, durable=each):
                 moved.append(change.name)
                 return
-            temps[change.name] = atomic.write_temp(path, content(change.sha256), durable=each)
+            data = content(change.sha256)
+            _check_page(report, change.name, data)
+            temps[change.name] = atomic.write_temp(path, data, durable=each)
 
         def install(change: Change) -> None:
             tmp = temps.pop(change.name, None)
@@ -652,6 +659,11 @@ class Session:
         if dropped:
             # A version history keeps is not the base's to discard.
             self.objects.discard(dropped - history.referenced(self.ws, dropped))
+
+
+def _check_page(report: SyncReport, name: str, data: bytes) -> None:
+    if is_page(name):
+        report.frontmatter[name] = frontmatter_warning(name, data)
 
 
 def write_manifest(root: Path, manifest: Manifest, sidecars: Mapping[str, bytes]) -> None:
