@@ -681,19 +681,24 @@ class _Objects:
                     with contextlib.suppress(OSError):
                         pipe.close()
 
+    def _ask(self, name: str) -> subprocess.Popen[bytes]:
+        """Send one object name to the batch process (the caller holds the lock)."""
+        proc = self._start()
+        assert proc.stdin is not None
+        try:
+            proc.stdin.write(name.encode() + b"\n")
+            proc.stdin.flush()
+        except OSError:
+            self._stop()
+            raise RemoteError(f"{self._url}: git cat-file stopped") from None
+        return proc
+
     def read(self, name: str, limit: int, what: str) -> tuple[str, str, bytes] | None:
         """(object id, type, bytes) of the object git names ``name``; None when there is none."""
         if "\n" in name:
             return None
         with self._lock:
-            proc = self._start()
-            assert proc.stdin is not None
-            try:
-                proc.stdin.write(name.encode() + b"\n")
-                proc.stdin.flush()
-            except OSError:
-                self._stop()
-                raise RemoteError(f"{self._url}: git cat-file stopped") from None
+            proc = self._ask(name)
             header = self._header(proc, limit, what)
             if header is None:
                 return None
@@ -703,14 +708,7 @@ class _Objects:
     def read_to(self, oid: str, sink: BinaryIO, limit: int, what: str) -> bool:
         """Copy a blob into ``sink`` in chunks; False when there is none."""
         with self._lock:
-            proc = self._start()
-            assert proc.stdin is not None
-            try:
-                proc.stdin.write(oid.encode() + b"\n")
-                proc.stdin.flush()
-            except OSError:
-                self._stop()
-                raise RemoteError(f"{self._url}: git cat-file stopped") from None
+            proc = self._ask(oid)
             header = self._header(proc, limit, what)
             if header is None or header[1] != "blob":
                 return False
