@@ -494,7 +494,7 @@ class Session:
                     strays = [n for n in remote.list_names() if role_of(n) is Role.CONTENT and n not in target]
                     todo = [Change(n, target[n], None) for n in target] + [Change(n, None, None) for n in strays]
                 content = self._push_content(result, run.report)
-                send_changes(writer, todo, content, self.progress, f"pushing to {remote.url}")
+                send_changes(writer, todo, content, self.progress, f"pushing to {remote.url}", remote.parallel)
                 new_etag = writer.commit(target.to_bytes(), own, commit_message(self.field, todo, result.renames))
         write_manifest(self.root, target, own)
         self._record_base(run, target, new_etag, None, own)
@@ -577,6 +577,9 @@ class Session:
         # someone wrote since the scan is theirs. All writes land before any delete.
         writes = [c for c in todo if c.sha256 is not None]
         each = len(writes) < SYNC_EACH_BELOW
+        # Threads pay off only while each file waits on its own fsync; otherwise
+        # the writes go one after the other (threads would only fight for the GIL).
+        workers = PARALLEL_WRITES if each else 1
         temps: dict[str, str] = {}
 
         def prepare(change: Change) -> None:
@@ -599,11 +602,11 @@ class Session:
 
         with self.progress(len(todo), f"applying to {self.field}") as bar:
             try:
-                for _ in each_in_parallel(prepare, writes, PARALLEL_WRITES):
+                for _ in each_in_parallel(prepare, writes, workers):
                     bar.update(1)
                 if not each:
                     atomic.sync_filesystem(self.root, self.ws.state)
-                for _ in each_in_parallel(install, writes, PARALLEL_WRITES):
+                for _ in each_in_parallel(install, writes, workers):
                     pass
             finally:
                 for tmp in temps.values():
@@ -647,7 +650,7 @@ class Session:
             if sha256_hex(data) == sha:
                 self.objects.put(data)
 
-        for _ in each_in_parallel(store, [(n, sha) for n, sha in manifest.entries.items() if sha not in before]):
+        for _ in each_in_parallel(store, [(n, sha) for n, sha in manifest.entries.items() if sha not in before], 1):
             pass
         self.ws.save_base(self.field, self.remote, manifest, etag, sidecars)
         run.base = Base(manifest, etag, now(), frozenset(sidecars))

@@ -101,6 +101,7 @@ class FieldRemote(Remote):
         self.url = store.url
         self.options = store.options
         self.live = store.live
+        self.parallel = store.parallel
         self.lock_ttl = _seconds(store, "lock_ttl", DEFAULT_LOCK_TTL)
         self.lock_settle = _seconds(store, "lock_settle", DEFAULT_LOCK_SETTLE)
         shared = store.options.get("shared", "").lower()

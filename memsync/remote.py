@@ -108,6 +108,8 @@ class Remote(ABC):
     options: dict[str, str]
     #: Files there may be edited in place, so its manifest can be stale.
     live = False
+    #: Transfers in flight at once (1: one after the other, in the calling thread).
+    parallel = 8
 
     @abstractmethod
     def fetch_manifest(self, if_none_match: str | None = None) -> ManifestFile | NotModified | None:

@@ -89,7 +89,14 @@ def _list_and_hash(remote: Remote) -> RemoteView:
 def each_in_parallel(fn: Callable[[T], object], items: Iterable[T], workers: int = PARALLEL_FETCHES) -> Iterator[None]:
     """Run ``fn`` on every item on ``workers`` threads, yielding once per item done
     (in order). Only a few items are in flight at once: a pool's ``map`` would
-    make a future for each of 100,000 files before the first one finished."""
+    make a future for each of 100,000 files before the first one finished.
+    With one worker the items run here, in order: a pool of one would only add
+    a thread handing the GIL back and forth with this one."""
+    if workers <= 1:
+        for item in items:
+            fn(item)
+            yield
+        return
     window = workers * 4
     with ThreadPoolExecutor(workers) as pool:
         pending: deque[Future[object]] = deque()
@@ -158,7 +165,7 @@ def receive(
                 (tmp / name).write_bytes(data)
 
         with progress(len(missing), f"fetching {remote.url}") as bar:
-            for _ in each_in_parallel(fetch, missing):
+            for _ in each_in_parallel(fetch, missing, remote.parallel):
                 bar.update(1)
         return StagedVersion(tmp, view.manifest, view.sidecars, elsewhere)
     except BaseException:
@@ -172,6 +179,7 @@ def send_changes(
     content: Callable[[Change], bytes],
     progress: ProgressFactory,
     desc: str,
+    workers: int = PARALLEL_FETCHES,
 ) -> None:
     """Write changed files in parallel, then delete removed ones (the caller commits)."""
     writes = [c for c in todo if c.sha256 is not None]
@@ -180,6 +188,6 @@ def send_changes(
         writer.put(change.name, content(change), change.was)
 
     with progress(len(writes), desc) as bar:
-        for _ in each_in_parallel(put, writes):
+        for _ in each_in_parallel(put, writes, workers):
             bar.update(1)
     writer.delete_many([c.name for c in todo if c.sha256 is None])

@@ -132,6 +132,9 @@ class Store(ABC):
     #: Files here may be edited in place (a folder someone works in), so a
     #: ``SHA256SUMS`` there can be stale; one-way copies hash instead.
     live: ClassVar[bool] = False
+    #: Transfers in flight at once: a network store waits on round trips, a local
+    #: folder on nothing a second thread could overlap (threads only fight for the GIL).
+    parallel: ClassVar[int] = 8
     #: ``exclusive()`` is a real lock that dies with its holder (flock): a lock
     #: object found while holding it was left by a writer that died.
     exclusive_lock: ClassVar[bool] = False

@@ -51,6 +51,7 @@ def _entry(found: os.DirEntry[str]) -> Entry:
 class LocalStore(Store):
     live = True
     exclusive_lock = True
+    parallel = 1
 
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
         super().__init__(url, options)
