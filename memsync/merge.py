@@ -300,9 +300,8 @@ def find_conflicts(manifest: Collection[str], read: Callable[[str], bytes]) -> l
     is its ``conflict_of`` key when it has a valid one, else its name without
     the conflict tag."""
     found = []
-    for name in sorted(n for n in manifest if _COPY_NAME.fullmatch(n)):
-        m = _COPY_NAME.fullmatch(name)
-        assert m is not None
+    copies = sorted((m.string, m) for m in map(_COPY_NAME.fullmatch, manifest) if m is not None)
+    for name, m in copies:
         meta = _frontmatter_of(read(name)) if is_page(name) else {}
         of = meta.get(CONFLICT_OF)
         page = of if isinstance(of, str) and of != name and name_problem(of) is None else m["stem"] + (m["ext"] or "")

@@ -504,11 +504,12 @@ class _FieldWriter(Writer):
         # A repair rewrites whatever is there; otherwise each write is conditional on
         # what the push planned against, where the store's tokens allow it.
         planned = self.store.content_token(was) if was is not None and not self.repair else None
-        new_file = was is None and not self.repair and self.store.content_token(sha256_hex(data)) is not None
+        sha = sha256_hex(data)
+        new_file = was is None and not self.repair and self.store.content_token(sha) is not None
         try:
             token = self.store.put(name, data, if_match=planned, if_absent=new_file)
             with self.guard:
-                self.written[name] = [token, sha256_hex(data)]
+                self.written[name] = [token, sha]
         except PreconditionFailed:
             # Another tool changed the file behind memsync's back, unless this is
             # our own retried write that had landed.
