@@ -40,7 +40,7 @@ from tests.conftest import assert_one_line_error, page
 
 WRITERS = 8
 IN_FLIGHT_ERROR = "does not match its SHA256SUMS hash after"
-PUSHES = 12  # 96 contended pushes: every one must land or be told to pull first
+PUSHES = 8  # 64 contended pushes: every one must land or be told to pull first
 
 # One writer process: edits its pages and syncs through the CLI's own code
 # (click, in this process, so its rounds do not pay an interpreter start each).
@@ -195,7 +195,7 @@ def test_eight_writers_lose_no_update(s3_server, tmp_path, monkeypatch):
 
 # -- 5. pushes killed with SIGKILL ------------------------------------------------------------
 
-TRIALS = 12
+TRIALS = 10
 COMMIT_STEPS = [  # (method, object): kill right after the server answered it
     ("PUT", LOCK_NAME),  # lock taken, nothing written
     ("DELETE", "SHA256SUMS.sig"),  # pages written, just before the commit
