@@ -125,6 +125,9 @@ class _Run:
     cache: StatCache = field(default_factory=dict)  # the live field's stat cache, saved at the end
     cache_changed: bool = False
     litter: list[str] = field(default_factory=list)  # temp files a crashed write left in the field
+    # Objects this attempt wrote itself, under the workspace lock: recording the
+    # new base need not ask the object store about them again.
+    stored: set[str] = field(default_factory=set)
 
     @property
     def base_manifest(self) -> Manifest | None:
@@ -318,7 +321,7 @@ class Session:
             return None
         try:
             have, elsewhere = self._held_here(run)
-            return receive(remote, view, self.staging, have, elsewhere, self.progress, self._keep_object)
+            return receive(remote, view, self.staging, have, elsewhere, self.progress, self._keeper(run))
         except IntegrityError:
             # Bytes that match no manifest usually mean a push is landing: if the
             # manifest moved, start over against it; if a writer still holds the
@@ -330,8 +333,11 @@ class Session:
                 time.sleep(PUSH_IN_FLIGHT_WAIT)
             raise RemoteMoved(f"{remote.url} changed during the pull") from None
 
-    def _keep_object(self, data: bytes, sha: str) -> None:
-        self.objects.put(data, sha=sha)
+    def _keeper(self, run: _Run) -> Callable[[bytes, str], None]:
+        def keep(data: bytes, sha: str) -> None:
+            run.stored.add(self.objects.put(data, sha=sha))
+
+        return keep
 
     def _held_here(self, run: _Run) -> tuple[Callable[[str], bool], Callable[[str, str], bytes]]:
         """What this machine already holds by hash (the live field as scanned, the
@@ -391,7 +397,7 @@ class Session:
         """A live file's bytes as the scan hashed them; LocalMoved (the run starts
         over) when someone changed or removed it since."""
         try:
-            data = (self.root / name).read_bytes()
+            data = atomic.read_bytes(self.root / name)
         except FileNotFoundError:
             data = None
         if data is None or sha256_hex(data) != sha:
@@ -493,7 +499,7 @@ class Session:
                     # remote may hold files that match no manifest. Rewrite it whole.
                     strays = [n for n in remote.list_names() if role_of(n) is Role.CONTENT and n not in target]
                     todo = [Change(n, target[n], None) for n in target] + [Change(n, None, None) for n in strays]
-                content = self._push_content(result, run.report)
+                content = self._push_content(result, run)
                 send_changes(writer, todo, content, self.progress, f"pushing to {remote.url}", remote.parallel)
                 new_etag = writer.commit(target.to_bytes(), own, commit_message(self.field, todo, result.renames))
         write_manifest(self.root, target, own)
@@ -506,15 +512,17 @@ class Session:
         expires = self.ws.release_expires
         return signing.vouch(target, field=self.field, key=self.sign_key, previous=previous, expires=expires)
 
-    def _push_content(self, result: Plan, report: SyncReport) -> Callable[[Change], bytes]:
+    def _push_content(self, result: Plan, run: _Run) -> Callable[[Change], bytes]:
+        keep = self._keeper(run)
+
         def content(change: Change) -> bytes:
             assert change.sha256 is not None
             merged = result.merged.get(change.sha256)
             data = merged if merged is not None else self._read_live(change.name, change.sha256)
             # The new sync base's object, stored while the bytes are at hand rather
             # than read from the field again once the push landed.
-            self.objects.put(data, sha=change.sha256)
-            _check_page(report, change.name, data)
+            keep(data, change.sha256)
+            _check_page(run.report, change.name, data)
             return data
 
         return content
@@ -638,13 +646,13 @@ class Session:
         # Objects of the old base are stored already: only new content is copied in.
         def store(item: tuple[str, str]) -> None:
             name, sha = item
-            if self.objects.has(sha):
+            if sha in run.stored or self.objects.has(sha):
                 return
             if staged is not None and name in staged.manifest and staged.holds(name):
                 self.objects.take_from(staged, name)
                 return
             try:
-                data = (self.root / name).read_bytes()
+                data = atomic.read_bytes(self.root / name)
             except FileNotFoundError:
                 return
             if sha256_hex(data) == sha:

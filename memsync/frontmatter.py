@@ -13,6 +13,7 @@ changes and leaves every other line as its writer left it.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -181,8 +182,63 @@ def parse(text: str) -> dict[str, Any]:
     block, _ = split(text)
     if block is None or not block.strip():
         return {}
-    _, data = _mapping(block)
+    data = _flat(block)
+    if data is None:
+        _, data = _mapping(block)
     return {str(k): _jsonable(v) for k, v in data.items()}
+
+
+# One ``key: value`` line of the plainest kind: an ASCII key at column 0 and an
+# ASCII value that is empty, plain (no indicator first, no ": " or "#" inside,
+# no ":" last), or quoted without escapes or quotes inside. PyYAML reads such a
+# line the same way whatever else the block holds.
+_FLAT_LINE = re.compile(
+    r"""(?P<key>[A-Za-z_][A-Za-z0-9_-]*):"""
+    r"""(?:[ ]+(?:(?P<plain>[A-Za-z0-9](?:[ !"$-9;-~]|:(?=[!"$-9;-~]))*)"""
+    r"""|"(?P<dq>[ !#-\[\]-~]*)"|'(?P<sq>[ -&(-~]*)'))?[ ]*"""
+)
+_resolver = yaml.resolver.Resolver()
+_constructor = yaml.constructor.SafeConstructor()
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
+def _plain(value: str) -> Any:
+    """A plain scalar as the safe loader builds it (resolved by the same rules,
+    built by the same constructors), so a value it refuses is refused here too."""
+    tag = _resolver.resolve(yaml.ScalarNode, value, (True, False))  # type: ignore[no-untyped-call]
+    if tag == _STR_TAG:
+        return value
+    # The constructor itself, not construct_object, which would remember every node.
+    return _constructor.yaml_constructors[tag](_constructor, yaml.ScalarNode(tag, value))
+
+
+def _flat(block: str) -> dict[Any, Any] | None:
+    """``_mapping(block)``'s data for a block of nothing but flat ``key: value``
+    lines, without the YAML parser (pages are checked on every transfer and
+    almost all of them look like this); None for anything else, which then
+    goes through the parser and its bounds."""
+    if len(block) > MAX_FRONTMATTER_BYTES or not block.isascii():
+        return None
+    data: dict[Any, Any] = {}
+    lines = block.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    if not lines or 1 + 2 * len(lines) > MAX_NODES:
+        return None
+    try:
+        for line in lines:
+            match = _FLAT_LINE.fullmatch(line)
+            if match is None:
+                return None
+            key, plain, dq, sq = match.group("key", "plain", "dq", "sq")
+            if dq is not None or sq is not None:
+                value = dq if dq is not None else sq
+            else:
+                value = _plain((plain or "").rstrip(" "))
+            data[_plain(key)] = value
+    except Exception:  # whatever the constructor refuses, the parser reports in its own words
+        return None
+    return data
 
 
 @dataclass(frozen=True)

@@ -162,7 +162,7 @@ class Journal:
         if self.objects.get(sha) is not None:
             return True
         try:
-            data = path.read_bytes()
+            data = atomic.read_bytes(path)
         except FileNotFoundError:
             return False
         if sha256_hex(data) != sha:

@@ -24,7 +24,6 @@ import json
 import os
 import shutil
 import tempfile
-import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -64,7 +63,7 @@ class ObjectStore:
 
     def get(self, sha: str) -> bytes | None:
         try:
-            data = self.path(sha).read_bytes()
+            data = atomic.read_bytes(self.path(sha))
         except FileNotFoundError:
             return None
         return data if sha256_hex(data) == sha else None  # a damaged object is no object
@@ -82,16 +81,11 @@ class ObjectStore:
             atomic.write_bytes(target, data)
         elif not target.is_file():
             self._folder(target.parent)
-            # Objects are a cache read back through a hash check: no fsync, and a temp
-            # name unique to this thread instead of mkstemp's search for a free one.
-            tmp = target.parent / f"{atomic.TEMP_PREFIX}{sha[:16]}-{os.getpid()}-{threading.get_ident()}"
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
+            tmp = atomic.write_temp(target, data, durable=False)
             try:
-                with os.fdopen(fd, "wb") as handle:
-                    handle.write(data)
                 os.replace(tmp, target)
             except BaseException:
-                tmp.unlink(missing_ok=True)
+                atomic.unlink_quietly(tmp)
                 raise
         return sha
 
@@ -165,7 +159,7 @@ class StagedVersion:
     def read(self, name: str) -> bytes:
         sha = self.manifest[name]
         try:
-            data = (self.path / name).read_bytes()
+            data = atomic.read_bytes(self.path / name)
         except FileNotFoundError:
             if self.elsewhere is None:
                 raise

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 from conftest import CliRunner, make_field, page, run_cli
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
 
 from memsync import frontmatter
 from memsync.errors import InputError
@@ -377,3 +379,37 @@ def test_validate_reports_an_impossible_date_as_a_finding(tmp_path: Path) -> Non
 
 def test_frontmatter_is_always_json_compatible() -> None:
     json.dumps(frontmatter.parse(fm("tags: !!set {a, b}\n")))
+
+
+# -- the flat fast path reads a block exactly as the YAML parser does ---------------------
+
+# Mostly the plain characters of real values, with every YAML indicator in the mix.
+_TRICKY = "aaaaaaaaaaZZ0099     ::'\"-.,[]{}!&*|>%@`~?=\\_+/#\t"
+_SCALARS = ["2026-02-30", "2024-10-08T11:39:41Z", "2026-03-20 11:00:00", "0b_", "0x", "0o7", "1:30", "1_000"]
+_SCALARS += [".inf", "-.nan", "~", "null", "yes", "Off", "=", "<<", "0b102", "12e3", "1e9999", "1_", "0_"]
+
+
+@st.composite
+def _lines(draw: st.DrawFn) -> str:
+    key = draw(st.sampled_from(["title", "title", "null", "true", "yes", "on", "a-b", "_x", "y", "2026", "<<", "k k"]))
+    sep = draw(st.sampled_from([": ", ": ", ": ", ":", ":  ", " : "]))
+    first = draw(st.sampled_from("aaaaaaaZ0 -'\"!&*|>%@`~?=[{#:"))
+    value = draw(st.one_of(st.sampled_from(_SCALARS), st.text(alphabet=_TRICKY, max_size=10).map(first.__add__)))
+    quote = draw(st.sampled_from(["", "", "", "'", '"']))
+    tail = draw(st.sampled_from(["", "", "", " ", " # c"]))
+    return f"{key}{sep}{quote}{value}{quote}{tail}"
+
+
+@given(st.lists(_lines(), min_size=1, max_size=2))
+@settings(max_examples=2000, deadline=None)
+def test_the_flat_reading_agrees_with_the_parser(lines: list[str]) -> None:
+    block = "\n".join(lines) + "\n"
+    flat = frontmatter._flat(block)
+    if flat is None:
+        return  # the parser reads it, so nothing to compare
+    event("flat")
+    # Whatever the fast path accepts, the parser accepts too and builds the same values.
+    _, data = frontmatter._mapping(block)
+    assert flat == data
+    assert [type(k) for k in flat] == [type(k) for k in data]
+    assert [type(v) for v in flat.values()] == [type(v) for v in data.values()]

@@ -107,7 +107,7 @@ class LocalStore(Store):
 
     def _current(self, name: str) -> str | None:
         try:
-            return sha256_hex(self._path(name).read_bytes())
+            return sha256_hex(atomic.read_bytes(self._path(name)))
         except FileNotFoundError:
             return None
 
