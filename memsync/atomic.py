@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
+import functools
 import hashlib
 import itertools
 import os
@@ -39,18 +40,19 @@ def write_bytes(path: Path, data: bytes, *, mode: int = 0o644, durable: bool = T
         fsync_dir(path.parent)
 
 
-def write_temp(path: Path, data: bytes, *, mode: int = 0o644, durable: bool = True) -> str:
+def write_temp(path: Path, data: bytes, *, mode: int | None = 0o644, durable: bool = True) -> str:
     """``data`` in a new hidden temp file beside ``path`` (fsynced when
-    ``durable``), ready to be renamed over it; every memsync write starts here.
-    Plain descriptor calls, not a file object: a field's worth of small pages
-    pays for every syscall and every Python layer once per page."""
+    ``durable``; ``mode=None`` leaves it private), ready to be renamed over it;
+    every memsync write starts here. Plain descriptor calls, not a file object:
+    a field's worth of small pages pays for every syscall and layer once per page."""
     fd, tmp = _new_temp(path.parent)
     try:
         try:
             view = memoryview(data)
             while view:
                 view = view[os.write(fd, view) :]
-            os.fchmod(fd, mode)
+            if mode is not None:
+                os.fchmod(fd, mode)
             if durable:
                 os.fsync(fd)
         finally:
@@ -96,16 +98,24 @@ def read_bytes(path: Path | str) -> bytes:
     # O_NONBLOCK: a FIFO where a file was would otherwise hold the open until someone writes.
     fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK)
     try:
-        size = os.fstat(fd).st_size
-        data = os.read(fd, size + 1)
-        if len(data) <= size:  # a short read of a regular file is its end
-            return data
-        chunks = [data]
-        while chunk := os.read(fd, 1 << 20):
-            chunks.append(chunk)
-        return b"".join(chunks)
+        return read_open(fd, os.fstat(fd).st_size)
     finally:
         os.close(fd)
+
+
+def read_open(fd: int, size: int) -> bytes:
+    """Open file ``fd``, whose fstat said ``size`` bytes, read to its end, but
+    never more than ``size + 1`` bytes: a file that grew since reads as too
+    long (every caller checks what it read against a hash or a limit)."""
+    chunks, left = [], size + 1
+    while left:
+        want = min(left, 1 << 30)
+        chunk = os.read(fd, want)
+        chunks.append(chunk)
+        left -= len(chunk)
+        if len(chunk) < want:  # a short read of a regular file is its end
+            break
+    return b"".join(chunks)
 
 
 @contextlib.contextmanager
@@ -272,16 +282,16 @@ def install_if(
     a stat cache can trust it without hashing the file again."""
     try:
         written = os.stat(tmp) if on_written is not None else None
-        if _current_sha(path) != expected:
+        if expected is None:
+            # Only while absent: the rename itself refuses a file that is there,
+            # which is then read only to refuse a link or special file in its own words.
+            if not _rename_noreplace(tmp, path):
+                unlink_quietly(tmp)
+                _current_sha(path)
+                return False
+        elif _current_sha(path) != expected:
             unlink_quietly(tmp)
             return False
-        if expected is None:
-            try:
-                os.link(tmp, path)  # fails if the file appeared meanwhile
-            except FileExistsError:
-                return False
-            finally:
-                unlink_quietly(tmp)
         else:
             os.replace(tmp, path)
     except BaseException:
@@ -291,4 +301,40 @@ def install_if(
         fsync_dir(path.parent)
     if written is not None and on_written is not None:
         on_written(written)
+    return True
+
+
+_RENAME_NOREPLACE = 1
+_AT_FDCWD = -100
+
+
+@functools.cache
+def _renameat2() -> Callable[..., int] | None:
+    import ctypes
+
+    try:
+        return ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return None
+
+
+def _rename_noreplace(src: str, dst: Path) -> bool:
+    """Rename ``src`` to ``dst`` unless ``dst`` exists (False then): Linux's
+    ``renameat2(RENAME_NOREPLACE)`` in one call, else a hard link and an unlink."""
+    renameat2 = _renameat2()
+    if renameat2 is not None:
+        if renameat2(_AT_FDCWD, os.fsencode(src), _AT_FDCWD, os.fsencode(dst), _RENAME_NOREPLACE) == 0:
+            return True
+        import ctypes
+
+        code = ctypes.get_errno()
+        if code == errno.EEXIST:
+            return False
+        if code not in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):  # not one this filesystem lacks
+            raise OSError(code, os.strerror(code), str(dst))
+    try:
+        os.link(src, dst)
+    except FileExistsError:
+        return False
+    unlink_quietly(src)
     return True

@@ -81,7 +81,7 @@ class ObjectStore:
             atomic.write_bytes(target, data)
         elif not target.is_file():
             self._folder(target.parent)
-            tmp = atomic.write_temp(target, data, durable=False)
+            tmp = atomic.write_temp(target, data, mode=None, durable=False)
             try:
                 os.replace(tmp, target)
             except BaseException:
@@ -134,12 +134,14 @@ Elsewhere = Callable[[str, str], bytes]
 class StagedVersion:
     """One received field version, verified, outside the live field, with the
     sidecars (signature, release statement) it arrived with. Complete when
-    ``elsewhere`` is None; otherwise the files not in ``path`` come from it."""
+    ``elsewhere`` is None; otherwise only the files named in ``present`` are in
+    ``path`` and the others come from it."""
 
     path: Path
     manifest: Manifest
     sidecars: Mapping[str, bytes]
     elsewhere: Elsewhere | None = field(default=None, compare=False)
+    present: frozenset[str] = frozenset()
 
     @property
     def signature(self) -> bytes | None:
@@ -154,16 +156,14 @@ class StagedVersion:
 
     def holds(self, name: str) -> bool:
         """Whether the file is in the staged folder itself (a partial version lacks some)."""
-        return self.elsewhere is None or (self.path / name).is_file()
+        return self.elsewhere is None or name in self.present
 
     def read(self, name: str) -> bytes:
         sha = self.manifest[name]
-        try:
-            data = atomic.read_bytes(self.path / name)
-        except FileNotFoundError:
-            if self.elsewhere is None:
-                raise
+        if not self.holds(name):
+            assert self.elsewhere is not None
             return self.elsewhere(name, sha)
+        data = atomic.read_bytes(self.path / name)
         if sha256_hex(data) != sha:
             raise IntegrityError(f"staged {self.digest[:19]}…: {name!r} was altered after it was verified")
         return data
@@ -228,7 +228,7 @@ class StagingStore:
         if staged.elsewhere is None:
             return staged
         for name in staged.manifest.entries:
-            if not (staged.path / name).is_file():
+            if not staged.holds(name):
                 (staged.path / name).write_bytes(staged.read(name))
         return self.finish(staged.path, staged.manifest, staged.sidecars, source, dropped)
 

@@ -145,15 +145,18 @@ def receive(
     tmp = staging.begin()
     try:
         missing: list[str] = []
+        present: set[str] = set()  # what the temp folder itself holds
         for name, sha in view.manifest.entries.items():
             data = view.prefetched.get(name)
             if data is not None:
                 (tmp / name).write_bytes(data)  # hashed when the manifest was made from it
+                present.add(name)
             elif not have(sha):
                 missing.append(name)
         # Most of a field to fetch, from a server that offers it whole: one archive, not N requests.
         whole = len(missing) >= WHOLE_MIN and 2 * len(missing) >= len(view.manifest)
         if whole and remote.fetch_whole(view.manifest, tmp, missing):
+            present.update(missing)
             missing = []
 
         def fetch(name: str) -> None:
@@ -163,11 +166,12 @@ def receive(
                 keep(data, sha)
             else:
                 (tmp / name).write_bytes(data)
+                present.add(name)
 
         with progress(len(missing), f"fetching {remote.url}") as bar:
             for _ in each_in_parallel(fetch, missing, remote.parallel):
                 bar.update(1)
-        return StagedVersion(tmp, view.manifest, view.sidecars, elsewhere)
+        return StagedVersion(tmp, view.manifest, view.sidecars, elsewhere, frozenset(present))
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

@@ -80,15 +80,17 @@ class LocalStore(Store):
             if exc.errno == errno.ELOOP:
                 raise RemoteError(f"{self.where(name)}: a symlink, which memsync does not follow") from None
             raise RemoteError(f"{self.where(name)}: cannot read: {exc.strerror}") from exc
-        with os.fdopen(fd, "rb") as handle:
+        try:
             st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode):
                 raise RemoteError(f"{self.where(name)}: not a regular file")
             if st.st_size > max_bytes:
                 return Opened("", st.st_size, iter(()))
             # A folder has no version tokens of its own: the content's hash is one. (Read what
-            # the size says and a byte more: read(max_bytes) would allocate the whole limit.)
-            data = handle.read(st.st_size + 1)
+            # the size says and a byte more: reading max_bytes would allocate the whole limit.)
+            data = atomic.read_open(fd, st.st_size)
+        finally:
+            os.close(fd)
         token = sha256_hex(data)
         if token == if_none_match:
             return NOT_MODIFIED
