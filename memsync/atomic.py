@@ -25,7 +25,9 @@ from .errors import InputError
 TEMP_PREFIX = ".memsync-tmp-"
 
 
-def write_bytes(path: Path, data: bytes, *, mode: int = 0o644, durable: bool = True, sync_dir: bool = True) -> None:
+def write_bytes(
+    path: Path | str, data: bytes, *, mode: int = 0o644, durable: bool = True, sync_dir: bool = True
+) -> None:
     """Replace ``path`` atomically. ``durable=False`` skips the fsyncs (for caches
     that verify what they read back); ``sync_dir=False`` leaves the directory
     fsync to a caller that writes many files and syncs the folder once."""
@@ -37,15 +39,15 @@ def write_bytes(path: Path, data: bytes, *, mode: int = 0o644, durable: bool = T
         unlink_quietly(tmp)
         raise
     if durable and sync_dir:
-        fsync_dir(path.parent)
+        fsync_dir(os.path.dirname(path) or ".")
 
 
-def write_temp(path: Path, data: bytes, *, mode: int | None = 0o644, durable: bool = True) -> str:
+def write_temp(path: Path | str, data: bytes, *, mode: int | None = 0o644, durable: bool = True) -> str:
     """``data`` in a new hidden temp file beside ``path`` (fsynced when
     ``durable``; ``mode=None`` leaves it private), ready to be renamed over it;
     every memsync write starts here. Plain descriptor calls, not a file object:
     a field's worth of small pages pays for every syscall and layer once per page."""
-    fd, tmp = _new_temp(path.parent)
+    fd, tmp = _new_temp(os.path.dirname(path) or ".")
     try:
         try:
             view = memoryview(data)
@@ -139,7 +141,7 @@ def replacing(path: Path, *, mode: int = 0o644, durable: bool = True, sync_dir: 
         fsync_dir(path.parent)
 
 
-def _refuse_link(path: Path) -> None:
+def _refuse_link(path: Path | str) -> None:
     """Replacing a symlink or a special file would silently undo what its owner
     made; memsync refuses instead (a rename never writes through a link)."""
     try:
@@ -161,7 +163,7 @@ def remove(path: Path, *, sync_dir: bool = True) -> None:
         fsync_dir(path.parent)
 
 
-def fsync_dir(directory: Path) -> None:
+def fsync_dir(directory: Path | str) -> None:
     fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
     try:
         os.fsync(fd)

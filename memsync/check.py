@@ -110,7 +110,7 @@ def _unreadable(name: str, exc: InputError) -> Finding:
 def frontmatter_warning(name: str, data: bytes) -> Finding | None:
     """validate's warning for a UTF-8 page whose frontmatter does not read, or None."""
     try:
-        frontmatter.parse(data.decode("utf-8"))
+        frontmatter.check(data.decode("utf-8"))
     except UnicodeDecodeError:
         return None
     except InputError as exc:

@@ -13,6 +13,7 @@ changes and leaves every other line as its writer left it.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -188,6 +189,14 @@ def parse(text: str) -> dict[str, Any]:
     return {str(k): _jsonable(v) for k, v in data.items()}
 
 
+def check(text: str) -> None:
+    """Raise the InputError ``parse`` would raise for ``text``, without making
+    the JSON values (every transfer checks every page it carries)."""
+    block, _ = split(text)
+    if block is not None and block.strip() and _flat(block) is None:
+        _mapping(block)
+
+
 # One ``key: value`` line of the plainest kind: an ASCII key at column 0 and an
 # ASCII value that is empty, plain (no indicator first, no ": " or "#" inside,
 # no ":" last), or quoted without escapes or quotes inside. PyYAML reads such a
@@ -210,6 +219,13 @@ def _plain(value: str) -> Any:
         return value
     # The constructor itself, not construct_object, which would remember every node.
     return _constructor.yaml_constructors[tag](_constructor, yaml.ScalarNode(tag, value))
+
+
+@functools.lru_cache(maxsize=1024)
+def _key(key: str) -> Any:
+    """A plain key as ``_plain`` reads it: keys repeat from page to page (and
+    resolve only to strings, booleans and null, which nothing mutates)."""
+    return _plain(key)
 
 
 def _flat(block: str) -> dict[Any, Any] | None:
@@ -235,7 +251,7 @@ def _flat(block: str) -> dict[Any, Any] | None:
                 value = dq if dq is not None else sq
             else:
                 value = _plain((plain or "").rstrip(" "))
-            data[_plain(key)] = value
+            data[_key(key)] = value
     except Exception:  # whatever the constructor refuses, the parser reports in its own words
         return None
     return data

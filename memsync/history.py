@@ -581,9 +581,9 @@ def _staged(ws: Workspace) -> Iterator[str]:
                 yield from staged.manifest.values()
 
 
-def _size(path: Path) -> int:
+def _size(path: str) -> int:
     try:
-        return path.stat().st_size
+        return os.stat(path).st_size
     except FileNotFoundError:
         return 0
 

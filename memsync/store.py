@@ -39,13 +39,14 @@ from .workspace import Workspace, now
 class ObjectStore:
     def __init__(self, ws: Workspace) -> None:
         self.root = ws.state / "objects"
-        self._made: set[Path] = set()  # folders known to exist
+        self._root = str(self.root)  # objects are named as strings: a field's worth of Paths costs
+        self._made: set[str] = set()  # the folders (first two hex digits) known to exist
 
-    def path(self, sha: str) -> Path:
-        return self.root / sha[:2] / sha
+    def path(self, sha: str) -> str:
+        return f"{self._root}/{sha[:2]}/{sha}"
 
     def has(self, sha: str) -> bool:
-        return self.path(sha).is_file()
+        return os.path.isfile(self.path(sha))
 
     def names(self) -> set[str]:
         """Every object's name (its sha256): one listing instead of a stat per
@@ -77,10 +78,10 @@ class ObjectStore:
         target = self.path(sha)
         if durable and self.get(sha) is None:
             # The only copy of a version history keeps: written and synced whole.
-            self._folder(target.parent)
+            self._folder(sha)
             atomic.write_bytes(target, data)
-        elif not target.is_file():
-            self._folder(target.parent)
+        elif not os.path.isfile(target):
+            self._folder(sha)
             tmp = atomic.write_temp(target, data, mode=None, durable=False)
             try:
                 os.replace(tmp, target)
@@ -89,10 +90,11 @@ class ObjectStore:
                 raise
         return sha
 
-    def _folder(self, folder: Path) -> None:
-        if folder not in self._made:
-            folder.mkdir(parents=True, exist_ok=True)
-            self._made.add(folder)
+    def _folder(self, sha: str) -> None:
+        """Make sure the folder object ``sha`` goes in exists."""
+        if sha[:2] not in self._made:
+            os.makedirs(f"{self._root}/{sha[:2]}", exist_ok=True)
+            self._made.add(sha[:2])
 
     def take_from(self, staged: StagedVersion, name: str) -> None:
         """Store a staged file: a partial version's temp folder is dropped once
@@ -100,9 +102,9 @@ class ObjectStore:
         (both are ours and never written again); else copied."""
         sha = staged.manifest[name]
         target = self.path(sha)
-        if target.is_file():
+        if os.path.isfile(target):
             return
-        self._folder(target.parent)
+        self._folder(sha)
         try:
             if staged.elsewhere is not None:
                 os.rename(staged.file(name), target)
@@ -116,7 +118,7 @@ class ObjectStore:
     def discard(self, shas: Iterable[str]) -> None:
         """Delete objects nothing refers to any more."""
         for sha in shas:
-            self.path(sha).unlink(missing_ok=True)
+            atomic.unlink_quietly(self.path(sha))
 
     def all(self) -> Iterator[str]:
         """The hash of every object stored."""

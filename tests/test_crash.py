@@ -147,11 +147,11 @@ def failing_write_bytes(real: Callable[..., str], allowed: int) -> Callable[...,
     """``atomic.write_temp`` (where every atomic write starts) failing after ``allowed`` calls."""
     calls = 0
 
-    def write_temp(path: Path, data: bytes, **options: Any) -> str:
+    def write_temp(path: Path | str, data: bytes, **options: Any) -> str:
         nonlocal calls
         if calls >= allowed:
             # What a crash mid-write leaves: a half-written temp file beside the target.
-            fd, _tmp = tempfile.mkstemp(prefix=atomic.TEMP_PREFIX, dir=path.parent)
+            fd, _tmp = tempfile.mkstemp(prefix=atomic.TEMP_PREFIX, dir=os.path.dirname(path))
             os.write(fd, data[: len(data) // 2])
             os.close(fd)
             raise OSError(errno.ENOSPC, "No space left on device (injected)")
