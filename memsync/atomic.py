@@ -332,7 +332,9 @@ def _rename_noreplace(src: str, dst: Path) -> bool:
         code = ctypes.get_errno()
         if code == errno.EEXIST:
             return False
-        if code not in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):  # not one this filesystem lacks
+        # A filesystem or a sandbox (seccomp answers EPERM) without renameat2 takes the
+        # link path, which reports any real failure itself.
+        if code not in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP, errno.EPERM):
             raise OSError(code, os.strerror(code), str(dst))
     try:
         os.link(src, dst)

@@ -197,13 +197,16 @@ def check(text: str) -> None:
         _mapping(block)
 
 
-# One ``key: value`` line of the plainest kind: an ASCII key at column 0 and an
-# ASCII value that is empty, plain (no indicator first, no ": " or "#" inside,
-# no ":" last), or quoted without escapes or quotes inside. PyYAML reads such a
-# line the same way whatever else the block holds.
+# One ``key: value`` line of the plainest kind: an ASCII key at column 0, no
+# longer than the 1,024 characters YAML allows a simple key, and an ASCII value
+# that is empty, plain (no indicator first, no ": " or "#" inside, no ":" or
+# space last), or quoted without escapes or quotes inside. PyYAML reads such a
+# line the same way whatever else the block holds. (Spaces inside a plain value
+# must be followed by a character of it, so that a line that fails to match
+# fails in linear time, not by trying every split of a run of spaces.)
 _FLAT_LINE = re.compile(
-    r"""(?P<key>[A-Za-z_][A-Za-z0-9_-]*):"""
-    r"""(?:[ ]+(?:(?P<plain>[A-Za-z0-9](?:[ !"$-9;-~]|:(?=[!"$-9;-~]))*)"""
+    r"""(?P<key>[A-Za-z_][A-Za-z0-9_-]{0,1023}):"""
+    r"""(?:[ ]+(?:(?P<plain>[A-Za-z0-9](?:[ ]*(?:[!"$-9;-~]|:(?=[!"$-9;-~])))*)"""
     r"""|"(?P<dq>[ !#-\[\]-~]*)"|'(?P<sq>[ -&(-~]*)'))?[ ]*"""
 )
 _resolver = yaml.resolver.Resolver()
@@ -250,7 +253,7 @@ def _flat(block: str) -> dict[Any, Any] | None:
             if dq is not None or sq is not None:
                 value = dq if dq is not None else sq
             else:
-                value = _plain((plain or "").rstrip(" "))
+                value = _plain(plain or "")
             data[_key(key)] = value
     except Exception:  # whatever the constructor refuses, the parser reports in its own words
         return None

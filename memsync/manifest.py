@@ -18,7 +18,6 @@ from .names import PLAIN_PAGE_PATTERN, Role, name_problem, role_of
 
 _LINE = re.compile(rb"([0-9a-f]{64})  ([^\n]+)\Z")
 _PLAIN_LINE = re.compile(rb"([0-9a-f]{64})  (" + PLAIN_PAGE_PATTERN.encode() + rb")\n")
-_ALL_PLAIN = re.compile(rb"(?:[0-9a-f]{64}  " + PLAIN_PAGE_PATTERN.encode() + rb"\n)*")
 MAX_MANIFEST_BYTES = 64 * 1024 * 1024
 
 
@@ -87,14 +86,6 @@ class Manifest(Mapping[str, str]):
             raise InputError(f"{where}: larger than {MAX_MANIFEST_BYTES} bytes")
         if data and not data.endswith(b"\n"):
             raise InputError(f"{where}: last line does not end with a newline")
-        if _ALL_PLAIN.fullmatch(data):
-            # Every line names a plain page (nearly every manifest): one match checks
-            # them all, and the lines are cut without a regex each.
-            lines = data.decode("ascii").split("\n")
-            lines.pop()  # after the last newline
-            names = [line[66:] for line in lines]
-            if names == sorted(names) and len(set(names)) == len(names):
-                return cls._parsed(dict(zip(names, [line[:64] for line in lines], strict=True)), data)
         entries: dict[str, str] = {}
         previous = ""
         # Line by line, and the order checked as it goes: splitting the whole
@@ -120,10 +111,6 @@ class Manifest(Mapping[str, str]):
                 raise InputError(f"{where}: lines are not sorted by file name")
             entries[name] = sha.decode()
             previous = name
-        return cls._parsed(entries, data)
-
-    @classmethod
-    def _parsed(cls, entries: dict[str, str], data: bytes) -> Manifest:
         manifest = cls(entries)
         # What parse accepts is exactly what to_bytes writes: keep it instead of making it again.
         object.__setattr__(manifest, "_bytes", bytes(data))

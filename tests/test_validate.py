@@ -413,3 +413,29 @@ def test_the_flat_reading_agrees_with_the_parser(lines: list[str]) -> None:
     assert flat == data
     assert [type(k) for k in flat] == [type(k) for k in data]
     assert [type(v) for v in flat.values()] == [type(v) for v in data.values()]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        pytest.param("k" * 1024 + ": v\n", id="longest-simple-key"),
+        pytest.param("k" * 1025 + ": v\n", id="key-longer-than-yaml-allows"),
+        pytest.param("a: b" + " " * 5000 + "\n", id="trailing-spaces"),
+        pytest.param("a: b" + " " * 5000 + "#\n", id="spaces-then-comment-sign"),
+        pytest.param("a: b   c  \nd:\ne: 'x'  \n", id="inner-and-trailing-spaces"),
+    ],
+)
+def test_the_flat_reading_agrees_with_the_parser_at_the_edges(block: str) -> None:
+    text = fm(block)
+    try:
+        want: dict[str, object] | None = frontmatter._mapping(block)[1]
+    except InputError:
+        want = None
+    assert frontmatter._flat(block) in (None, want)
+    if want is None:
+        with pytest.raises(InputError):
+            frontmatter.parse(text)
+        with pytest.raises(InputError):
+            frontmatter.check(text)
+    else:
+        frontmatter.check(text)
