@@ -250,11 +250,8 @@ def _flat(block: str) -> dict[Any, Any] | None:
             if match is None:
                 return None
             key, plain, dq, sq = match.group("key", "plain", "dq", "sq")
-            if dq is not None or sq is not None:
-                value = dq if dq is not None else sq
-            else:
-                value = _plain(plain or "")
-            data[_key(key)] = value
+            quoted = dq if dq is not None else sq
+            data[_key(key)] = quoted if quoted is not None else _plain(plain or "")
     except Exception:  # whatever the constructor refuses, the parser reports in its own words
         return None
     return data

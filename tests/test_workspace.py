@@ -361,3 +361,26 @@ def test_statcache_never_trusts_a_fresh_file(tmp_path: Path, monkeypatch: pytest
     os.utime(target, ns=(stat.st_atime_ns, stat.st_mtime_ns))  # same size, same mtime
     report = engine.Session(Workspace.find(ws.root), "big", None).run("sync")
     assert [c.name for c in report.remote_changes] == ["page-0001.md"]
+
+
+@pytest.mark.parametrize("window", [7, 64, 100, 1 << 20])
+@pytest.mark.parametrize("asked", [5, 200])
+def test_mentioned_finds_digests_across_read_windows(tmp_path: Path, window: int, asked: int) -> None:
+    import hashlib
+    import json
+
+    from memsync import workspace
+
+    shas = [hashlib.sha256(str(i).encode()).hexdigest() for i in range(400)]
+    journal = tmp_path / "history.jsonl"
+    lines = [json.dumps({"old": shas[i], "new": shas[i + 1], "page": f"p{i}.md"}) for i in range(0, 300, 2)]
+    journal.write_text("\n".join(lines) + "\n")
+    among = shas[::2][:asked] + shas[300:][:asked]  # half listed in the journal, half not
+    expect = {s for s in among if s in shas[:300]}
+    # Read a few bytes at a time, so digests keep falling across the window edges.
+    monkeypatch = pytest.MonkeyPatch()
+    monkeypatch.setattr(workspace._windows, "__defaults__", (window,))
+    try:
+        assert workspace.mentioned([journal, tmp_path / "missing"], among) == expect
+    finally:
+        monkeypatch.undo()
