@@ -279,9 +279,9 @@ def test_a_push_after_an_interrupted_first_push_completes(tmp_path: Path, monkey
 
     real, calls = atomic.write_temp, 0
 
-    def write_temp(path: Path, data: bytes, **options: Any) -> str:
+    def write_temp(path: Path | str, data: bytes, **options: Any) -> str:
         nonlocal calls
-        if path.parent == remote and (calls := calls + 1) > 4:
+        if Path(path).parent == remote and (calls := calls + 1) > 4:
             raise OSError(errno.ENOSPC, "No space left on device (injected)")
         return real(path, data, **options)
 
