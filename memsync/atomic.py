@@ -175,11 +175,8 @@ def sync_filesystem(*directories: Path) -> None:
     """Make everything written on the filesystems holding ``directories`` durable
     at once (``syncfs``, once per filesystem; ``sync`` where there is none): many
     files written without an fsync each cost one flush here instead of one per file."""
-    try:
-        import ctypes
-
-        syncfs = ctypes.CDLL(None, use_errno=True).syncfs
-    except (OSError, AttributeError):
+    syncfs = _libc("syncfs")
+    if syncfs is None:
         os.sync()
         return
     done: set[int] = set()
@@ -311,11 +308,13 @@ _AT_FDCWD = -100
 
 
 @functools.cache
-def _renameat2() -> Callable[..., int] | None:
+def _libc(name: str) -> Callable[..., int] | None:
+    """The C library's function ``name`` (errno kept for ``ctypes.get_errno``), or
+    None where there is none. ctypes is imported only by the commands that write."""
     import ctypes
 
     try:
-        return ctypes.CDLL(None, use_errno=True).renameat2
+        return getattr(ctypes.CDLL(None, use_errno=True), name)  # type: ignore[no-any-return]
     except (OSError, AttributeError):
         return None
 
@@ -323,7 +322,7 @@ def _renameat2() -> Callable[..., int] | None:
 def _rename_noreplace(src: str, dst: Path) -> bool:
     """Rename ``src`` to ``dst`` unless ``dst`` exists (False then): Linux's
     ``renameat2(RENAME_NOREPLACE)`` in one call, else a hard link and an unlink."""
-    renameat2 = _renameat2()
+    renameat2 = _libc("renameat2")
     if renameat2 is not None:
         if renameat2(_AT_FDCWD, os.fsencode(src), _AT_FDCWD, os.fsencode(dst), _RENAME_NOREPLACE) == 0:
             return True

@@ -358,13 +358,9 @@ class Session:
 
         def elsewhere(name: str, sha: str) -> bytes:
             source = local_by_hash.get(sha)
-            if source is not None:
-                try:
-                    data = (self.root / source).read_bytes()
-                except FileNotFoundError:
-                    data = b""
-                if sha256_hex(data) == sha:
-                    return data
+            data = self._live(source, sha) if source is not None else None
+            if data is not None:
+                return data
             stored = self.objects.get(sha)
             if stored is not None:
                 return stored
@@ -393,14 +389,19 @@ class Session:
             self.gate.hold(self.staging.seal(staged, remote.url, view.dropped), report.verdict, view.etag)
         return False
 
-    def _read_live(self, name: str, sha: str | None) -> bytes:
-        """A live file's bytes as the scan hashed them; LocalMoved (the run starts
-        over) when someone changed or removed it since."""
+    def _live(self, name: str, sha: str | None) -> bytes | None:
+        """A live file's bytes while it still holds the content ``sha``; else None."""
         try:
             data = atomic.read_bytes(self.root / name)
         except FileNotFoundError:
-            data = None
-        if data is None or sha256_hex(data) != sha:
+            return None
+        return data if sha256_hex(data) == sha else None
+
+    def _read_live(self, name: str, sha: str | None) -> bytes:
+        """A live file's bytes as the scan hashed them; LocalMoved (the run starts
+        over) when someone changed or removed it since."""
+        data = self._live(name, sha)
+        if data is None:
             raise LocalMoved(f"{self.root / name} changed during the sync")
         return data
 
@@ -644,22 +645,15 @@ class Session:
         before = set(previous.manifest.values()) if previous else set()
 
         # Objects of the old base are stored already: only new content is copied in.
-        def store(item: tuple[str, str]) -> None:
-            name, sha = item
-            if sha in run.stored or self.objects.has(sha):
-                return
+        for name, sha in manifest.entries.items():
+            if sha in before or sha in run.stored or self.objects.has(sha):
+                continue
             if staged is not None and name in staged.manifest and staged.holds(name):
                 self.objects.take_from(staged, name)
-                return
-            try:
-                data = atomic.read_bytes(self.root / name)
-            except FileNotFoundError:
-                return
-            if sha256_hex(data) == sha:
-                self.objects.put(data)
-
-        for _ in each_in_parallel(store, [(n, sha) for n, sha in manifest.entries.items() if sha not in before], 1):
-            pass
+                continue
+            data = self._live(name, sha)
+            if data is not None:
+                self.objects.put(data, sha=sha)
         self.ws.save_base(self.field, self.remote, manifest, etag, sidecars)
         run.base = Base(manifest, etag, now(), frozenset(sidecars))
         if staged is not None:

@@ -608,13 +608,14 @@ def mentioned(paths: Iterable[Path], among: Collection[str]) -> set[str]:
     found: set[str] = set()
     if not among:
         return found
+    few = [(sha, sha.encode()) for sha in among] if len(among) <= _FEW else None
     for path in paths:
         for data in _windows(path):
-            if len(among) <= _FEW:
-                found.update(sha for sha in among if sha.encode() in data)
+            if few is not None:
+                found.update(sha for sha, raw in few if raw in data)
             else:
                 found.update(m.decode() for m in _HEX64.findall(data))
-    return found if len(among) <= _FEW else found & set(among)
+    return found if few is not None else found & set(among)
 
 
 def _windows(path: Path, size: int = 1 << 20) -> Iterator[bytes]:
