@@ -33,7 +33,7 @@ from typing import Any, Literal
 from . import atomic, history, signing
 from .check import Finding, frontmatter_warning
 from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError, boundary
-from .field import StatCache, scan
+from .field import Row, StatCache, scan
 from .gate import Gate, Verdict, executables
 from .guard import DEFAULT_MAX_DELETE, DeleteLimit, check_deletes
 from .manifest import Manifest, sha256_hex
@@ -122,8 +122,7 @@ class _Run:
     report: SyncReport
     local: Manifest = field(default_factory=Manifest)
     base: Base | None = None
-    cache: StatCache = field(default_factory=dict)  # the live field's stat cache, saved at the end
-    cache_changed: bool = False
+    cache: StatCache = field(default_factory=StatCache)  # the live field's stat cache, saved at the end
     litter: list[str] = field(default_factory=list)  # temp files a crashed write left in the field
     # Objects this attempt wrote itself, under the workspace lock: recording the
     # new base need not ask the object store about them again.
@@ -159,9 +158,8 @@ class Session:
 
     def scan_local(self, *, save: bool = True) -> Manifest:
         cache = self.ws.load_statcache(self.field)
-        before = dict(cache)
         manifest = scan(self.root, cache, self.ws.member_dirs(self.field))
-        if save and cache != before:
+        if save and cache.changed:
             self.ws.save_statcache(self.field, cache)
         return manifest
 
@@ -216,7 +214,7 @@ class Session:
             self._steps(remote, run)
         finally:
             # What the scan hashed and the apply wrote is true whatever happened after: keep it.
-            if run.cache_changed and not run.dry_run:
+            if run.cache.changed and not run.dry_run:
                 self.ws.save_statcache(self.field, run.cache)
 
     def _steps(self, remote: Remote, run: _Run) -> None:
@@ -240,10 +238,8 @@ class Session:
     def _scan(self, run: _Run) -> None:
         if self.root.exists():
             run.cache = self.ws.load_statcache(self.field)
-            before = dict(run.cache)
             run.local = scan(self.root, run.cache, self.ws.member_dirs(self.field), run.litter)
-            run.cache_changed = run.cache != before
-        run.base = self.ws.load_base(self.field, self.remote)
+        run.base = self.ws.load_base(self.field, self.remote, run.local)
 
     def _push_first(self, remote: Remote, run: _Run) -> bool:
         """Push local changes under the writer lock when the remote did not move
@@ -440,9 +436,8 @@ class Session:
             written = self._apply_local(todo, result, staged, run.local, run.report)
             # What the apply wrote goes into the stat cache, so the next scan hashes none of it.
             for change in todo:
-                run.cache.pop(change.name, None)
+                run.cache.pop(change.name)
             run.cache.update(written)
-            run.cache_changed = True
         elif run.litter:
             atomic.clean_temp_files(self.root)
         sidecars = dict(staged.sidecars) if staged is not None and target == view.manifest else {}
@@ -552,7 +547,7 @@ class Session:
 
     def _apply_local(
         self, todo: list[Change], result: Plan, staged: StagedVersion | None, local: Manifest, report: SyncReport
-    ) -> dict[str, list[Any]]:
+    ) -> dict[str, Row]:
         """Write ``todo`` into the live field; the stat of each file written, for the stat cache."""
         by_hash_staged = {sha: name for name, sha in (staged.manifest.items() if staged else ())}
         by_hash_local = {sha: name for name, sha in local.items()}
@@ -570,11 +565,14 @@ class Session:
         atomic.clean_temp_files(self.root)
         moved: list[str] = []
 
-        written: dict[str, list[Any]] = {}
+        written: dict[str, Row] = {}
 
         def recorder(change: Change) -> Callable[[os.stat_result], None]:
+            sha = change.sha256
+            assert sha is not None  # only writes are recorded
+
             def record(st: os.stat_result) -> None:
-                written[change.name] = [st.st_size, st.st_mtime_ns, st.st_ino, change.sha256]
+                written[change.name] = (st.st_size, st.st_mtime_ns, st.st_ino, sha)
 
             return record
 

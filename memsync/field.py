@@ -12,22 +12,165 @@ that are fields of their own. Any other subfolder is still refused.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import stat
 import time
-from collections.abc import Callable, Collection, Iterator, MutableMapping
+from collections.abc import Collection, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 from .atomic import TEMP_PREFIX
 from .errors import InputError
 from .manifest import Manifest
 from .names import Role, is_plain_page, name_problem, role_of
 
-StatCache = MutableMapping[str, list[Any]]  # name -> [size, mtime_ns, inode, sha256]
-_NOTHING: dict[str, list[Any]] = {}
+Row = tuple[int, int, int, str]  # size, mtime_ns, inode, sha256
 _RACY_SECONDS = 2  # a file this fresh may change again within its mtime tick
 _READ_SIZE = 1024 * 1024
+_HEX = 64
+
+
+class StatCache:
+    """What scans learnt of a field's files: size, mtime_ns and inode → sha256.
+
+    Kept in columns as saved (docs/FORMAT.md) and read where they lie, so
+    loading 100,000 rows makes no object per row, in the order the last scan
+    met the files, so the next scan reads them front to back (at 100,000
+    files, that order alone makes the scan a quarter faster). Rows changed
+    since the load are kept beside the columns. ``digest`` is the field digest
+    of all the rows together, known while none changed: a scan that finds
+    every file as cached gives a manifest whose digest needs no hashing."""
+
+    def __init__(self, names: list[str] | None = None, stats: list[int] | None = None, shas: str = "",
+                 digest: str | None = None) -> None:  # fmt: skip
+        self._load(names or [], stats or [], shas, digest)
+        self.changed = False  # anything to save
+
+    def _load(self, names: list[str], stats: list[int], shas: str, digest: str | None) -> None:
+        self._names, self._stats, self._shas = names, stats, shas
+        self._row = dict(zip(names, range(len(names)), strict=True))
+        self._changed: dict[str, Row | None] = {}  # None: removed
+        self._order: list[str] = []  # the order a scan met the files in, when it differs much
+        self._size = len(names)
+        self.digest = digest if names else None
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> StatCache:
+        """The saved cache; an empty one for anything malformed (it is only a cache)."""
+        try:
+            saved = json.loads(data)
+        except ValueError:
+            return cls()
+        if not isinstance(saved, dict):
+            return cls()
+        if saved.get("version") != 2:
+            # The first format, {name: [size, mtime_ns, inode, sha256]}: its rows are
+            # kept, so the first sync after an upgrade hashes nothing again.
+            cache = cls(*_columns({n: (r[0], r[1], r[2], r[3]) for n, r in saved.items() if _is_row(r)}))
+            cache.changed = True
+            return cache
+        names, stats, shas, digest = (saved.get(k) for k in ("names", "stats", "shas", "digest"))
+        if (
+            isinstance(names, list)
+            and isinstance(stats, list)
+            and isinstance(shas, str)
+            and isinstance(digest, str | None)
+            and len(stats) == 3 * len(names)
+            and len(shas) == _HEX * len(names)
+            and set(map(type, names)) <= {str}
+            and set(map(type, stats)) <= {int}
+            and len(set(names)) == len(names)
+        ):
+            return cls(names, stats, shas, digest)
+        return cls()
+
+    def to_bytes(self) -> bytes:
+        self._compact()
+        columns = {"names": self._names, "stats": self._stats, "shas": self._shas}
+        return json.dumps({"version": 2, "digest": self.digest, **columns}, separators=(",", ":")).encode()
+
+    def _compact(self) -> None:
+        """Fold the changed rows into the columns, in the order a scan last met them."""
+        if not (self._changed or self._order):
+            return
+        rows = self.rows()
+        ordered = {n: rows[n] for n in self._order if n in rows}
+        ordered.update(rows)  # rows the scan did not meet keep their place after those it did
+        self._load(*_columns(ordered))
+
+    def columns(self) -> tuple[dict[str, int], list[int], str]:
+        """Name → row number, then 3 numbers and 64 hex digits per row, for a scan's inner loop."""
+        if self._changed:
+            self._compact()  # a cache kept across scans (the server's) is folded before the next one
+        return self._row, self._stats, self._shas
+
+    def follow(self, order: list[str]) -> None:
+        """Save the rows in ``order``, the order a scan met the files in."""
+        self._order = order
+        self.changed = True
+
+    def rows(self) -> dict[str, Row]:
+        rows = {n: row for n in self._names if n not in self._changed and (row := self.get(n)) is not None}
+        rows.update((n, row) for n, row in self._changed.items() if row is not None)
+        return rows
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __contains__(self, name: object) -> bool:
+        return self.get(name) is not None if isinstance(name, str) else False
+
+    def get(self, name: str) -> Row | None:
+        if name in self._changed:
+            return self._changed[name]
+        i = self._row.get(name)
+        if i is None:
+            return None
+        j, k = 3 * i, _HEX * i
+        return self._stats[j], self._stats[j + 1], self._stats[j + 2], self._shas[k : k + _HEX]
+
+    def __setitem__(self, name: str, row: Row) -> None:
+        if self.get(name) == row:
+            return
+        self._size += name not in self
+        self._changed[name] = row
+        self.digest, self.changed = None, True
+
+    def pop(self, name: str) -> None:
+        if name in self:
+            self._changed[name] = None
+            self._size -= 1
+            self.digest, self.changed = None, True
+
+    def update(self, rows: Mapping[str, Row]) -> None:
+        for name, row in rows.items():
+            self[name] = row
+
+    def names(self) -> Iterator[str]:
+        yield from (n for n in self._names if n not in self._changed)
+        yield from (n for n, row in self._changed.items() if row is not None)
+
+
+def _columns(rows: Mapping[str, Row]) -> tuple[list[str], list[int], str, str | None]:
+    """Rows as the cache keeps them, in the mapping's order, with their field digest."""
+    names = list(rows)
+    stats = [v for n in names for v in rows[n][:3]]
+    shas = "".join([rows[n][3] for n in names])
+    ordered = sorted(names)
+    # The digest as Manifest.digest makes it: SHA256SUMS lines in name order.
+    lines = "".join([f"{rows[n][3]}  {n}\n" for n in ordered])
+    return names, stats, shas, ("sha256:" + hashlib.sha256(lines.encode()).hexdigest()) if names else None
+
+
+def _is_row(row: object) -> bool:
+    return (
+        isinstance(row, list)
+        and len(row) == 4
+        and all(type(v) is int for v in row[:3])
+        and isinstance(row[3], str)
+        and len(row[3]) == _HEX
+    )
 
 
 def hash_file(path: Path) -> str:
@@ -52,6 +195,15 @@ def content_names(
     One at a time: a stat result weighs about 700 bytes, so a list of them
     for a 100,000-file field would cost 70 MB. Temp files a crashed write left
     go into ``litter``, when given."""
+    with _listing(root) as entries:
+        for entry in entries:
+            st = _checked(root, entry, skip, litter)
+            if st is not None:
+                yield entry.name, st
+
+
+@contextmanager
+def _listing(root: Path) -> Iterator[Iterator[os.DirEntry[str]]]:
     try:
         entries = os.scandir(root)
     except FileNotFoundError:
@@ -59,62 +211,91 @@ def content_names(
     except NotADirectoryError:
         raise InputError(f"{root}: not a folder") from None
     with entries:
-        yield from _content(root, entries, skip, litter)
+        yield entries
 
 
-def _content(
-    root: Path, entries: Iterator[os.DirEntry[str]], skip: Collection[str], litter: list[str] | None = None
-) -> Iterator[tuple[str, os.stat_result]]:
-    for entry in entries:
-        name = entry.name
-        plain = is_plain_page(name)  # nearly every name: content, and nothing wrong with it
-        role = Role.CONTENT if plain else role_of(name)
-        if role is Role.HIDDEN:
-            if litter is not None and name.startswith(TEMP_PREFIX):
-                litter.append(name)
-            continue
-        try:
-            st = entry.stat(follow_symlinks=False)
-        except FileNotFoundError:
-            continue  # removed while we looked: a sqlite journal, an editor's temp file
-        if stat.S_ISDIR(st.st_mode):
-            if name in skip:
-                continue
-            raise InputError(f"{root}: subdirectory {name!r}: a field must be flat")
-        if stat.S_ISLNK(st.st_mode):
-            raise InputError(f"{root}: {name!r} is a symlink, which a field cannot hold")
-        if not stat.S_ISREG(st.st_mode):
-            raise InputError(f"{root}: {name!r} is not a regular file")
-        if role is not Role.CONTENT:
-            continue
-        problem = None if plain else name_problem(name)
-        if problem:
-            raise InputError(f"{root}: {problem}")
-        yield name, st
+def _checked(
+    root: Path, entry: os.DirEntry[str], skip: Collection[str], litter: list[str] | None, listed: bool = False
+) -> os.stat_result | None:
+    """The stat of a content file; None for what a field may hold beside its content.
+    A ``listed`` name passed the name rules before (a stat cache lists it)."""
+    name = entry.name
+    plain = listed or is_plain_page(name)  # nearly every name: content, and nothing wrong with it
+    role = Role.CONTENT if plain else role_of(name)
+    if role is Role.HIDDEN:
+        if litter is not None and name.startswith(TEMP_PREFIX):
+            litter.append(name)
+        return None
+    try:
+        st = entry.stat(follow_symlinks=False)  # asked once: the entry keeps it
+    except FileNotFoundError:
+        return None  # removed while we looked: a sqlite journal, an editor's temp file
+    if stat.S_ISDIR(st.st_mode):
+        if name in skip:
+            return None
+        raise InputError(f"{root}: subdirectory {name!r}: a field must be flat")
+    if stat.S_ISLNK(st.st_mode):
+        raise InputError(f"{root}: {name!r} is a symlink, which a field cannot hold")
+    if not stat.S_ISREG(st.st_mode):
+        raise InputError(f"{root}: {name!r} is not a regular file")
+    if role is not Role.CONTENT:
+        return None
+    problem = None if plain else name_problem(name)
+    if problem:
+        raise InputError(f"{root}: {problem}")
+    return st
 
 
 def scan(
     root: Path, cache: StatCache | None = None, skip: Collection[str] = (), litter: list[str] | None = None
 ) -> Manifest:
     """The manifest of the field at ``root`` as it is on disk now (``skip``: see
-    content_names; temp files left by a crashed write go into ``litter``, when given)."""
+    content_names; temp files left by a crashed write go into ``litter``, when given).
+    ``cache`` is consulted and brought up to date."""
     trusted_before = time.time_ns() - _RACY_SECONDS * 1_000_000_000
     entries: dict[str, str] = {}
-    lookup: Callable[[str], list[Any] | None] = cache.get if cache is not None else _NOTHING.get
-    for name, st in content_names(root, skip, litter):
-        cached = lookup(name)
-        # Field by field rather than a list per file: this loop runs once per page on every sync.
-        if cached is not None and cached[0] == st.st_size and cached[1] == st.st_mtime_ns and cached[2] == st.st_ino:
-            entries[name] = cached[3]
-            continue
-        digest = hash_file(root / name)
-        entries[name] = digest
-        if cache is not None:
-            if st.st_mtime_ns < trusted_before:
-                cache[name] = [st.st_size, st.st_mtime_ns, st.st_ino, digest]
-            else:
-                cache.pop(name, None)
-    if cache is not None:
-        for stale in [name for name in cache if name not in entries]:
-            del cache[stale]
-    return Manifest(entries)
+    keep = cache is not None
+    cache = cache if cache is not None else StatCache()
+    row_of, stats, shas = cache.columns()
+    hits = cached = jumps = 0
+    last = -2
+    is_file = stat.S_ISREG
+    with _listing(root) as listing:
+        for entry in listing:
+            name = entry.name
+            i = row_of.get(name)
+            if i is not None:
+                # The one path a no-op takes, once per file: kept to plain comparisons.
+                try:
+                    st = entry.stat(follow_symlinks=False)
+                except FileNotFoundError:
+                    continue
+                j = 3 * i
+                if (
+                    stats[j] == st.st_size
+                    and stats[j + 1] == st.st_mtime_ns
+                    and stats[j + 2] == st.st_ino
+                    and is_file(st.st_mode)
+                ):
+                    entries[name] = shas[_HEX * i : _HEX * (i + 1)]
+                    hits += 1
+                    jumps += i != last + 1
+                    last = i
+                    continue
+            found = _checked(root, entry, skip, litter, listed=i is not None)
+            if found is None:
+                continue
+            sha = entries[name] = hash_file(root / name)
+            if keep and found.st_mtime_ns < trusted_before:
+                cache[name] = (found.st_size, found.st_mtime_ns, found.st_ino, sha)
+                cached += 1
+            elif keep:
+                cache.pop(name)
+    if len(cache) > hits + cached:
+        for stale in [n for n in cache.names() if n not in entries]:
+            cache.pop(stale)
+    if keep and jumps > hits // 8:
+        cache.follow(list(entries))
+    # Every file as the cache has it, and nothing else (a changed row drops the digest).
+    whole = hits == len(entries) == len(cache)
+    return Manifest.of(entries, cache.digest if whole else None)

@@ -34,6 +34,15 @@ class Manifest(Mapping[str, str]):
     # hashed once per run instead of at every comparison.
     _sorted: list[str] | None = field(default=None, init=False, repr=False, compare=False)
     _bytes: bytes | None = field(default=None, init=False, repr=False, compare=False)
+    _digest: str | None = field(default=None, init=False, repr=False, compare=False)
+
+    @classmethod
+    def of(cls, entries: Mapping[str, str], digest: str | None) -> Manifest:
+        """A manifest whose field digest the caller already knows (a stat cache
+        that found every file as it was): nothing is serialised to compare it."""
+        manifest = cls(entries)
+        object.__setattr__(manifest, "_digest", digest)
+        return manifest
 
     def __getitem__(self, name: str) -> str:
         return self.entries[name]
@@ -63,6 +72,8 @@ class Manifest(Mapping[str, str]):
             return False
         if self._bytes is not None and other._bytes is not None:
             return self._bytes == other._bytes  # one memcmp instead of 100,000 string compares
+        if self._digest is not None and other._digest is not None:
+            return self._digest == other._digest
         return self.entries == other.entries
 
     def __hash__(self) -> int:
@@ -77,7 +88,23 @@ class Manifest(Mapping[str, str]):
 
     @property
     def digest(self) -> str:
-        return "sha256:" + sha256_hex(self.to_bytes())
+        if self._digest is None:
+            object.__setattr__(self, "_digest", "sha256:" + sha256_hex(self.to_bytes()))
+        assert self._digest is not None
+        return self._digest
+
+    def serialised_as(self, data: bytes) -> bool:
+        """Whether ``data`` is exactly this manifest's bytes; if so they are kept,
+        so a sync base equal to the field is neither parsed nor serialised again."""
+        if self._bytes is not None:
+            return self._bytes == data
+        if data.count(b"\n") != len(self.entries):
+            return False
+        known = self._digest
+        same = "sha256:" + sha256_hex(data) == known if known is not None else self.to_bytes() == data
+        if same:
+            object.__setattr__(self, "_bytes", bytes(data))
+        return same
 
     @classmethod
     def parse(cls, data: bytes, *, where: str = "SHA256SUMS") -> Manifest:

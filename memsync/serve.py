@@ -127,7 +127,7 @@ class ServedField:
         self.name = name
         self.root = root
         self._thread_lock = threading.Lock()
-        self._statcache: StatCache = {}
+        self._statcache = StatCache()
         self._archive: tuple[str, bytes] | None = None  # (etag, archive bytes)
         self.embedder: Embedder | None = None  # None: no vector index, search answers 501
         self._index_lock = threading.Lock()

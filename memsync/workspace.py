@@ -5,7 +5,7 @@ Layout (see docs/FORMAT.md)::
     WORKSPACE/
       .memsync/
         config.json                      fields, their folders and remotes
-        fields/FIELD/statcache.json      size/mtime/inode → sha256 of live files
+        fields/FIELD/statcache.json      size/mtime/inode → sha256 of live files, in columns
         fields/FIELD/base/REMOTE.SHA256SUMS   manifest agreed at the last sync
         fields/FIELD/base/REMOTE.json         its ETag and when it was agreed
         fields/FIELD/remotes/REMOTE.json      what runs learnt about the remote (e.g. whether
@@ -463,10 +463,14 @@ class Workspace:
     def _base_dir(self, field_name: str) -> Path:
         return self._field_dir(field_name) / "base"
 
-    def load_base(self, field_name: str, remote: str) -> Base | None:
+    def load_base(self, field_name: str, remote: str, local: Manifest | None = None) -> Base | None:
+        """The sync base; when it lists exactly ``local`` (the field as scanned), that
+        very manifest, found equal by its bytes instead of parsing 100,000 lines."""
         folder = self._base_dir(field_name)
         try:
-            manifest = Manifest.parse((folder / f"{remote}.SHA256SUMS").read_bytes(), where="sync base")
+            data = (folder / f"{remote}.SHA256SUMS").read_bytes()
+            same = local is not None and local.serialised_as(data)
+            manifest = local if same and local is not None else Manifest.parse(data, where="sync base")
             meta = json.loads((folder / f"{remote}.json").read_bytes())
         except FileNotFoundError:
             return None
@@ -499,17 +503,15 @@ class Workspace:
         return root.glob("*/base/*.SHA256SUMS") if root.is_dir() else ()
 
     def load_statcache(self, field_name: str) -> StatCache:
-        path = self._field_dir(field_name) / "statcache.json"
         try:
-            data = json.loads(path.read_bytes())
-            return data if isinstance(data, dict) else {}
-        except (FileNotFoundError, ValueError):
-            return {}
+            return StatCache.from_bytes((self._field_dir(field_name) / "statcache.json").read_bytes())
+        except FileNotFoundError:
+            return StatCache()
 
     def save_statcache(self, field_name: str, cache: StatCache) -> None:
         folder = self._field_dir(field_name)
         folder.mkdir(parents=True, exist_ok=True)
-        atomic.write_bytes(folder / "statcache.json", json.dumps(cache, separators=(",", ":")).encode())
+        atomic.write_bytes(folder / "statcache.json", cache.to_bytes())
 
     def clean_temp_files(self) -> None:
         """Remove temp files a crashed run left in memsync's own state.

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import memsync.field
+import memsync.manifest
 from memsync import engine
 from memsync.errors import WorkspaceError
 from memsync.workspace import STATE_DIR, Workspace, check_name
@@ -361,6 +362,128 @@ def test_statcache_never_trusts_a_fresh_file(tmp_path: Path, monkeypatch: pytest
     os.utime(target, ns=(stat.st_atime_ns, stat.st_mtime_ns))  # same size, same mtime
     report = engine.Session(Workspace.find(ws.root), "big", None).run("sync")
     assert [c.name for c in report.remote_changes] == ["page-0001.md"]
+
+
+def _hash_counter(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    hashed: list[str] = []
+    real_hash = memsync.field.hash_file
+
+    def counting_hash(path: Path) -> str:
+        hashed.append(Path(path).name)
+        return real_hash(path)
+
+    monkeypatch.setattr(memsync.field, "hash_file", counting_hash)
+    return hashed
+
+
+def _synced_library(tmp_path: Path, pages: int = 60) -> tuple[Workspace, Path, Path]:
+    ws, root, _remote = _library_workspace(tmp_path, pages)
+    _age(root)
+    engine.Session(ws, "big", None).run("sync")
+    return ws, root, ws.field_state_dir("big") / "statcache.json"
+
+
+def _sync(ws: Workspace) -> engine.SyncReport:
+    return engine.Session(Workspace.find(ws.root), "big", None).run("sync")
+
+
+def test_statcache_in_the_first_format_keeps_its_rows_and_is_saved_anew(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ws, _root, path = _synced_library(tmp_path)
+    rows = ws.load_statcache("big").rows()
+    assert len(rows) == 60
+    path.write_text(json.dumps({n: list(r) for n, r in rows.items()}))  # the first format, as earlier versions saved it
+    hashed = _hash_counter(monkeypatch)
+    report = _sync(ws)
+    assert report.local_changes == [] and report.remote_changes == []
+    assert hashed == []  # the upgrade re-reads no page
+    saved = json.loads(path.read_bytes())
+    assert saved["version"] == 2 and sorted(saved["names"]) == sorted(rows)
+    assert ws.load_statcache("big").rows() == rows
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        b"",
+        b"{",
+        b"[1, 2]",
+        b'{"version": 2, "names": ["page-0001.md"], "stats": [1, 2], "shas": "", "digest": null}',
+        b'{"version": 2, "names": ["page-0001.md", "page-0001.md"], "stats": [], "shas": "", "digest": null}',
+        b'{"version": 2, "names": [7], "stats": [1, 2, 3], "shas": "' + b"0" * 64 + b'", "digest": null}',
+        b'{"page-0001.md": [1, 2, "x", "y"]}',
+    ],
+)
+def test_a_damaged_statcache_costs_a_rehash_never_a_wrong_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: bytes
+) -> None:
+    ws, root, path = _synced_library(tmp_path)
+    target = root / "page-0001.md"
+    st = target.stat()
+    target.write_bytes(target.read_bytes().replace(b"fact number 1", b"fact number Q"))  # same size
+    os.utime(target, ns=(st.st_atime_ns, st.st_mtime_ns))
+    path.write_bytes(damage)
+    hashed = _hash_counter(monkeypatch)
+    report = _sync(ws)
+    assert [c.name for c in report.remote_changes] == ["page-0001.md"]
+    assert len(hashed) == 60
+    hashed.clear()
+    assert _sync(ws).remote_changes == [] and hashed == []  # and the cache is whole again
+
+
+def test_pages_swapped_by_rename_are_seen_though_size_and_mtime_match(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two pages of one size and one mtime swapped by renames: only the inode
+    tells them apart, and the cached digest of the whole field must not hide it."""
+    ws, root, _path = _synced_library(tmp_path)
+    a, b = root / "page-0003.md", root / "page-0004.md"
+    assert a.stat().st_size == b.stat().st_size
+    past = time.time() - 60
+    for p in (a, b):
+        os.utime(p, (past, past))
+    _sync(ws)
+    os.rename(a, root / "swap.tmp")
+    os.rename(b, a)
+    os.rename(root / "swap.tmp", b)
+    hashed = _hash_counter(monkeypatch)
+    report = _sync(ws)
+    assert sorted(hashed) == ["page-0003.md", "page-0004.md"]
+    assert sorted(c.name for c in report.remote_changes) == ["page-0003.md", "page-0004.md"]
+
+
+def test_a_noop_sync_neither_parses_the_base_nor_hashes_a_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ws, root, path = _synced_library(tmp_path)
+    _sync(ws)  # the cache now lists the files in the order the scan meets them
+    parsed: list[str] = []
+    real_parse = memsync.manifest.Manifest.parse.__func__  # type: ignore[attr-defined]
+
+    def counting_parse(cls: type, data: bytes, *, where: str = "SHA256SUMS") -> memsync.manifest.Manifest:
+        parsed.append(where)
+        return real_parse(cls, data, where=where)
+
+    monkeypatch.setattr(memsync.manifest.Manifest, "parse", classmethod(counting_parse))
+    hashed = _hash_counter(monkeypatch)
+    saved = path.stat()
+    report = _sync(ws)
+    assert report.local_changes == [] and report.remote_changes == []
+    assert hashed == [] and "sync base" not in parsed
+    assert path.stat().st_mtime_ns == saved.st_mtime_ns and path.stat().st_ino == saved.st_ino  # nothing to save
+    # With one page changed the base is read as before, and that page alone hashed.
+    target = root / "page-0009.md"
+    target.write_bytes(target.read_bytes() + b"more\n")
+    os.utime(target, (time.time() - 30, time.time() - 30))
+    report = _sync(ws)
+    assert [c.name for c in report.remote_changes] == ["page-0009.md"]
+    assert hashed == ["page-0009.md"] and "sync base" in parsed
+
+
+def test_statcache_rows_follow_the_order_the_scan_meets_the_files(tmp_path: Path) -> None:
+    ws, root, path = _synced_library(tmp_path)
+    listed = [n for n in os.listdir(root) if n.endswith(".md")]
+    _sync(ws)
+    assert json.loads(path.read_bytes())["names"] == listed
 
 
 @pytest.mark.parametrize("window", [7, 64, 100, 1 << 20])
