@@ -80,9 +80,10 @@ class StatCache:
             and len(shas) == _HEX * len(names)
             and set(map(type, names)) <= {str}
             and set(map(type, stats)) <= {int}
-            and len(set(names)) == len(names)
         ):
-            return cls(names, stats, shas, digest)
+            cache = cls(names, stats, shas, digest)
+            if len(cache._row) == len(names):  # no name twice
+                return cache
         return cls()
 
     def to_bytes(self) -> bytes:
