@@ -511,7 +511,9 @@ class Workspace:
     def save_statcache(self, field_name: str, cache: StatCache) -> None:
         folder = self._field_dir(field_name)
         folder.mkdir(parents=True, exist_ok=True)
-        atomic.write_bytes(folder / "statcache.json", cache.to_bytes())
+        with atomic.replacing(folder / "statcache.json") as out:
+            for chunk in cache.chunks():
+                out.write(chunk)
 
     def clean_temp_files(self) -> None:
         """Remove temp files a crashed run left in memsync's own state.
