@@ -45,6 +45,7 @@ BOTH_MARKER = "<!-- memsync: both versions kept; the other version follows -->"
 # uuid5 namespace for conflict copies: the same conflict met twice gives the same copy.
 _COPY_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "memsync:conflict-copy")
 # The inverse of names.conflict_name: STEM--conflict-REMOTE-HASH8[.EXT], the last such tag.
+_COPY_TAG = "--conflict-"
 _COPY_NAME = re.compile(r"(?P<stem>.+)--conflict-(?P<remote>[a-z0-9-]+)-[0-9a-f]{8}(?P<ext>\.[A-Za-z0-9_-]+)?")
 
 
@@ -300,7 +301,9 @@ def find_conflicts(manifest: Collection[str], read: Callable[[str], bytes]) -> l
     is its ``conflict_of`` key when it has a valid one, else its name without
     the conflict tag."""
     found = []
-    copies = sorted((m.string, m) for m in map(_COPY_NAME.fullmatch, manifest) if m is not None)
+    # The substring test first: the pattern's backtracking costs 1 µs a name, 0.1 s over a 100,000-page field.
+    tagged = (n for n in manifest if _COPY_TAG in n)
+    copies = sorted((m.string, m) for m in map(_COPY_NAME.fullmatch, tagged) if m is not None)
     for name, m in copies:
         meta = _frontmatter_of(read(name)) if is_page(name) else {}
         of = meta.get(CONFLICT_OF)
