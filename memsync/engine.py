@@ -213,6 +213,7 @@ class Session:
         try:
             self._steps(remote, run)
         finally:
+            self.objects.seal()  # what was received stays at hand, whatever happened after
             # What the scan hashed and the apply wrote is true whatever happened after: keep it.
             if run.cache.changed and not run.dry_run:
                 self.ws.save_statcache(self.field, run.cache)
@@ -331,7 +332,7 @@ class Session:
 
     def _keeper(self, run: _Run) -> Callable[[bytes, str], None]:
         def keep(data: bytes, sha: str) -> None:
-            run.stored.add(self.objects.put(data, sha=sha))
+            run.stored.add(self.objects.put(data, sha=sha, bulk=True))
 
         return keep
 
@@ -654,7 +655,8 @@ class Session:
                 continue
             data = self._live(name, sha)
             if data is not None:
-                self.objects.put(data, sha=sha)
+                self.objects.put(data, sha=sha, bulk=True)
+        self.objects.seal()  # the base must never list objects an unfinished pack holds
         self.ws.save_base(self.field, self.remote, manifest, etag, sidecars)
         run.base = Base(manifest, etag, now(), frozenset(sidecars))
         if staged is not None:

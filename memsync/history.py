@@ -559,10 +559,11 @@ def gc(ws: Workspace, *, days: int | None = None, versions: int | None = None, d
         for sha in list(objects.all()):
             if sha not in refs:
                 report.objects_removed += 1
-                report.bytes_freed += _size(objects.path(sha))
+                report.bytes_freed += objects.size(sha)
                 if not dry_run:
                     objects.discard([sha])
         if not dry_run:
+            objects.repack(refs)
             for folder in _dirs(objects.root):
                 atomic.clean_temp_files(folder)
     return report
@@ -579,13 +580,6 @@ def _staged(ws: Workspace) -> Iterator[str]:
             staged = staging.get("sha256:" + meta.stem)
             if staged is not None:
                 yield from staged.manifest.values()
-
-
-def _size(path: str) -> int:
-    try:
-        return os.stat(path).st_size
-    except FileNotFoundError:
-        return 0
 
 
 def _dirs(root: Path) -> list[Path]:

@@ -1,6 +1,6 @@
 """Content-addressed storage outside the fields: base objects and staged versions.
 
-*Objects* (``objects/HH/HEX``) hold the content of every file of every sync
+*Objects* (``objects/HH/HEX``, or packed: ``ObjectStore``) hold the content of every file of every sync
 base, so a later three-way merge has the common ancestor at hand, and every
 version the history journal keeps (``memsync.history``).
 
@@ -20,11 +20,14 @@ held for review is completed and sealed as ``staging/HEX/``.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
+import secrets
 import shutil
 import tempfile
-from collections.abc import Callable, Iterable, Iterator, Mapping
+import threading
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,60 +38,150 @@ from .manifest import Manifest, sha256_hex
 from .names import MANIFEST_NAME, SIDECAR_NAMES, SIGNATURE_NAME
 from .workspace import Workspace, now
 
+PACK_MIN = 64  # base objects from one run before they go into a pack rather than a file each
+_BUFFER_BYTES = 8 * 1024 * 1024  # held in memory until then, at most
+_HEADER = 8  # a pack record: its length (big-endian), then the object's bytes
+
 
 class ObjectStore:
+    """Objects by sha256: loose (``objects/HH/HEX``), or packed back to back
+    (``objects/packs/ID.pack`` with ``ID.idx``) when one run stores a field's
+    worth of base objects at once: creating a file costs 100-250 µs of system
+    time here, so a clone of 100,000 pages spent 18 s on them alone.
+
+    Every read is checked against the hash: a damaged or cut short object is
+    no object. Only base objects (``bulk``) are packed; a version history keeps
+    is always a file of its own, written durably. Packed objects go when
+    ``gc`` repacks."""
+
     def __init__(self, ws: Workspace) -> None:
         self.root = ws.state / "objects"
         self._root = str(self.root)  # objects are named as strings: a field's worth of Paths costs
+        self._packs = f"{self._root}/packs"
         self._made: set[str] = set()  # the folders (first two hex digits) known to exist
+        self._lock = threading.Lock()  # receive stores objects from several threads
+        self._buffer: dict[str, bytes] = {}  # bulk objects not yet in a pack
+        self._buffered = 0
+        self._writing: _PackWriter | None = None
+        self._packed: dict[str, tuple[str, int]] | None = None  # sealed packs: sha -> (pack, offset)
 
     def path(self, sha: str) -> str:
         return f"{self._root}/{sha[:2]}/{sha}"
 
     def has(self, sha: str) -> bool:
-        return os.path.isfile(self.path(sha))
+        return self._pending(sha) or os.path.isfile(self.path(sha)) or sha in self._index()
+
+    def _pending(self, sha: str) -> bool:
+        return sha in self._buffer or (self._writing is not None and sha in self._writing.offsets)
 
     def names(self) -> set[str]:
         """Every object's name (its sha256): one listing instead of a stat per
         question when a whole field's worth of them is asked about."""
-        found: set[str] = set()
+        found = set(self._index())
+        found.update(self._buffer)
+        if self._writing is not None:
+            found.update(self._writing.offsets)
         try:
             folders = list(os.scandir(self.root))
         except FileNotFoundError:
             return found
         for folder in folders:
-            if folder.is_dir(follow_symlinks=False):
+            if len(folder.name) == 2 and folder.is_dir(follow_symlinks=False):
                 with os.scandir(folder.path) as entries:
                     found.update(e.name for e in entries if not e.name.startswith("."))
         return found
 
     def get(self, sha: str) -> bytes | None:
+        data = self._buffer.get(sha)
+        writing = self._writing
+        if data is None and writing is not None and sha in writing.offsets:
+            data = writing.read(writing.offsets[sha])
+        if data is None:
+            try:
+                data = atomic.read_bytes(self.path(sha))
+            except FileNotFoundError:
+                data = self._unpack(sha)
+        return data if data is not None and sha256_hex(data) == sha else None  # a damaged object is no object
+
+    def _unpack(self, sha: str) -> bytes | None:
+        found = self._index().get(sha)
+        if found is None:
+            return None
+        pack, offset = found
         try:
-            data = atomic.read_bytes(self.path(sha))
+            fd = os.open(f"{self._packs}/{pack}.pack", os.O_RDONLY | os.O_CLOEXEC)
         except FileNotFoundError:
             return None
-        return data if sha256_hex(data) == sha else None  # a damaged object is no object
+        try:
+            return _record(fd, offset)
+        finally:
+            os.close(fd)
 
-    def put(self, data: bytes, *, durable: bool = False, sha: str | None = None) -> str:
+    def size(self, sha: str) -> int:
+        """Bytes object ``sha`` takes (0 when there is none)."""
+        try:
+            return os.stat(self.path(sha)).st_size
+        except FileNotFoundError:
+            found = self._index().get(sha)
+        if found is None:
+            return 0
+        pack, offset = found
+        with open(f"{self._packs}/{pack}.pack", "rb") as handle:
+            return int.from_bytes(os.pread(handle.fileno(), _HEADER, offset), "big")
+
+    def put(self, data: bytes, *, durable: bool = False, sha: str | None = None, bulk: bool = False) -> str:
         """Store ``data`` (whose sha256 is ``sha`` when the caller just checked it).
         Base objects are a cache read back through a hash check and need no
-        fsync; a version history keeps may be the only copy left, so it is
-        stored ``durable``."""
+        fsync; stored ``bulk`` they may go into a pack, which ``seal`` finishes
+        before the base that lists them is saved. A version history keeps may
+        be the only copy left, so it is stored ``durable``, in a file of its own."""
         sha = sha or sha256_hex(data)
         target = self.path(sha)
         if durable and self.get(sha) is None:
             # The only copy of a version history keeps: written and synced whole.
             self._folder(sha)
             atomic.write_bytes(target, data)
-        elif not os.path.isfile(target):
-            self._folder(sha)
-            tmp = atomic.write_temp(target, data, mode=None, durable=False)
-            try:
-                os.replace(tmp, target)
-            except BaseException:
-                atomic.unlink_quietly(tmp)
-                raise
+        elif bulk and not self.has(sha):
+            with self._lock:
+                self._add(sha, data)
+        elif not durable and not self.has(sha):
+            self._loose(sha, data)
         return sha
+
+    def _add(self, sha: str, data: bytes) -> None:
+        if self._writing is not None:
+            self._writing.append(sha, data)
+            return
+        self._buffer[sha] = data
+        self._buffered += len(data)
+        if len(self._buffer) >= PACK_MIN or self._buffered >= _BUFFER_BYTES:
+            os.makedirs(self._packs, exist_ok=True)
+            self._writing = _PackWriter(self._packs)
+            for held, content in self._buffer.items():
+                self._writing.append(held, content)
+            self._buffer, self._buffered = {}, 0
+
+    def seal(self) -> None:
+        """Finish what ``bulk`` puts began: the pack's index is written (only then
+        is the pack read), or the few objects held in memory go into files."""
+        with self._lock:
+            for sha, data in self._buffer.items():
+                self._loose(sha, data)
+            self._buffer, self._buffered = {}, 0
+            writing, self._writing = self._writing, None
+        if writing is not None:
+            writing.finish()
+            self._packed = None  # read again, with the new pack
+
+    def _loose(self, sha: str, data: bytes) -> None:
+        target = self.path(sha)
+        self._folder(sha)
+        tmp = atomic.write_temp(target, data, mode=None, durable=False)
+        try:
+            os.replace(tmp, target)
+        except BaseException:
+            atomic.unlink_quietly(tmp)
+            raise
 
     def _folder(self, sha: str) -> None:
         """Make sure the folder object ``sha`` goes in exists."""
@@ -96,13 +189,21 @@ class ObjectStore:
             os.makedirs(f"{self._root}/{sha[:2]}", exist_ok=True)
             self._made.add(sha[:2])
 
+    def _index(self) -> dict[str, tuple[str, int]]:
+        """Where each sealed pack's objects are, read once per store."""
+        if self._packed is None:
+            self._packed = {}
+            for pack, offsets in _indexes(self._packs):
+                self._packed.update((sha, (pack, offset)) for sha, offset in offsets.items())
+        return self._packed
+
     def take_from(self, staged: StagedVersion, name: str) -> None:
         """Store a staged file: a partial version's temp folder is dropped once
         applied, so its file is moved in; a sealed one is shared by hard link
         (both are ours and never written again); else copied."""
         sha = staged.manifest[name]
         target = self.path(sha)
-        if os.path.isfile(target):
+        if self.has(sha):
             return
         self._folder(sha)
         try:
@@ -116,16 +217,112 @@ class ObjectStore:
             self.put(staged.read(name), sha=sha)
 
     def discard(self, shas: Iterable[str]) -> None:
-        """Delete objects nothing refers to any more."""
+        """Delete the loose objects nothing refers to any more (packed ones wait for ``repack``)."""
         for sha in shas:
             atomic.unlink_quietly(self.path(sha))
 
     def all(self) -> Iterator[str]:
         """The hash of every object stored."""
-        if self.root.is_dir():
-            for folder in self.root.iterdir():
-                if folder.is_dir():
-                    yield from (p.name for p in folder.iterdir() if len(p.name) == 64)
+        return iter(self.names())
+
+    def repack(self, keep: Collection[str]) -> None:
+        """Rewrite every pack holding an object not in ``keep`` with the rest only,
+        and drop packs a crash left without an index. Objects history keeps
+        may be among the rest, so the new pack is synced before the old goes."""
+        try:
+            listed = os.listdir(self._packs)
+        except FileNotFoundError:
+            return
+        indexed = dict(_indexes(self._packs))
+        for name in listed:
+            pack, _, ext = name.partition(".")
+            if (ext == "pack" and pack not in indexed) or name.startswith(atomic.TEMP_PREFIX):
+                atomic.unlink_quietly(f"{self._packs}/{name}")
+        for pack, offsets in indexed.items():
+            if all(sha in keep for sha in offsets):
+                continue
+            survivors = [(sha, offset) for sha, offset in offsets.items() if sha in keep]
+            if survivors:
+                writer = _PackWriter(self._packs)
+                fd = os.open(f"{self._packs}/{pack}.pack", os.O_RDONLY | os.O_CLOEXEC)
+                try:
+                    for sha, offset in survivors:  # one at a time: a pack can be a field's size
+                        data = _record(fd, offset)
+                        if data is not None and sha256_hex(data) == sha:
+                            writer.append(sha, data)
+                finally:
+                    os.close(fd)
+                writer.finish(durable=True)
+            # The index first: a pack without one is never read, and the next gc removes it.
+            atomic.unlink_quietly(f"{self._packs}/{pack}.idx")
+            atomic.unlink_quietly(f"{self._packs}/{pack}.pack")
+        self._packed = None
+
+
+class _PackWriter:
+    """One pack being written: records appended under the store's lock, read
+    back by offset (pread) by any thread before the index is written."""
+
+    def __init__(self, folder: str) -> None:
+        self.folder = folder
+        self.name = secrets.token_hex(8)
+        self.fd = os.open(f"{folder}/{self.name}.pack", os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+        self.end = 0
+        self.offsets: dict[str, int] = {}
+
+    def append(self, sha: str, data: bytes) -> None:
+        record = len(data).to_bytes(_HEADER, "big") + data
+        view = memoryview(record)
+        offset = self.end
+        while view:
+            view = view[os.pwrite(self.fd, view, self.end) :]
+            self.end = offset + len(record) - len(view)
+        self.offsets[sha] = offset
+
+    def read(self, offset: int) -> bytes | None:
+        return _record(self.fd, offset)
+
+    def finish(self, *, durable: bool = False) -> None:
+        try:
+            if durable:
+                os.fsync(self.fd)
+        finally:
+            os.close(self.fd)
+        lines = iter(self.offsets.items())
+        with atomic.replacing(Path(f"{self.folder}/{self.name}.idx"), mode=0o600, durable=durable) as out:
+            # A slice at a time: 100,000 lines at once would cost 25 MB at the end of a clone.
+            while piece := [f"{sha} {offset}\n" for sha, offset in itertools.islice(lines, 8192)]:
+                out.write("".join(piece).encode())
+
+
+def _record(fd: int, offset: int) -> bytes | None:
+    """The object whose record starts at ``offset``; None when the pack is cut short."""
+    head = os.pread(fd, _HEADER, offset)
+    if len(head) < _HEADER:
+        return None
+    size = int.from_bytes(head, "big")
+    if size > os.fstat(fd).st_size - offset - _HEADER:
+        return None  # a damaged length: never an allocation the pack cannot fill
+    data = os.pread(fd, size, offset + _HEADER)
+    return data if len(data) == size else None
+
+
+def _indexes(folder: str) -> Iterator[tuple[str, dict[str, int]]]:
+    """Each sealed pack's objects and their offsets; a line that is not
+    ``HEX OFFSET`` makes the whole index unreadable (the pack is then ignored)."""
+    try:
+        names = sorted(n for n in os.listdir(folder) if n.endswith(".idx") and not n.startswith("."))
+    except FileNotFoundError:
+        return
+    for name in names:
+        pack = name[: -len(".idx")]
+        try:
+            lines = atomic.read_bytes(f"{folder}/{name}").decode("ascii").splitlines()
+            offsets = {sha: int(offset) for sha, offset in (line.split(" ") for line in lines)}
+        except (FileNotFoundError, UnicodeDecodeError, ValueError):
+            continue
+        if all(len(sha) == 64 for sha in offsets):
+            yield pack, offsets
 
 
 #: Verified bytes of the file with this (name, sha256) that a partial version did not stage.

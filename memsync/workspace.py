@@ -11,6 +11,7 @@ Layout (see docs/FORMAT.md)::
         fields/FIELD/remotes/REMOTE.json      what runs learnt about the remote (e.g. whether
                                               it honours conditional writes)
         objects/HH/HEX                   content of base versions (for merges)
+        objects/packs/ID.pack, ID.idx    the same, stored in bulk by one run
         fields/FIELD/history.jsonl       versions a receive or resolve replaced (memsync/history.py)
         staging/HEX/                     received versions, one folder per digest
         lock                             serialises memsync runs in this workspace

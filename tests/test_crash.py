@@ -350,10 +350,10 @@ def staged_share(ws: Workspace, total: int) -> Callable[[], float]:
         for root, pattern in ((staging, ".incoming-"), (objects, "")):
             with contextlib.suppress(FileNotFoundError):
                 for folder in os.scandir(root):
-                    if folder.name.startswith(pattern) and folder.is_dir():
+                    if folder.name.startswith(pattern) and folder.is_dir() and folder.name != "packs":
                         with contextlib.suppress(FileNotFoundError):
                             found += len(os.listdir(folder.path))
-        return found
+        return found + pack_records(objects / "packs")
 
     before = count()
 
@@ -361,6 +361,17 @@ def staged_share(ws: Workspace, total: int) -> Callable[[], float]:
         return (count() - before) / total
 
     return probe
+
+
+def pack_records(folder: Path) -> int:
+    """Objects written into packs so far (a record: 8-byte length, then the bytes)."""
+    count = 0
+    for pack in folder.glob("*.pack"):
+        with contextlib.suppress(FileNotFoundError), open(pack, "rb") as handle:
+            while len(head := handle.read(8)) == 8:
+                handle.seek(int.from_bytes(head, "big"), os.SEEK_CUR)
+                count += 1
+    return count
 
 
 def memsync_process(*args: str, cwd: Path) -> subprocess.Popen[bytes]:

@@ -1,0 +1,176 @@
+"""The object store: base objects a run stores in bulk go into one pack
+(``objects/packs/ID.pack`` + ``ID.idx``) instead of a file each, and a pack
+must be as safe as the files were: every read checked against its hash, a
+pack a crash left unfinished never read, ``gc`` dropping exactly what
+nothing refers to, and a three-way merge working from a packed base.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from memsync import engine, history
+from memsync.store import PACK_MIN, ObjectStore
+from memsync.workspace import Workspace
+from tests.conftest import make_field, page
+
+
+def sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def blobs(count: int, tag: str = "") -> list[bytes]:
+    return [f"object {tag}{i}\n".encode() * (i % 7 + 1) for i in range(count)]
+
+
+def loose(ws: Workspace) -> list[str]:
+    root = ws.state / "objects"
+    return [n for d in os.listdir(root) if len(d) == 2 for n in os.listdir(root / d)] if root.is_dir() else []
+
+
+def packs(ws: Workspace) -> list[str]:
+    folder = ws.state / "objects" / "packs"
+    return sorted(os.listdir(folder)) if folder.is_dir() else []
+
+
+def test_bulk_objects_go_into_one_pack_readable_before_and_after_it_is_sealed(tmp_path: Path) -> None:
+    ws = Workspace.init(tmp_path / "ws")
+    store = ObjectStore(ws)
+    data = blobs(PACK_MIN * 3)
+    for d in data:
+        store.put(d, bulk=True)
+    assert all(store.get(sha(d)) == d and store.has(sha(d)) for d in data)  # still being written
+    assert [n for n in packs(ws) if n.endswith(".idx")] == []
+    store.seal()
+    assert loose(ws) == [] and len(packs(ws)) == 2  # one pack, one index
+    fresh = ObjectStore(ws)
+    assert all(fresh.get(sha(d)) == d for d in data)
+    assert fresh.names() == {sha(d) for d in data}
+    assert fresh.size(sha(data[5])) == len(data[5])
+
+
+def test_a_few_bulk_objects_are_files_of_their_own(tmp_path: Path) -> None:
+    ws = Workspace.init(tmp_path / "ws")
+    store = ObjectStore(ws)
+    data = blobs(PACK_MIN - 1)
+    for d in data:
+        store.put(d, bulk=True)
+    store.seal()
+    assert packs(ws) == [] and sorted(loose(ws)) == sorted(sha(d) for d in data)
+
+
+def test_bulk_puts_from_many_threads_all_land(tmp_path: Path) -> None:
+    ws = Workspace.init(tmp_path / "ws")
+    store = ObjectStore(ws)
+    data = blobs(2000)
+
+    def put(part: list[bytes]) -> None:
+        for d in part:
+            store.put(d, bulk=True)
+            assert store.get(sha(d)) == d
+
+    threads = [threading.Thread(target=put, args=(data[i::8],)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    store.seal()
+    fresh = ObjectStore(ws)
+    assert all(fresh.get(sha(d)) == d for d in data)
+
+
+def _sealed(tmp_path: Path, count: int = PACK_MIN * 2) -> tuple[Workspace, list[bytes], Path]:
+    ws = Workspace.init(tmp_path / "ws")
+    store = ObjectStore(ws)
+    data = blobs(count)
+    for d in data:
+        store.put(d, bulk=True)
+    store.seal()
+    [pack] = [n for n in packs(ws) if n.endswith(".pack")]
+    return ws, data, ws.state / "objects" / "packs" / pack
+
+
+def test_a_damaged_or_cut_short_pack_reads_as_no_object_never_as_wrong_bytes(tmp_path: Path) -> None:
+    ws, data, pack = _sealed(tmp_path)
+    offsets = dict(line.split() for line in pack.with_suffix(".idx").read_text().splitlines())
+    first, last = int(offsets[sha(data[0])]), max(int(o) for o in offsets.values())
+    raw = bytearray(pack.read_bytes())
+    raw[first + 8 + 2] ^= 0xFF  # inside the first object's bytes
+    pack.write_bytes(bytes(raw[: len(raw) - 3]))  # and the last one cut short
+    store = ObjectStore(ws)
+    assert store.get(sha(data[0])) is None
+    [cut] = [d for d in data if int(offsets[sha(d)]) == last]
+    assert store.get(sha(cut)) is None
+    assert sum(store.get(sha(d)) == d for d in data) == len(data) - 2
+    # A length that claims more than the pack holds is a short read, not a hang or a huge allocation.
+    raw[first : first + 8] = (1 << 40).to_bytes(8, "big")
+    pack.write_bytes(bytes(raw))
+    assert ObjectStore(ws).get(sha(data[0])) is None
+
+
+@pytest.mark.parametrize("index", [b"", b"not an index\n", b"ab 12\n", b"\xff\xfe\n"])
+def test_a_pack_without_a_readable_index_is_never_read_and_gc_removes_it(tmp_path: Path, index: bytes) -> None:
+    ws, data, pack = _sealed(tmp_path)
+    idx = pack.with_suffix(".idx")
+    if index:
+        idx.write_bytes(index)
+    else:
+        idx.unlink()  # what a crash before the index leaves
+    store = ObjectStore(ws)
+    assert not any(store.has(sha(d)) for d in data)
+    history.gc(ws)
+    assert (pack.exists(), idx.exists()) == (False, bool(index))  # an unreadable index stays, harmless
+    assert ObjectStore(ws).names() == set()
+
+
+def test_gc_repacks_dropping_exactly_what_nothing_refers_to(tmp_path: Path) -> None:
+    ws, data, pack = _sealed(tmp_path, PACK_MIN * 3)
+    store = ObjectStore(ws)
+    keep = {sha(d) for d in data[::3]}
+    store.repack(keep)
+    fresh = ObjectStore(ws)
+    assert fresh.names() == keep
+    assert all(fresh.get(sha(d)) == d for d in data[::3])
+    assert not pack.exists()
+    fresh.repack(set())
+    assert packs(ws) == [] and ObjectStore(ws).names() == set()
+
+
+def _age(root: Path) -> None:
+    past = time.time() - 60
+    for p in root.iterdir():
+        os.utime(p, (past, past))
+
+
+def test_a_clone_keeps_its_base_in_a_pack_and_merges_from_it(tmp_path: Path) -> None:
+    remote = tmp_path / "remote"
+    writer = Workspace.init(tmp_path / "w")
+    writer.add_field("f", writer.root / "f")
+    writer.add_remote("f", "origin", str(remote), {})
+    body = "\n".join(f"line {n}" for n in range(12))
+    files = {f"p{i:03d}.md": page(f"P{i}", f"{body}\nof page {i}\n") for i in range(PACK_MIN * 2)}
+    make_field(writer.root / "f", files)
+    engine.Session(writer, "f", None).run("push")
+    assert loose(writer) == [] and len(packs(writer)) == 2  # the push's base too
+
+    reader = Workspace.init(tmp_path / "r")
+    reader.add_field("f", reader.root / "f")
+    reader.add_remote("f", "origin", str(remote), {})
+    engine.Session(reader, "f", None).run("pull")
+    assert loose(reader) == [] and len(packs(reader)) == 2
+
+    # Both sides change the same page on different lines: merged from the packed base.
+    mine, theirs = reader.root / "f" / "p007.md", writer.root / "f" / "p007.md"
+    theirs.write_text(theirs.read_text().replace("line 1\n", "line 1 as the writer has it\n"))
+    engine.Session(Workspace.find(writer.root), "f", None).run("sync")
+    mine.write_text(mine.read_text().replace("line 10\n", "line 10 as the reader has it\n"))
+    report = engine.Session(Workspace.find(reader.root), "f", None).run("sync")
+    assert report.conflicts == []
+    text = mine.read_text()
+    assert "line 1 as the writer has it" in text and "line 10 as the reader has it" in text
