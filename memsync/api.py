@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 from urllib.parse import urlsplit
 
 from . import archive as archive_mod
-from . import engine, gate, history, provenance, release, signing
+from . import engine, gate, history, provenance, signing
 from .check import Finding, frontmatter_warning
 from .errors import InputError, MemsyncError, WorkspaceError, boundary
 from .guard import DEFAULT_MAX_DELETE, DeleteLimit
@@ -683,7 +683,9 @@ def publish(
     key = signing.signing_key(workspace, sign_with)
     name = workspace.field_for_path(root) if workspace else None
     if expires is not None:
-        release.parse_duration(expires)
+        from .release import parse_duration
+
+        parse_duration(expires)
     results = [
         engine.publish(
             root,

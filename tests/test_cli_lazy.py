@@ -56,9 +56,19 @@ def test_a_command_imports_its_module_only() -> None:
     assert done.stdout.splitlines()[-1].split() == ["memsync.cli.files"]
 
 
-# What a command run never needs unless it signs or checks a signature (cryptography),
-# reads a page's frontmatter (yaml), reviews, indexes or searches, or uses that transport.
-UNNEEDED = ("cryptography", "yaml", "sqlite3", "memsync.review", "memsync.vectors.rebuild", "memsync.vectors.search")
+# What a command run never needs unless it signs or checks a signature (cryptography and
+# memsync's signature code), reads a page's frontmatter (yaml), reviews, indexes or
+# searches, or uses that transport.
+UNNEEDED = (
+    "cryptography",
+    "memsync.sshsig",
+    "memsync.release",
+    "yaml",
+    "sqlite3",
+    "memsync.review",
+    "memsync.vectors.rebuild",
+    "memsync.vectors.search",
+)
 TRANSPORTS = ("fsspec", "botocore", "requests", "memsync.backends.git", "memsync.backends.s3", "memsync.backends.http")
 
 
