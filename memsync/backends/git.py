@@ -102,6 +102,9 @@ def parse_git_url(url: str, options: Mapping[str, str]) -> tuple[str, str | None
 
 class GitRemote(Remote):
     OPTIONS: ClassVar[Mapping[str, Option]] = OPTIONS  # declared for the registry's option checks
+    # One file at a time: reads go through the one cat-file pipe and a push only gathers
+    # files in memory for fast-import, so threads would add nothing but their start-up.
+    parallel = 1
 
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
         self.url = url
