@@ -21,11 +21,11 @@ import ipaddress
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 from urllib.parse import urlsplit
 
 from . import archive as archive_mod
-from . import engine, gate, history, provenance, release, signing
+from . import engine, gate, history, provenance, signing
 from .check import Finding, frontmatter_warning
 from .errors import InputError, MemsyncError, WorkspaceError, boundary
 from .guard import DEFAULT_MAX_DELETE, DeleteLimit
@@ -33,14 +33,15 @@ from .names import check_name, is_page
 from .pin import Pin
 from .progress import ProgressFactory, silent
 from .registry import check, is_archive_url, open_remote
-from .review import review as review_version
 from .store import StagingStore
 from .transfer import read_remote
-from .vectors import embedders
 from .vectors.after_sync import reindex_after
-from .vectors.rebuild import batch_size, rebuild
-from .vectors.search import Source, search_fields, workspace_sources
 from .workspace import Workspace, absolute_if_path
+
+# The review, the indexer and search are imported by the operations that use them:
+# a sync or push (the most frequent run of all) needs none of them.
+if TYPE_CHECKING:
+    from .vectors.search import Source
 
 __all__ = [
     "EXIT_CONFLICT",
@@ -528,6 +529,8 @@ class Memsync:
     def review(self, field: str, digest: str | None = None) -> Reviewed:
         """Review a held version (the newest, or ``digest``): findings first, then
         diffs. Only a version reviewed is one ``accept`` may apply."""
+        from .review import review as review_version
+
         ws, name = self.workspace, self.field_name(field)
         store = StagingStore(ws)
         chosen = self._held(name, digest)
@@ -592,6 +595,8 @@ class Memsync:
         embedder: str | None = None,
     ) -> FieldSearch:
         """Rank the pages of every field (or ``fields``) by similarity to ``query``."""
+        from .vectors.search import workspace_sources
+
         ws = self.workspace
         sources = workspace_sources(ws, [self.field_name(f) for f in fields or []])
         return search(sources, query, k=k, min_score=min_score, own=own, embedder=embedder)
@@ -678,7 +683,9 @@ def publish(
     key = signing.signing_key(workspace, sign_with)
     name = workspace.field_for_path(root) if workspace else None
     if expires is not None:
-        release.parse_duration(expires)
+        from .release import parse_duration
+
+        parse_duration(expires)
     results = [
         engine.publish(
             root,
@@ -715,6 +722,9 @@ def index(
 ) -> Indexed:
     """Bring the vector index of the field in ``folder`` up to date (a workspace's
     field keeps where its pages came from, and passes over its tree members)."""
+    from .vectors import embedders
+    from .vectors.rebuild import batch_size, rebuild
+
     root = Path(folder)
     name = workspace.field_for_path(root) if workspace else None
     done = rebuild(
@@ -749,6 +759,8 @@ def search(
     embedder: str | None = None,
 ) -> FieldSearch:
     """Rank the pages of ``sources`` (fields or field folders) by similarity to ``query``."""
+    from .vectors.search import search_fields
+
     if k < 1:
         raise InputError(f"-k must be at least 1, not {k}")
     found = search_fields(sources, query, k, min_score=min_score, embedder=embedder, own_only=own)

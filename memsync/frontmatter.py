@@ -16,42 +16,19 @@ import datetime as dt
 import functools
 import re
 from dataclasses import dataclass
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import InputError
+
+# PyYAML is imported at the first frontmatter read (see _yaml): importing it
+# costs more than a status or a sync that reads no page at all.
+if TYPE_CHECKING:
+    import yaml
 
 MAX_FRONTMATTER_BYTES = 16 * 1024
 MAX_NODES = 2000
 MAX_DEPTH = 16
 RECOMMENDED_KEYS = ("title", "uuid", "summary", "created", "updated")
-
-
-class _BoundedLoader(yaml.SafeLoader):
-    """SafeLoader that refuses aliases and bounds node count and depth."""
-
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self._nodes = 0
-        self._depth = 0
-
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        if self.check_event(yaml.AliasEvent):
-            raise InputError("frontmatter uses YAML aliases, which memsync refuses")
-        event = self.peek_event()  # type: ignore[no-untyped-call]  # PyYAML ships no types
-        if getattr(event, "anchor", None):
-            raise InputError("frontmatter uses YAML anchors, which memsync refuses")
-        self._nodes += 1
-        if self._nodes > MAX_NODES:
-            raise InputError(f"frontmatter has more than {MAX_NODES} YAML nodes")
-        self._depth += 1
-        try:
-            if self._depth > MAX_DEPTH:
-                raise InputError(f"frontmatter nests deeper than {MAX_DEPTH} levels")
-            return super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
 
 
 @dataclass(frozen=True)
@@ -99,6 +76,52 @@ def split(text: str) -> tuple[str | None, str]:
     return (None if cut.opening is None else cut.block), cut.body
 
 
+class _Yaml(NamedTuple):
+    """What memsync builds on PyYAML, made once, at the first read that needs it."""
+
+    c_loader: type[yaml.CSafeLoader] | None  # None when PyYAML was built without libyaml
+    bounded_loader: type[yaml.SafeLoader]  # the pure-Python loader, with the bounds
+    resolver: yaml.resolver.Resolver
+    constructor: yaml.constructor.SafeConstructor
+
+
+@functools.cache
+def _yaml() -> _Yaml:
+    import yaml
+
+    class _BoundedLoader(yaml.SafeLoader):
+        """SafeLoader that refuses aliases and bounds node count and depth."""
+
+        def __init__(self, stream: str) -> None:
+            super().__init__(stream)
+            self._nodes = 0
+            self._depth = 0
+
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            if self.check_event(yaml.AliasEvent):
+                raise InputError("frontmatter uses YAML aliases, which memsync refuses")
+            event = self.peek_event()  # type: ignore[no-untyped-call]  # PyYAML ships no types
+            if getattr(event, "anchor", None):
+                raise InputError("frontmatter uses YAML anchors, which memsync refuses")
+            self._nodes += 1
+            if self._nodes > MAX_NODES:
+                raise InputError(f"frontmatter has more than {MAX_NODES} YAML nodes")
+            self._depth += 1
+            try:
+                if self._depth > MAX_DEPTH:
+                    raise InputError(f"frontmatter nests deeper than {MAX_DEPTH} levels")
+                return super().compose_node(parent, index)
+            finally:
+                self._depth -= 1
+
+    return _Yaml(
+        getattr(yaml, "CSafeLoader", None),
+        _BoundedLoader,
+        yaml.resolver.Resolver(),
+        yaml.constructor.SafeConstructor(),
+    )
+
+
 def _load(block: str) -> tuple[yaml.Node | None, Any]:
     """Compose and construct ``block`` within the bounds: (root node, data).
 
@@ -106,16 +129,19 @@ def _load(block: str) -> tuple[yaml.Node | None, Any]:
     """
     if len(block.encode("utf-8", "surrogateescape")) > MAX_FRONTMATTER_BYTES:
         raise InputError(f"frontmatter larger than {MAX_FRONTMATTER_BYTES} bytes")
+    import yaml
+
     loader: Any = None
+    tools = _yaml()
     try:
-        if _CLoader is not None:
+        if tools.c_loader is not None:
             # libyaml: the bounds are checked on its events, then it composes and
             # the same safe constructor builds the data (indexing reads every page).
-            _check_events(block)
-            loader = _CLoader(block)
+            _check_events(block, tools.c_loader)
+            loader = tools.c_loader(block)
         else:
             # The reader checks characters as it is built: a control character fails here.
-            loader = _BoundedLoader(block)
+            loader = tools.bounded_loader(block)
         node = loader.get_single_node()
         return node, (loader.construct_document(node) if node is not None else None)
     except yaml.YAMLError as exc:
@@ -136,14 +162,13 @@ def _load(block: str) -> tuple[yaml.Node | None, Any]:
             loader.dispose()
 
 
-_CLoader = getattr(yaml, "CSafeLoader", None)
-_NODE_EVENTS = (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)
-_END_EVENTS = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
-
-
-def _check_events(block: str) -> None:
+def _check_events(block: str, c_loader: type[yaml.CSafeLoader]) -> None:
     """The bounds of ``_BoundedLoader``, checked on libyaml's event stream."""
-    parser = _CLoader(block)  # type: ignore[misc]
+    import yaml
+
+    node_events = (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)
+    end_events = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+    parser = c_loader(block)
     try:
         nodes = depth = 0
         while parser.check_event():
@@ -152,7 +177,7 @@ def _check_events(block: str) -> None:
                 raise InputError("frontmatter uses YAML aliases, which memsync refuses")
             if getattr(event, "anchor", None):
                 raise InputError("frontmatter uses YAML anchors, which memsync refuses")
-            if isinstance(event, _NODE_EVENTS):
+            if isinstance(event, node_events):
                 nodes += 1
                 if nodes > MAX_NODES:
                     raise InputError(f"frontmatter has more than {MAX_NODES} YAML nodes")
@@ -160,7 +185,7 @@ def _check_events(block: str) -> None:
                     raise InputError(f"frontmatter nests deeper than {MAX_DEPTH} levels")
                 if not isinstance(event, yaml.ScalarEvent):
                     depth += 1
-            elif isinstance(event, _END_EVENTS):
+            elif isinstance(event, end_events):
                 depth -= 1
     finally:
         parser.dispose()
@@ -209,19 +234,20 @@ _FLAT_LINE = re.compile(
     r"""(?:[ ]+(?:(?P<plain>[A-Za-z0-9](?:[ ]*(?:[!"$-9;-~]|:(?=[!"$-9;-~])))*)"""
     r"""|"(?P<dq>[ !#-\[\]-~]*)"|'(?P<sq>[ -&(-~]*)'))?[ ]*"""
 )
-_resolver = yaml.resolver.Resolver()
-_constructor = yaml.constructor.SafeConstructor()
 _STR_TAG = "tag:yaml.org,2002:str"
 
 
 def _plain(value: str) -> Any:
     """A plain scalar as the safe loader builds it (resolved by the same rules,
     built by the same constructors), so a value it refuses is refused here too."""
-    tag = _resolver.resolve(yaml.ScalarNode, value, (True, False))  # type: ignore[no-untyped-call]
+    import yaml
+
+    tools = _yaml()
+    tag = tools.resolver.resolve(yaml.ScalarNode, value, (True, False))  # type: ignore[no-untyped-call]
     if tag == _STR_TAG:
         return value
     # The constructor itself, not construct_object, which would remember every node.
-    return _constructor.yaml_constructors[tag](_constructor, yaml.ScalarNode(tag, value))
+    return tools.constructor.yaml_constructors[tag](tools.constructor, yaml.ScalarNode(tag, value))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -276,6 +302,8 @@ def entries(block: str) -> tuple[str, list[Entry]] | None:
     node, data = _mapping(block)
     if node is None:  # empty, or only comments
         return block, []
+    import yaml
+
     if not isinstance(node, yaml.MappingNode):  # a null spelled out (`~`, `null`)
         return None
     pairs = node.value
@@ -321,6 +349,8 @@ def _comments_above(block: str, pos: int, floor: int) -> int:
 
 def render(key: str, value: Any) -> str:
     """One key as block YAML text, for a key memsync sets itself."""
+    import yaml
+
     return yaml.safe_dump({key: value}, sort_keys=False, allow_unicode=True, default_flow_style=False, width=1 << 16)
 
 

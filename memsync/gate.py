@@ -31,15 +31,20 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import atomic, provenance, release, scanner, sshsig, trust
+from . import atomic, provenance, scanner, trust
 from .errors import IntegrityError, MemsyncError, WorkspaceError
 from .manifest import Manifest
 from .names import RELEASE_NAME, RELEASE_SIGNATURE_NAME, SIGNATURE_NAME
 from .pin import Pin
 from .store import StagedVersion, StagingStore
 from .workspace import RemoteConfig, Workspace, now
+
+# The signature and release code is imported by the checks that read a signer or a
+# statement: a push, or a status that receives nothing, needs none of it.
+if TYPE_CHECKING:
+    from . import release, sshsig
 
 
 @dataclass(frozen=True)
@@ -84,6 +89,8 @@ class Gate:
     @property
     def signers(self) -> list[sshsig.AllowedSigner]:
         if self._signers is None:
+            from . import sshsig
+
             self._signers = sshsig.read_allowed_signers(self.ws.allowed_signers_path)
         return self._signers
 
@@ -106,6 +113,8 @@ class Gate:
         self, manifest: Manifest, sidecars: Mapping[str, bytes], signer: str | None
     ) -> tuple[release.Release | None, str | None]:
         """The verified release statement that may be applied, or why not."""
+        from . import release
+
         state = self.state()
         data, sig = sidecars.get(RELEASE_NAME), sidecars.get(RELEASE_SIGNATURE_NAME)
         if data is None or sig is None:

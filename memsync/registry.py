@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, MutableMapping
-from importlib.metadata import entry_points
 from typing import Any
 
 from .archive import ARCHIVE_SUFFIX
@@ -43,6 +42,10 @@ def is_archive_url(url: str) -> bool:
 
 def backend_class(url: str) -> type[Store] | type[Remote]:
     """The class that serves ``url``; a one-line error for a scheme nothing serves."""
+    # Here, not at the top: importlib.metadata and its scan of every installed
+    # package cost ~20 ms, which a command that opens no remote need not pay.
+    from importlib.metadata import entry_points
+
     kind = scheme_of(url)
     found = entry_points(group=GROUP, name=kind)
     if found:

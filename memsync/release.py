@@ -26,14 +26,15 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from enum import Enum
-from typing import Any, NamedTuple
-
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import sshsig
 from .allowed_signers import AllowedSigner
 from .errors import InputError, WorkspaceError
 from .names import RELEASE_NAME, RELEASE_SIGNATURE_NAME, check_name
+
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 FILENAME = RELEASE_NAME
 SIGNATURE_FILENAME = RELEASE_SIGNATURE_NAME

@@ -15,7 +15,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from . import release, sshsig
 from .errors import InputError
 from .manifest import Manifest
 from .names import RELEASE_NAME, RELEASE_SIGNATURE_NAME, SIGNATURE_NAME
@@ -30,6 +29,10 @@ def signing_key(ws: Workspace | None, explicit: str | None = None) -> Any:
     value = explicit or os.environ.get(KEY_VARIABLE) or (ws.signing_key if ws else None)
     if not value:
         return None
+    # Here and in vouch, not at the top: most pushes sign nothing, and the key
+    # and signature code (and cryptography) is slow to import.
+    from . import sshsig
+
     if "-----BEGIN OPENSSH PRIVATE KEY-----" in value:
         return sshsig.load_private_key_bytes(value.encode(), where=f"${KEY_VARIABLE}")
     return sshsig.load_private_key(Path(value).expanduser())
@@ -40,6 +43,8 @@ def vouch(
 ) -> dict[str, bytes]:
     """The sidecars for ``manifest``: its signature and the next release statement
     after the one in ``previous`` (the sidecars at the destination now)."""
+    from . import release, sshsig
+
     before = None
     if RELEASE_NAME in previous:
         try:

@@ -27,17 +27,19 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import hashlib
 import struct
 from dataclasses import dataclass, replace
-
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
-from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
+from typing import TYPE_CHECKING
 
 from .errors import InputError
+
+# cryptography is imported where a key or signature is checked: it takes longer
+# to import than a whole status or push of a field that nobody signs.
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.asymmetric import ec
 
 MAX_BIGNUM_BYTES = 16384 // 8  # SSHBUF_MAX_BIGNUM
 MAX_EC_POINT_BYTES = 528 * 2 // 8 + 1  # SSHBUF_MAX_ECPOINT
@@ -60,22 +62,30 @@ class _Curve:
     order: int
 
 
-_CURVES = {
-    "nistp256": _Curve(
-        ec.SECP256R1(), hashes.SHA256(), 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551
-    ),
-    "nistp384": _Curve(
-        ec.SECP384R1(),
-        hashes.SHA384(),
-        0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFC7634D81F4372DDF581A0DB248B0A77AECEC196ACCC52973,
-    ),
-    "nistp521": _Curve(
-        ec.SECP521R1(),
-        hashes.SHA512(),
-        0x01FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFA51868783BF2F966B7FCC0148F709A5D03BB5C9B8899C47AEBB6FB71E91386409,
+# The NIST curves OpenSSH reads, by its names for them, and their orders.
+_ORDERS = {
+    "nistp256": 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551,
+    "nistp384": 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFC7634D81F4372DDF581A0DB248B0A77AECEC196ACCC52973,
+    "nistp521": (
+        0x01FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFA51868783BF2F966B7FCC0148F709A5D03BB5C9B8899C47AEBB6FB71E91386409
     ),
 }
-_ECDSA = {f"ecdsa-sha2-{curve}": curve for curve in _CURVES}
+
+
+@functools.cache
+def _curve(name: str) -> _Curve:
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    curve, digest = {
+        "nistp256": (ec.SECP256R1(), hashes.SHA256()),
+        "nistp384": (ec.SECP384R1(), hashes.SHA384()),
+        "nistp521": (ec.SECP521R1(), hashes.SHA512()),
+    }[name]
+    return _Curve(curve, digest, _ORDERS[name])
+
+
+_ECDSA = {f"ecdsa-sha2-{curve}": curve for curve in _ORDERS}
 
 # Every key type name OpenSSH 9.2 reads (its keyimpls[] table), mapped to
 # (plain type, is a certificate). rsa-sha2-* and webauthn-* are signature
@@ -253,6 +263,8 @@ class PublicKey:
         """Whether ``signature`` (an SSH signature blob) is this key's over ``data``, as
         OpenSSH's sshkey_verify decides it. ``sha1_rsa=False`` refuses ssh-rsa (SHA-1)
         signatures, as SSHSIG does. Raises InputError only for kinds memsync does not check."""
+        from cryptography.exceptions import InvalidSignature
+
         try:
             return _verify(self, signature, data, sha1_rsa)
         except (Malformed, InvalidSignature, ValueError):
@@ -260,6 +272,11 @@ class PublicKey:
 
 
 def _verify(key: PublicKey, signature: bytes, data: bytes, sha1_rsa: bool) -> bool:
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+    from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
+
     reader = Reader(signature, "signature")
     algorithm = reader.cstring().decode("ascii", "replace")
     family = key.plain_type
@@ -305,7 +322,7 @@ def _verify(key: PublicKey, signature: bytes, data: bytes, sha1_rsa: bool) -> bo
     inner.end()
     curve_name, point = key.fields[0], key.fields[1]
     assert isinstance(curve_name, bytes) and isinstance(point, bytes)
-    curve = _CURVES[curve_name.decode()]
+    curve = _curve(curve_name.decode())
     point_key = ec.EllipticCurvePublicKey.from_encoded_point(curve.curve, point)
     point_key.verify(encode_dss_signature(r, s), data, ec.ECDSA(curve.hash))
     return True
@@ -337,7 +354,7 @@ def _read_fields(plain_type: str, reader: Reader, name_curve: str | None) -> tup
     if curve_name.decode("ascii", "replace") != name_curve:
         raise Malformed("ECDSA curve does not match the key type")
     point = reader.string()
-    _check_point(_CURVES[name_curve], point)
+    _check_point(_curve(name_curve), point)
     return (curve_name, point, reader.cstring()) if plain_type == SK_ECDSA else (curve_name, point)
 
 
@@ -345,6 +362,8 @@ def _check_point(curve: _Curve, point: bytes) -> None:
     """sshbuf_get_eckey and sshkey_ec_validate_public: uncompressed, on the curve, coordinates in range."""
     if not point or len(point) > MAX_EC_POINT_BYTES or point[0] != 4:
         raise Malformed("ECDSA point is not an uncompressed point")
+    from cryptography.hazmat.primitives.asymmetric import ec
+
     try:
         numbers = ec.EllipticCurvePublicKey.from_encoded_point(curve.curve, point).public_numbers()
     except ValueError:

@@ -26,9 +26,7 @@ import struct
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from typing import TYPE_CHECKING
 
 from . import sshkey
 from .allowed_signers import (
@@ -43,6 +41,10 @@ from .allowed_signers import (
 from .allowed_signers import find_principals as _find_principals
 from .errors import InputError, IntegrityError
 from .sshkey import PublicKey
+
+# cryptography is imported where a key is loaded or made: most runs sign nothing.
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 __all__ = [
     "NAMESPACE",
@@ -94,6 +96,8 @@ def parse_public_key(text: str) -> PublicKey:
 
 
 def _ed25519(key: Ed25519PrivateKey) -> PublicKey:
+    from cryptography.hazmat.primitives import serialization
+
     raw = key.public_key().public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
     return PublicKey(sshkey.ED25519, (raw,))
 
@@ -234,6 +238,9 @@ def load_private_key(path: Path) -> Ed25519PrivateKey:
 
 def load_private_key_bytes(data: bytes, *, where: str) -> Ed25519PrivateKey:
     """An unencrypted OpenSSH Ed25519 private key (the file's bytes, or a CI secret's)."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
     try:
         key = serialization.load_ssh_private_key(data, password=None)
     except TypeError:
@@ -247,6 +254,9 @@ def load_private_key_bytes(data: bytes, *, where: str) -> Ed25519PrivateKey:
 
 def generate(path: Path, comment: str = "memsync") -> PublicKey:
     """Write a new unencrypted Ed25519 key pair in OpenSSH format (PATH and PATH.pub)."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
     from . import atomic
 
     if path.exists():

@@ -7,12 +7,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import atomic, sshsig
+from . import atomic
 from .errors import InputError, MemsyncError, WorkspaceError
 from .manifest import Manifest
 from .workspace import Workspace, now
+
+# The signature code is imported by what checks or lists signers: reading pins,
+# as every push does, needs none of it.
+if TYPE_CHECKING:
+    from . import sshsig
 
 LOCK_VERSION = 1
 
@@ -24,6 +29,8 @@ def check_signature(
     A problem starting with "bad signature" means the signature itself is broken."""
     if signature is None:
         return None, "unsigned"
+    from . import sshsig
+
     try:
         signer = sshsig.verify(manifest.to_bytes(), signature, signers)
     except sshsig.UnknownSigner as exc:
@@ -84,6 +91,8 @@ def write_pin(
 def add_signer(ws: Workspace, name: str, key_text: str, *, dry_run: bool = False) -> sshsig.AllowedSigner:
     if not name or any(c.isspace() or c in ',"' for c in name):
         raise InputError(f"{name!r}: a signer name is one word (an email address works well)")
+    from . import sshsig
+
     candidate = Path(key_text).expanduser()
     if not key_text.startswith("ssh-") and candidate.is_file():
         key_text = candidate.read_text()
@@ -98,6 +107,8 @@ def add_signer(ws: Workspace, name: str, key_text: str, *, dry_run: bool = False
 
 
 def remove_signer(ws: Workspace, name: str) -> None:
+    from . import sshsig
+
     signers = sshsig.read_allowed_signers(ws.allowed_signers_path, strict=True)
     kept = [s for s in signers if name not in s.principals]
     if len(kept) == len(signers):

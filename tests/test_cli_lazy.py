@@ -5,6 +5,9 @@ from __future__ import annotations
 import importlib
 import subprocess
 import sys
+from pathlib import Path
+
+from conftest import CliRunner, make_field, page
 
 from memsync.cli.app import COMMANDS, main
 
@@ -51,3 +54,57 @@ def test_a_command_imports_its_module_only() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.splitlines()[-1].split() == ["memsync.cli.files"]
+
+
+# What a command run never needs unless it signs or checks a signature (cryptography and
+# memsync's signature code), reads a page's frontmatter (yaml), reviews, indexes or
+# searches, or uses that transport.
+UNNEEDED = (
+    "cryptography",
+    "memsync.sshsig",
+    "memsync.release",
+    "yaml",
+    "sqlite3",
+    "memsync.review",
+    "memsync.vectors.rebuild",
+    "memsync.vectors.search",
+)
+TRANSPORTS = ("fsspec", "botocore", "requests", "memsync.backends.git", "memsync.backends.s3", "memsync.backends.http")
+
+
+def _modules_after(args: list[str], cwd: Path) -> set[str]:
+    """The top-level names (and memsync's modules) a fresh process imported to run ``memsync ARGS``."""
+    code = (
+        "import sys\n"
+        "from memsync.cli import main\n"
+        "try:\n"
+        f"    main({args!r})\n"
+        "except SystemExit as exc:\n"
+        "    assert not exc.code, exc.code\n"
+        "print(' '.join(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=cwd, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return set(done.stdout.splitlines()[-1].split())
+
+
+def _loaded(modules: set[str], names: tuple[str, ...]) -> list[str]:
+    return sorted(m for m in modules if m in names or m.startswith(tuple(f"{n}." for n in names)))
+
+
+def test_status_sync_and_push_import_only_what_they_need(tmp_path: Path, cli: CliRunner) -> None:
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    make_field(ws / "notes", {"a.md": page("A", "one"), "b.md": page("B", "two")})
+    for args in (["init"], ["add", "notes", "notes"], ["remote", "add", "notes", "origin", str(tmp_path / "remote")]):
+        assert cli(*args, cwd=ws).returncode == 0
+    assert cli("push", "notes", cwd=ws).returncode == 0
+
+    for args in (["status", "notes"], ["sync", "notes"]):
+        modules = _modules_after(args, ws)
+        assert "memsync.engine" in modules  # the run did happen
+        assert _loaded(modules, UNNEEDED + TRANSPORTS) == [], args
+    (ws / "notes" / "a.md").write_text(page("A", "one, edited"))
+    modules = _modules_after(["push", "notes"], ws)
+    assert "yaml" in modules  # the page it carried had its frontmatter checked
+    assert _loaded(modules, tuple(n for n in UNNEEDED if n != "yaml") + TRANSPORTS) == []

@@ -102,6 +102,9 @@ def parse_git_url(url: str, options: Mapping[str, str]) -> tuple[str, str | None
 
 class GitRemote(Remote):
     OPTIONS: ClassVar[Mapping[str, Option]] = OPTIONS  # declared for the registry's option checks
+    # One file at a time: reads go through the one cat-file pipe and a push only gathers
+    # files in memory for fast-import, so threads would add nothing but their start-up.
+    parallel = 1
 
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
         self.url = url
@@ -589,9 +592,13 @@ class GitRemote(Remote):
         of the cache; what it answered on stdout."""
         self._ensure_cache()
         with tempfile.TemporaryFile() as errors:  # a file, not a pipe: git never waits on us to read it
-            # Kept as the one pack it wrote: by default a small import is exploded into loose objects.
-            argv = ["git", "--git-dir", str(self.cache), "-c", "fastimport.unpackLimit=0", "fast-import"]
-            argv += ["--quiet", "--force"]
+            # Kept as the one pack it wrote: by default a small import is exploded into loose
+            # objects. Deflated as fast as zlib goes, as git writes the objects of `git add`
+            # (core.looseCompression): every push writes the whole SHA256SUMS and the field's
+            # tree again, ~100 bytes a page: at the default level that took ~25 ms of a 10-page
+            # push on 5,000 pages. The price: packs ~5-7% larger.
+            argv = ["git", "--git-dir", str(self.cache), "-c", "fastimport.unpackLimit=0", "-c", "pack.compression=1"]
+            argv += ["fast-import", "--quiet", "--force"]
             try:
                 proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors)
             except OSError as exc:

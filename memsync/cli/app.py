@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import json
 import os
 import signal
 import sys
 import threading
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
@@ -27,7 +25,11 @@ import click
 from .. import __version__, progress
 from ..errors import InternalError, MemsyncError, WorkspaceError
 
+# json and pathlib are imported where they are used, as the workspace code is:
+# --version and --help need none of them (and every command loads them anyway).
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ..workspace import Workspace
 
 #: Where each command is defined, so a command imports only its own module:
@@ -170,6 +172,8 @@ def _json_error(message: str, code: int) -> None:
     # A subgroup's failure passes through the outer group too: answer once.
     if ctx is not None and ctx.meta.get(_JSON_KEY) and not ctx.meta.get(_ANSWERED_KEY):
         ctx.meta[_ANSWERED_KEY] = True
+        import json
+
         click.echo(json.dumps({"error": message, "code": code}, sort_keys=True))
 
 
@@ -230,6 +234,8 @@ no_index_option = click.option("--no-index", is_flag=True, help="Do not rebuild 
 
 def _emit(as_json: bool, data: dict[str, Any], text: Callable[[], list[str]]) -> None:
     if as_json:
+        import json
+
         click.echo(json.dumps(data, indent=2, sort_keys=True))
     elif verbosity() >= 0:
         for line in text():
@@ -263,11 +269,13 @@ def _field_name(ws: Workspace, arg: str) -> str:
 
 def _folder(arg: str) -> Path:
     """A field argument: a folder path, or a field name in the current workspace."""
+    from pathlib import Path
+
     path = Path(arg)
     if path.exists():
         return path
     try:
-        from ..workspace import Workspace  # here: --version and --help need no workspace code
+        from ..workspace import Workspace
 
         ws = Workspace.find()
     except WorkspaceError:

@@ -13,7 +13,6 @@ from ..errors import WorkspaceError
 from ..guard import DEFAULT_MAX_DELETE, DeleteLimit
 from ..progress import terminal_bar
 from ..registry import open_remote, parse_options
-from ..vectors.rebuild import index_lines
 from ..workspace import TRUST_POLICIES, Workspace
 from .app import (
     _emit,
@@ -86,6 +85,8 @@ def _report_lines(run: api.RunResult) -> list[str]:
         n = len(run.local_changes) + len(run.remote_changes)
         lines.append(f"  {'would make' if run.dry_run else 'made'} {n} change(s); field digest {run.digest}")
     if run.index is not None:
+        from ..vectors.rebuild import index_lines  # only a run that rebuilt an index loads the indexer
+
         lines += [f"  {line}" for line in index_lines(run.index)]
     return lines
 

@@ -18,7 +18,7 @@ import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import provenance
 from ..engine import SyncReport
@@ -27,11 +27,11 @@ from ..names import is_page
 from ..progress import ProgressFactory, terminal_bar
 from ..registry import open_remote
 from ..workspace import Workspace
-from . import embedders
-from .embedders import Embedder
-from .rebuild import batch_size, rebuild
-from .reuse import MAX_INDEX_BYTES, IndexIgnored, reuse_rows
-from .store import index_path
+
+# The indexer (and sqlite3) is imported once a sync has changed pages: a push,
+# a status or a sync that brought nothing needs none of it.
+if TYPE_CHECKING:
+    from .embedders import Embedder
 
 REUSE_SHARE = 8  # fetch a trusted index when at least 1/REUSE_SHARE of the pages would be embedded
 
@@ -51,6 +51,9 @@ def reindex_after(
     """
     if skip or report.dry_run or report.quarantined or not report.local_changes:
         return None
+    from . import embedders
+    from .rebuild import batch_size, rebuild
+
     ws = ws or Workspace.find()
     root = ws.field_path(report.field)
     notes: list[str] = []
@@ -77,6 +80,9 @@ def _trusted_index(
 ) -> Callable[[set[bytes]], Mapping[bytes, bytes]] | None:
     """What rebuild asks for the pages it would embed: rows of the remote's own
     index, when the remote is trusted and that saves enough work."""
+    from .reuse import MAX_INDEX_BYTES, IndexIgnored, reuse_rows
+    from .store import index_path
+
     _, config = ws.remote(report.field, report.remote)
     signed = report.verdict is not None and report.verdict.apply and report.verdict.signer is not None
     if config.trust != "self" and not signed:
