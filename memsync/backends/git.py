@@ -592,13 +592,9 @@ class GitRemote(Remote):
         of the cache; what it answered on stdout."""
         self._ensure_cache()
         with tempfile.TemporaryFile() as errors:  # a file, not a pipe: git never waits on us to read it
-            # Kept as the one pack it wrote: by default a small import is exploded into loose
-            # objects. Deflated as fast as zlib goes, as git writes the objects of `git add`
-            # (core.looseCompression): every push writes the whole SHA256SUMS and the field's
-            # tree again, ~100 bytes a page: at the default level that took ~25 ms of a 10-page
-            # push on 5,000 pages. The price: packs ~5-7% larger.
-            argv = ["git", "--git-dir", str(self.cache), "-c", "fastimport.unpackLimit=0", "-c", "pack.compression=1"]
-            argv += ["fast-import", "--quiet", "--force"]
+            # Kept as the one pack it wrote: by default a small import is exploded into loose objects.
+            argv = ["git", "--git-dir", str(self.cache), "-c", "fastimport.unpackLimit=0", "fast-import"]
+            argv += ["--quiet", "--force"]
             try:
                 proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors)
             except OSError as exc:
