@@ -39,6 +39,7 @@ from .names import MANIFEST_NAME, SIDECAR_NAMES, SIGNATURE_NAME
 from .workspace import Workspace, now
 
 PACK_MIN = 64  # base objects from one run before they go into a pack rather than a file each
+PACKS_BEFORE_MERGE = 16  # gc merges the packs into one beyond this many
 _BUFFER_BYTES = 8 * 1024 * 1024  # held in memory until then, at most
 _HEADER = 8  # a pack record: its length (big-endian), then the object's bytes
 
@@ -226,9 +227,10 @@ class ObjectStore:
         return iter(self.names())
 
     def repack(self, keep: Collection[str]) -> None:
-        """Rewrite every pack holding an object not in ``keep`` with the rest only,
-        and drop packs a crash left without an index. Objects history keeps
-        may be among the rest, so the new pack is synced before the old goes."""
+        """Rewrite the packs holding an object not in ``keep`` (all of them, once
+        there are more than ``PACKS_BEFORE_MERGE``) into one with the rest, and
+        drop packs a crash left without an index. Objects history keeps may be
+        among the rest, so the new pack is synced before the old ones go."""
         try:
             listed = os.listdir(self._packs)
         except FileNotFoundError:
@@ -238,21 +240,24 @@ class ObjectStore:
             pack, _, ext = name.partition(".")
             if (ext == "pack" and pack not in indexed) or name.startswith(atomic.TEMP_PREFIX):
                 atomic.unlink_quietly(f"{self._packs}/{name}")
-        for pack, offsets in indexed.items():
-            if all(sha in keep for sha in offsets):
-                continue
-            survivors = [(sha, offset) for sha, offset in offsets.items() if sha in keep]
-            if survivors:
-                writer = _PackWriter(self._packs)
-                fd = os.open(f"{self._packs}/{pack}.pack", os.O_RDONLY | os.O_CLOEXEC)
-                try:
-                    for sha, offset in survivors:  # one at a time: a pack can be a field's size
-                        data = _record(fd, offset)
-                        if data is not None and sha256_hex(data) == sha:
-                            writer.append(sha, data)
-                finally:
-                    os.close(fd)
-                writer.finish(durable=True)
+        merge = len(indexed) > PACKS_BEFORE_MERGE
+        stale = [p for p, offsets in indexed.items() if merge or not all(sha in keep for sha in offsets)]
+        writer: _PackWriter | None = None
+        for pack in stale:
+            fd = os.open(f"{self._packs}/{pack}.pack", os.O_RDONLY | os.O_CLOEXEC)
+            try:
+                for sha, offset in indexed[pack].items():  # one at a time: a pack can be a field's size
+                    if sha not in keep or (writer is not None and sha in writer.offsets):
+                        continue
+                    data = _record(fd, offset)
+                    if data is not None and sha256_hex(data) == sha:
+                        writer = writer or _PackWriter(self._packs)
+                        writer.append(sha, data)
+            finally:
+                os.close(fd)
+        if writer is not None:
+            writer.finish(durable=True)
+        for pack in stale:
             # The index first: a pack without one is never read, and the next gc removes it.
             atomic.unlink_quietly(f"{self._packs}/{pack}.idx")
             atomic.unlink_quietly(f"{self._packs}/{pack}.pack")

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from memsync import engine, history
-from memsync.store import PACK_MIN, ObjectStore
+from memsync.store import PACK_MIN, PACKS_BEFORE_MERGE, ObjectStore
 from memsync.workspace import Workspace
 from tests.conftest import make_field, page
 
@@ -174,3 +174,20 @@ def test_a_clone_keeps_its_base_in_a_pack_and_merges_from_it(tmp_path: Path) -> 
     assert report.conflicts == []
     text = mine.read_text()
     assert "line 1 as the writer has it" in text and "line 10 as the reader has it" in text
+
+
+def test_gc_merges_many_packs_into_one(tmp_path: Path) -> None:
+    ws = Workspace.init(tmp_path / "ws")
+    data = []
+    for run in range(PACKS_BEFORE_MERGE + 1):  # one pack per run that stored a field's worth
+        store = ObjectStore(ws)
+        part = blobs(PACK_MIN, f"{run}-")
+        for d in part:
+            store.put(d, bulk=True)
+        store.seal()
+        data += part
+    assert len(packs(ws)) == 2 * (PACKS_BEFORE_MERGE + 1)
+    ObjectStore(ws).repack({sha(d) for d in data})
+    assert len(packs(ws)) == 2
+    fresh = ObjectStore(ws)
+    assert fresh.names() == {sha(d) for d in data} and all(fresh.get(sha(d)) == d for d in data)
