@@ -187,6 +187,7 @@ class Session:
                 self.root.mkdir(parents=True)
             self.staging.clean_incoming()
             self.ws.clean_temp_files()
+            self.objects.drop_unfinished()
             self.journal.begin()
             report = SyncReport(self.field, self.remote, remote.url, mode, dry_run)
             for attempt in range(1, SYNC_ATTEMPTS + 1):

@@ -231,15 +231,14 @@ class ObjectStore:
         there are more than ``PACKS_BEFORE_MERGE``) into one with the rest, and
         drop packs a crash left without an index. Objects history keeps may be
         among the rest, so the new pack is synced before the old ones go."""
-        try:
-            listed = os.listdir(self._packs)
-        except FileNotFoundError:
+        if not os.path.isdir(self._packs):
             return
+        self.drop_unfinished()
         indexed = dict(_indexes(self._packs))
-        for name in listed:
+        for name in os.listdir(self._packs):
             pack, _, ext = name.partition(".")
-            if (ext == "pack" and pack not in indexed) or name.startswith(atomic.TEMP_PREFIX):
-                atomic.unlink_quietly(f"{self._packs}/{name}")
+            if ext == "pack" and pack not in indexed:
+                atomic.unlink_quietly(f"{self._packs}/{name}")  # its index is unreadable: never read
         merge = len(indexed) > PACKS_BEFORE_MERGE
         stale = [p for p, offsets in indexed.items() if merge or not all(sha in keep for sha in offsets)]
         writer: _PackWriter | None = None
@@ -262,6 +261,19 @@ class ObjectStore:
             atomic.unlink_quietly(f"{self._packs}/{pack}.idx")
             atomic.unlink_quietly(f"{self._packs}/{pack}.pack")
         self._packed = None
+
+    def drop_unfinished(self) -> None:
+        """Remove the packs a killed run left without an index, by their names
+        alone (at the start of every run; the caller holds the workspace lock,
+        so no pack is being written)."""
+        try:
+            listed = set(os.listdir(self._packs))
+        except FileNotFoundError:
+            return
+        for name in listed:
+            pack, _, ext = name.partition(".")
+            if (ext == "pack" and f"{pack}.idx" not in listed) or name.startswith(atomic.TEMP_PREFIX):
+                atomic.unlink_quietly(f"{self._packs}/{name}")
 
 
 class _PackWriter:

@@ -191,3 +191,15 @@ def test_gc_merges_many_packs_into_one(tmp_path: Path) -> None:
     assert len(packs(ws)) == 2
     fresh = ObjectStore(ws)
     assert fresh.names() == {sha(d) for d in data} and all(fresh.get(sha(d)) == d for d in data)
+
+
+def test_a_pack_a_killed_run_left_unfinished_is_dropped_by_the_next_run(tmp_path: Path) -> None:
+    ws, data, pack = _sealed(tmp_path)
+    orphan = pack.with_name("0123456789abcdef.pack")
+    orphan.write_bytes(pack.read_bytes())  # as a run killed before its index leaves one
+    ws.add_field("f", ws.root / "f")
+    ws.add_remote("f", "origin", str(tmp_path / "remote"), {})
+    make_field(ws.root / "f", {"a.md": page("A", "a")})
+    engine.Session(ws, "f", None).run("push")
+    assert not orphan.exists() and pack.exists()
+    assert all(ObjectStore(ws).get(sha(d)) == d for d in data)
