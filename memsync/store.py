@@ -64,13 +64,13 @@ class ObjectStore:
         self._buffer: dict[str, bytes] = {}  # bulk objects not yet in a pack
         self._buffered = 0
         self._writing: _PackWriter | None = None
-        self._packed: dict[str, tuple[str, int]] | None = None  # sealed packs: sha -> (pack, offset)
+        self._packed: list[tuple[str, dict[str, int]]] | None = None  # sealed packs: (name, sha -> offset)
 
     def path(self, sha: str) -> str:
         return f"{self._root}/{sha[:2]}/{sha}"
 
     def has(self, sha: str) -> bool:
-        return self._pending(sha) or os.path.isfile(self.path(sha)) or sha in self._index()
+        return self._pending(sha) or os.path.isfile(self.path(sha)) or self._find(sha) is not None
 
     def _pending(self, sha: str) -> bool:
         return sha in self._buffer or (self._writing is not None and sha in self._writing.offsets)
@@ -78,7 +78,7 @@ class ObjectStore:
     def names(self) -> set[str]:
         """Every object's name (its sha256): one listing instead of a stat per
         question when a whole field's worth of them is asked about."""
-        found = set(self._index())
+        found = {sha for _, offsets in self._index() for sha in offsets}
         found.update(self._buffer)
         if self._writing is not None:
             found.update(self._writing.offsets)
@@ -105,7 +105,7 @@ class ObjectStore:
         return data if data is not None and sha256_hex(data) == sha else None  # a damaged object is no object
 
     def _unpack(self, sha: str) -> bytes | None:
-        found = self._index().get(sha)
+        found = self._find(sha)
         if found is None:
             return None
         pack, offset = found
@@ -123,7 +123,7 @@ class ObjectStore:
         try:
             return os.stat(self.path(sha)).st_size
         except FileNotFoundError:
-            found = self._index().get(sha)
+            found = self._find(sha)
         if found is None:
             return 0
         pack, offset = found
@@ -190,13 +190,19 @@ class ObjectStore:
             os.makedirs(f"{self._root}/{sha[:2]}", exist_ok=True)
             self._made.add(sha[:2])
 
-    def _index(self) -> dict[str, tuple[str, int]]:
+    def _index(self) -> list[tuple[str, dict[str, int]]]:
         """Where each sealed pack's objects are, read once per store."""
         if self._packed is None:
-            self._packed = {}
-            for pack, offsets in _indexes(self._packs):
-                self._packed.update((sha, (pack, offset)) for sha, offset in offsets.items())
+            self._packed = list(_indexes(self._packs))
         return self._packed
+
+    def _find(self, sha: str) -> tuple[str, int] | None:
+        """The sealed pack holding ``sha``, and where."""
+        for pack, offsets in self._index():
+            offset = offsets.get(sha)
+            if offset is not None:
+                return pack, offset
+        return None
 
     def take_from(self, staged: StagedVersion, name: str) -> None:
         """Store a staged file: a partial version's temp folder is dropped once
