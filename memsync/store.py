@@ -104,7 +104,7 @@ class ObjectStore:
                 data = self._unpack(sha)
         return data if data is not None and sha256_hex(data) == sha else None  # a damaged object is no object
 
-    def _unpack(self, sha: str) -> bytes | None:
+    def _unpack(self, sha: str, *, again: bool = True) -> bytes | None:
         found = self._find(sha)
         if found is None:
             return None
@@ -112,7 +112,12 @@ class ObjectStore:
         try:
             fd = os.open(f"{self._packs}/{pack}.pack", os.O_RDONLY | os.O_CLOEXEC)
         except FileNotFoundError:
-            return None
+            if not again:
+                return None
+            # A gc (of another process: ``memsync history`` reads without the lock)
+            # rewrote the packs since their indexes were read: the object may be in its new one.
+            self._packed = None
+            return self._unpack(sha, again=False)
         try:
             return _record(fd, offset)
         finally:
@@ -272,6 +277,7 @@ class ObjectStore:
         """Remove the packs a killed run left without an index, by their names
         alone (at the start of every run; the caller holds the workspace lock,
         so no pack is being written)."""
+        self._packed = None  # a gc may have rewritten the packs since this store (a Session's, kept) read them
         try:
             listed = set(os.listdir(self._packs))
         except FileNotFoundError:
