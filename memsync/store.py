@@ -133,7 +133,7 @@ class ObjectStore:
             return 0
         pack, offset = found
         with open(f"{self._packs}/{pack}.pack", "rb") as handle:
-            return int.from_bytes(os.pread(handle.fileno(), _HEADER, offset), "big")
+            return _length(handle.fileno(), offset) or 0
 
     def put(self, data: bytes, *, durable: bool = False, sha: str | None = None, bulk: bool = False) -> str:
         """Store ``data`` (whose sha256 is ``sha`` when the caller just checked it).
@@ -326,14 +326,22 @@ class _PackWriter:
 
 def _record(fd: int, offset: int) -> bytes | None:
     """The object whose record starts at ``offset``; None when the pack is cut short."""
-    head = os.pread(fd, _HEADER, offset)
-    if len(head) < _HEADER:
+    size = _length(fd, offset)
+    if size is None:
         return None
-    size = int.from_bytes(head, "big")
-    if size > os.fstat(fd).st_size - offset - _HEADER:
-        return None  # a damaged length: never an allocation the pack cannot fill
     data = os.pread(fd, size, offset + _HEADER)
     return data if len(data) == size else None
+
+
+def _length(fd: int, offset: int) -> int | None:
+    """The length the record at ``offset`` claims; None when the pack cannot hold it."""
+    end = os.fstat(fd).st_size
+    if not 0 <= offset <= end - _HEADER:
+        return None  # a damaged index: pread fails on such an offset rather than reading nothing
+    size = int.from_bytes(os.pread(fd, _HEADER, offset), "big")
+    if size > end - offset - _HEADER:
+        return None  # a damaged length: never an allocation the pack cannot fill
+    return size
 
 
 def _indexes(folder: str) -> Iterator[tuple[str, dict[str, int]]]:

@@ -243,3 +243,15 @@ def test_a_reader_finds_an_object_a_concurrent_gc_moved_to_a_new_pack(tmp_path: 
     ObjectStore(ws).repack({sha(d) for d in data[1:]})  # another process's gc
     assert reader.has(sha(data[1]))
     assert reader.get(sha(data[1])) == data[1]
+
+
+@pytest.mark.parametrize("offset", ["-8", str(1 << 70)])
+def test_an_index_with_an_impossible_offset_is_unreadable_not_an_error(tmp_path: Path, offset: str) -> None:
+    ws, data, pack = _sealed(tmp_path)
+    idx = pack.with_suffix(".idx")
+    lines = idx.read_text().splitlines()
+    damaged, rest = lines[0].split(" ")[0], lines[1:]
+    idx.write_text("\n".join([f"{damaged} {offset}", *rest]) + "\n")
+    store = ObjectStore(ws)
+    assert store.get(damaged) is None and store.get(sha(data[3])) in (None, data[3])
+    history.gc(ws)  # neither a read nor gc fails on it
