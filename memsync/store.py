@@ -240,27 +240,35 @@ class ObjectStore:
     def repack(self, keep: Collection[str]) -> None:
         """Rewrite the packs holding an object not in ``keep`` (all of them, once
         there are more than ``PACKS_BEFORE_MERGE``) into one with the rest, and
-        drop packs a crash left without an index. Objects history keeps may be
-        among the rest, so the new pack is synced before the old ones go."""
+        drop packs a crash left without an index (what one with a damaged index
+        holds of ``keep`` goes into the new pack first). Objects history keeps may
+        be among the rest, so the new pack is synced before the old ones go."""
         if not os.path.isdir(self._packs):
             return
         self.drop_unfinished()
         indexed = dict(_indexes(self._packs))
-        for name in os.listdir(self._packs):
-            pack, _, ext = name.partition(".")
-            if ext == "pack" and pack not in indexed:
-                atomic.unlink_quietly(f"{self._packs}/{name}")  # its index is unreadable: never read
+        # A pack whose index is damaged (written without fsync: a power cut can empty
+        # it) may hold the only copy of a version history keeps: its records are read
+        # one after another instead, each named by its hash, and it goes with the rest.
+        unread = [n[: -len(".pack")] for n in os.listdir(self._packs) if n.endswith(".pack")]
+        unread = [p for p in unread if p not in indexed]
         merge = len(indexed) > PACKS_BEFORE_MERGE
         stale = [p for p, offsets in indexed.items() if merge or not all(sha in keep for sha in offsets)]
         writer: _PackWriter | None = None
-        for pack in stale:
+        for pack in [*stale, *unread]:
             fd = os.open(f"{self._packs}/{pack}.pack", os.O_RDONLY | os.O_CLOEXEC)
             try:
-                for sha, offset in indexed[pack].items():  # one at a time: a pack can be a field's size
-                    if sha not in keep or (writer is not None and sha in writer.offsets):
+                # One at a time: a pack can be a field's size.
+                for listed, offset in indexed[pack].items() if pack in indexed else _walk(fd):
+                    if listed is not None and (listed not in keep or (writer is not None and listed in writer.offsets)):
                         continue
                     data = _record(fd, offset)
-                    if data is not None and sha256_hex(data) == sha:
+                    if data is None:
+                        continue
+                    sha = sha256_hex(data)
+                    if sha not in keep or listed not in (None, sha):
+                        continue
+                    if writer is None or sha not in writer.offsets:
                         writer = writer or _PackWriter(self._packs)
                         writer.append(sha, data)
             finally:
@@ -271,6 +279,8 @@ class ObjectStore:
             # The index first: a pack without one is never read, and the next gc removes it.
             atomic.unlink_quietly(f"{self._packs}/{pack}.idx")
             atomic.unlink_quietly(f"{self._packs}/{pack}.pack")
+        for pack in unread:
+            atomic.unlink_quietly(f"{self._packs}/{pack}.pack")  # its unreadable index stays: never read
         self._packed = None
 
     def drop_unfinished(self) -> None:
@@ -344,6 +354,14 @@ def _length(fd: int, offset: int) -> int | None:
     return size
 
 
+def _walk(fd: int) -> Iterator[tuple[None, int]]:
+    """Where each whole record of a pack starts, front to back (for a pack whose index is lost)."""
+    offset = 0
+    while (size := _length(fd, offset)) is not None:
+        yield None, offset
+        offset += _HEADER + size
+
+
 def _indexes(folder: str) -> Iterator[tuple[str, dict[str, int]]]:
     """Each sealed pack's objects and their offsets; a line that is not
     ``HEX OFFSET`` makes the whole index unreadable (the pack is then ignored)."""
@@ -358,7 +376,8 @@ def _indexes(folder: str) -> Iterator[tuple[str, dict[str, int]]]:
             offsets = {sha: int(offset) for sha, offset in (line.split(" ") for line in lines)}
         except (FileNotFoundError, UnicodeDecodeError, ValueError):
             continue
-        if all(len(sha) == 64 for sha in offsets):
+        # A sealed pack holds at least one object: an empty index is one a power cut emptied.
+        if offsets and all(len(sha) == 64 for sha in offsets):
             yield pack, offsets
 
 

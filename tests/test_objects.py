@@ -255,3 +255,34 @@ def test_an_index_with_an_impossible_offset_is_unreadable_not_an_error(tmp_path:
     store = ObjectStore(ws)
     assert store.get(damaged) is None and store.get(sha(data[3])) in (None, data[3])
     history.gc(ws)  # neither a read nor gc fails on it
+
+
+@pytest.mark.parametrize("damage", ["empty", "cut"])
+def test_gc_keeps_the_versions_history_refers_to_in_a_pack_whose_index_is_damaged(tmp_path: Path, damage: str) -> None:
+    """A version history keeps can live only in a pack: a pull after a packed
+    clone keeps the page it replaces by finding it stored (history.Journal.keep).
+    The index is written without fsync, so a power cut can leave it empty or
+    cut short; gc must not then delete the pack with history's only copy."""
+    remote = tmp_path / "remote"
+    writer = Workspace.init(tmp_path / "w")
+    writer.add_field("f", writer.root / "f")
+    writer.add_remote("f", "origin", str(remote), {})
+    make_field(writer.root / "f", {f"p{i:03d}.md": page(f"P{i}", f"text {i}\n") for i in range(PACK_MIN * 2)})
+    engine.Session(writer, "f", None).run("push")
+    reader = Workspace.init(tmp_path / "r")
+    reader.add_field("f", reader.root / "f")
+    reader.add_remote("f", "origin", str(remote), {})
+    engine.Session(reader, "f", None).run("pull")
+    old = (reader.root / "f" / "p007.md").read_bytes()
+    theirs = writer.root / "f" / "p007.md"
+    theirs.write_text(theirs.read_text() + "changed\n")
+    engine.Session(Workspace.find(writer.root), "f", None).run("sync")
+    engine.Session(Workspace.find(reader.root), "f", None).run("sync")
+    assert [e.old for e in history.entries(reader, "f") if e.old] == [sha(old)]
+    [idx] = [n for n in packs(reader) if n.endswith(".idx")]
+    path = reader.state / "objects" / "packs" / idx
+    path.write_bytes(b"" if damage == "empty" else path.read_bytes()[:100])
+    history.gc(reader)
+    assert ObjectStore(reader).get(sha(old)) == old
+    history.restore(reader, "f", "p007.md", sha(old)[:12])
+    assert (reader.root / "f" / "p007.md").read_bytes() == old
