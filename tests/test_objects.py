@@ -286,3 +286,34 @@ def test_gc_keeps_the_versions_history_refers_to_in_a_pack_whose_index_is_damage
     assert ObjectStore(reader).get(sha(old)) == old
     history.restore(reader, "f", "p007.md", sha(old)[:12])
     assert (reader.root / "f" / "p007.md").read_bytes() == old
+
+
+def test_threads_and_stores_asking_at_once_read_the_pack_index_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from memsync import store as store_module
+
+    ws, data, _pack = _sealed(tmp_path)
+    reads: list[str] = []
+    real = store_module._indexes
+
+    def counting(folder: str):  # type: ignore[no-untyped-def]
+        reads.append(folder)
+        time.sleep(0.05)  # long enough for the other threads to ask meanwhile
+        return real(folder)
+
+    monkeypatch.setattr(store_module, "_indexes", counting)
+    stores = [ObjectStore(ws) for _ in range(3)]
+    threads = [threading.Thread(target=lambda s=s: s.get(sha(data[1]))) for s in stores for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(reads) == 1
+    # A new pack is seen: its index is read then.
+    more = ObjectStore(ws)
+    extra = blobs(PACK_MIN, "more-")
+    for d in extra:
+        more.put(d, bulk=True)
+    more.seal()
+    assert ObjectStore(ws).get(sha(extra[0])) == extra[0]
