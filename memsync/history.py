@@ -159,15 +159,17 @@ class Journal:
         """Make sure the object store holds version ``sha`` of the file at
         ``path`` (synced unless ``durable=False``: the caller then syncs the
         filesystem before replacing it); False when the file no longer holds it."""
-        if self.objects.get(sha) is not None:
+        if self.objects.loose(sha) is not None:
             return True
-        try:
-            data = atomic.read_bytes(path)
-        except FileNotFoundError:
-            return False
-        if sha256_hex(data) != sha:
-            return False  # changed since it was hashed: replace_if would refuse it too
-        self.objects.put(data, durable=durable)
+        data = self.objects.get(sha)  # a base object in a pack: the version gets a file of its own
+        if data is None:
+            try:
+                data = atomic.read_bytes(path)
+            except FileNotFoundError:
+                return False
+            if sha256_hex(data) != sha:
+                return False  # changed since it was hashed: replace_if would refuse it too
+        self.objects.put(data, sha=sha, durable=durable)
         return True
 
     def replace(

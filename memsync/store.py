@@ -98,11 +98,19 @@ class ObjectStore:
         if data is None and writing is not None and sha in writing.offsets:
             data = writing.read(writing.offsets[sha])
         if data is None:
-            try:
-                data = atomic.read_bytes(self.path(sha))
-            except FileNotFoundError:
-                data = self._unpack(sha)
+            found = self.loose(sha)
+            if found is not None:
+                return found
+            data = self._unpack(sha)
         return data if data is not None and sha256_hex(data) == sha else None  # a damaged object is no object
+
+    def loose(self, sha: str) -> bytes | None:
+        """Object ``sha`` as a file of its own (as history keeps its versions), verified."""
+        try:
+            data = atomic.read_bytes(self.path(sha))
+        except FileNotFoundError:
+            return None
+        return data if sha256_hex(data) == sha else None
 
     def _unpack(self, sha: str, *, again: bool = True) -> bytes | None:
         found = self._find(sha)
@@ -142,16 +150,17 @@ class ObjectStore:
         before the base that lists them is saved. A version history keeps may
         be the only copy left, so it is stored ``durable``, in a file of its own."""
         sha = sha or sha256_hex(data)
-        target = self.path(sha)
-        if durable and self.get(sha) is None:
-            # The only copy of a version history keeps: written and synced whole.
+        if bulk:
+            if not self.has(sha):
+                with self._lock:
+                    self._add(sha, data)
+        elif self.loose(sha) is None:
+            # A file of its own even when a pack holds it: a pack is written without fsync.
             self._folder(sha)
-            atomic.write_bytes(target, data)
-        elif bulk and not self.has(sha):
-            with self._lock:
-                self._add(sha, data)
-        elif not durable and not self.has(sha):
-            self._loose(sha, data)
+            if durable:
+                atomic.write_bytes(self.path(sha), data)  # may be the only copy left: synced whole
+            else:
+                self._loose(sha, data)
         return sha
 
     def _add(self, sha: str, data: bytes) -> None:

@@ -317,3 +317,30 @@ def test_threads_and_stores_asking_at_once_read_the_pack_index_once(
         more.put(d, bulk=True)
     more.seal()
     assert ObjectStore(ws).get(sha(extra[0])) == extra[0]
+
+
+def test_a_version_history_keeps_is_a_file_of_its_own_even_when_a_pack_holds_it(tmp_path: Path) -> None:
+    """A pack is written without fsync: the version a pull replaces is copied
+    out of it into a synced file before the page is replaced."""
+    remote = tmp_path / "remote"
+    writer = Workspace.init(tmp_path / "w")
+    writer.add_field("f", writer.root / "f")
+    writer.add_remote("f", "origin", str(remote), {})
+    make_field(writer.root / "f", {f"p{i:03d}.md": page(f"P{i}", f"page {i}\n") for i in range(PACK_MIN * 2)})
+    engine.Session(writer, "f", None).run("push")
+    reader = Workspace.init(tmp_path / "r")
+    reader.add_field("f", reader.root / "f")
+    reader.add_remote("f", "origin", str(remote), {})
+    engine.Session(reader, "f", None).run("pull")
+    old = (reader.root / "f" / "p003.md").read_bytes()
+    assert loose(reader) == []  # the clone's base is all packed
+
+    (writer.root / "f" / "p003.md").write_text(page("P3", "page 3, changed\n"))
+    engine.Session(Workspace.find(writer.root), "f", None).run("push")
+    engine.Session(Workspace.find(reader.root), "f", None).run("pull")
+    new = (reader.root / "f" / "p003.md").read_bytes()
+    assert sorted(loose(reader)) == sorted([sha(old), sha(new)])  # history's copy, and the new base's one object
+    for name in packs(reader):  # even with every pack gone, history has it
+        (reader.state / "objects" / "packs" / name).unlink()
+    assert ObjectStore(reader).get(sha(old)) == old
+    assert history.entries(reader, "f", "p003.md")[-1].old == sha(old)
