@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import stat
 import time
 from collections.abc import Collection, Iterator, Mapping
@@ -29,6 +30,8 @@ Row = tuple[int, int, int, str]  # size, mtime_ns, inode, sha256
 _RACY_SECONDS = 2  # a file this fresh may change again within its mtime tick
 _READ_SIZE = 1024 * 1024
 _HEX = 64
+_SUM = b',"sum":"'
+_DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
 _SLICE = 8192  # rows per piece when the cache is saved or its digest made
 
 
@@ -74,10 +77,11 @@ class StatCache:
             return cache
         names, stats, shas, digest = (saved.get(k) for k in ("names", "stats", "shas", "digest"))
         if (
-            isinstance(names, list)
+            _summed(data)
+            and (digest is None or (isinstance(digest, str) and _DIGEST.fullmatch(digest) is not None))
+            and isinstance(names, list)
             and isinstance(stats, list)
             and isinstance(shas, str)
-            and isinstance(digest, str | None)
             and len(stats) == 3 * len(names)
             and len(shas) == _HEX * len(names)
             and set(map(type, names)) <= {str}
@@ -90,7 +94,16 @@ class StatCache:
 
     def chunks(self) -> Iterator[bytes]:
         """The cache as saved, a piece at a time: the whole of a 100,000-row cache
-        as one string, then as bytes, would cost 26 MB at the end of a clone."""
+        as one string, then as bytes, would cost 26 MB at the end of a clone.
+        It ends with the sha256 of all that comes before: a cache whose sha256s
+        and digest are taken as they stand must not be read damaged."""
+        summed = hashlib.sha256()
+        for chunk in self._columns_json():
+            summed.update(chunk)
+            yield chunk
+        yield _SUM + summed.hexdigest().encode() + b'"}'
+
+    def _columns_json(self) -> Iterator[bytes]:
         self._compact()
         yield b'{"version":2,"digest":' + json.dumps(self.digest).encode()
         for key, column in (("names", self._names), ("stats", self._stats)):
@@ -102,7 +115,7 @@ class StatCache:
         yield b',"shas":"'
         for start in range(0, len(self._shas), _HEX * _SLICE):
             yield self._shas[start : start + _HEX * _SLICE].encode()
-        yield b'"}'
+        yield b'"'
 
     def _compact(self) -> None:
         """Fold the changed rows into the columns, in the order a scan last met them
@@ -193,6 +206,13 @@ def _digest(names: list[str], shas: str) -> str | None:
         lines = [f"{shas[_HEX * i : _HEX * (i + 1)]}  {names[i]}\n" for i in ordered[start : start + _SLICE]]
         digest.update("".join(lines).encode())
     return "sha256:" + digest.hexdigest()
+
+
+def _summed(data: bytes) -> bool:
+    """Whether ``data`` ends with the sha256 of what comes before it (see StatCache.chunks)."""
+    end = data.rfind(_SUM)
+    tail = data[end + len(_SUM) :]
+    return end >= 0 and tail == hashlib.sha256(memoryview(data)[:end]).hexdigest().encode() + b'"}'
 
 
 def _is_row(row: object) -> bool:

@@ -432,6 +432,22 @@ def test_a_damaged_statcache_costs_a_rehash_never_a_wrong_answer(
     assert _sync(ws).remote_changes == [] and hashed == []  # and the cache is whole again
 
 
+@pytest.mark.parametrize("where", ["shas", "digest"])
+def test_a_flipped_byte_in_a_saved_statcache_costs_a_rehash_never_a_wrong_hash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    ws, _root, path = _synced_library(tmp_path)
+    _sync(ws)
+    raw = bytearray(path.read_bytes())
+    at = raw.index(f'"{where}":"'.encode()) + len(where) + 20  # inside a sha256 / the digest's hex
+    raw[at] = ord("0") if raw[at] != ord("0") else ord("1")
+    path.write_bytes(bytes(raw))
+    hashed = _hash_counter(monkeypatch)
+    report = _sync(ws)
+    assert report.local_changes == [] and report.remote_changes == []
+    assert len(hashed) == 60 and report.digest == ws.load_base("big", "origin").manifest.digest
+
+
 def test_pages_swapped_by_rename_are_seen_though_size_and_mtime_match(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
