@@ -22,6 +22,7 @@ got in between, or when the user or an agent wrote to the field meanwhile.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import time
@@ -213,11 +214,17 @@ class Session:
     def _once(self, remote: Remote, run: _Run) -> None:
         try:
             self._steps(remote, run)
-        finally:
-            self.objects.seal()  # what was received stays at hand, whatever happened after
-            # What the scan hashed and the apply wrote is true whatever happened after: keep it.
-            if run.cache.changed and not run.dry_run:
-                self.ws.save_statcache(self.field, run.cache)
+        except BaseException:
+            with contextlib.suppress(OSError):  # a full disk must not hide what went wrong first
+                self._keep(run)
+            raise
+        self._keep(run)
+
+    def _keep(self, run: _Run) -> None:
+        """What was received, hashed and written is true whatever happened after: keep it."""
+        self.objects.seal()
+        if run.cache.changed and not run.dry_run:
+            self.ws.save_statcache(self.field, run.cache)
 
     def _steps(self, remote: Remote, run: _Run) -> None:
         self._scan(run)

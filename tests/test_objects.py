@@ -344,3 +344,20 @@ def test_a_version_history_keeps_is_a_file_of_its_own_even_when_a_pack_holds_it(
         (reader.state / "objects" / "packs" / name).unlink()
     assert ObjectStore(reader).get(sha(old)) == old
     assert history.entries(reader, "f", "p003.md")[-1].old == sha(old)
+
+
+def test_a_failing_seal_does_not_hide_what_went_wrong_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    from memsync.errors import RemoteError
+
+    ws = Workspace.init(tmp_path / "ws")
+    ws.add_field("f", ws.root / "f")
+    ws.add_remote("f", "origin", str(tmp_path / "nowhere"), {})
+
+    def full(self: ObjectStore) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(ObjectStore, "seal", full)
+    with pytest.raises(RemoteError, match="no field there"):
+        engine.Session(ws, "f", None).run("pull")
