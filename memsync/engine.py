@@ -26,7 +26,7 @@ import contextlib
 import dataclasses
 import os
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -325,8 +325,8 @@ class Session:
         if view.unchanged or run.dry_run or run.mode == "push":
             return None
         try:
-            have, elsewhere = self._held_here(run)
-            return receive(remote, view, self.staging, have, elsewhere, self.progress, self._keeper(run))
+            held, have, elsewhere = self._held_here(run)
+            return receive(remote, view, self.staging, have, elsewhere, self.progress, self._keeper(run), held)
         except IntegrityError:
             # Bytes that match no manifest usually mean a push is landing: if the
             # manifest moved, start over against it; if a writer still holds the
@@ -344,7 +344,7 @@ class Session:
 
         return keep
 
-    def _held_here(self, run: _Run) -> tuple[Callable[[str], bool], Callable[[str, str], bytes]]:
+    def _held_here(self, run: _Run) -> tuple[Collection[str], Callable[[str], bool], Callable[[str, str], bytes]]:
         """What this machine already holds by hash (the live field as scanned, the
         object store), and how a staged version reads it: verified, and
         LocalMoved (the run starts over) when the live copy changed since the scan."""
@@ -371,7 +371,7 @@ class Session:
                 return stored
             raise LocalMoved(f"{self.root / (source or name)} changed during the sync")
 
-        return have, elsewhere
+        return local_by_hash.keys(), have, elsewhere
 
     def _incoming(self, view: RemoteView, run: _Run) -> bool:
         return run.mode != "push" and not view.unchanged and view.manifest not in (run.base_manifest, run.local)
@@ -561,8 +561,8 @@ class Session:
         self, todo: list[Change], result: Plan, staged: StagedVersion | None, local: Manifest, report: SyncReport
     ) -> dict[str, Row]:
         """Write ``todo`` into the live field; the stat of each file written, for the stat cache."""
-        by_hash_staged = {sha: name for name, sha in (staged.manifest.items() if staged else ())}
-        by_hash_local = {sha: name for name, sha in local.items()}
+        by_hash_staged = {sha: name for name, sha in (staged.manifest.entries.items() if staged else ())}
+        by_hash_local = {sha: name for name, sha in local.entries.items()}
 
         def content(sha: str) -> bytes:
             if sha in result.merged:
@@ -652,10 +652,12 @@ class Session:
         sidecars: Mapping[str, bytes],
     ) -> None:
         previous = run.base  # the workspace lock is held: nobody else moved it
-        before = set(previous.manifest.values()) if previous else set()
+        old = previous.manifest.entries if previous else {}
+        before = set(old.values())
 
-        # Objects of the old base are stored already: only new content is copied in.
-        for name, sha in manifest.entries.items():
+        # Objects of the old base are stored already: only new content is copied in
+        # (what differs found by set operations in C, not a loop over the whole field).
+        for name, sha in manifest.entries.items() - old.items():
             if sha in before or sha in run.stored or self.objects.has(sha):
                 continue
             if staged is not None and name in staged.manifest and staged.holds(name):

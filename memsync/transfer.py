@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import shutil
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -130,6 +130,7 @@ def receive(
     elsewhere: Elsewhere,
     progress: ProgressFactory = silent,
     keep: Callable[[bytes, str], object] | None = None,
+    held: Collection[str] = (),
 ) -> StagedVersion:
     """Stage the remote's version, verified: the files this machine does not
     already hold (``have(sha256)``), fetched; the others read from
@@ -138,7 +139,8 @@ def receive(
 
     With ``keep(data, sha256)`` a fetched file goes there (the object store)
     instead of the staged folder, and ``elsewhere`` reads it back: the sync
-    base needs it stored anyway, so it is written once."""
+    base needs it stored anyway, so it is written once. ``held``: digests known
+    held without asking ``have`` (the live field's: once per file of a pull)."""
     staged = staging.get(view.manifest.digest)
     if staged is not None:
         return staged
@@ -146,12 +148,13 @@ def receive(
     try:
         missing: list[str] = []
         present: set[str] = set()  # what the temp folder itself holds
+        prefetched = view.prefetched
         for name, sha in view.manifest.entries.items():
-            data = view.prefetched.get(name)
+            data = prefetched.get(name) if prefetched else None
             if data is not None:
                 (tmp / name).write_bytes(data)  # hashed when the manifest was made from it
                 present.add(name)
-            elif not have(sha):
+            elif sha not in held and not have(sha):
                 missing.append(name)
         # Most of a field to fetch, from a server that offers it whole: one archive, not N requests.
         whole = len(missing) >= WHOLE_MIN and 2 * len(missing) >= len(view.manifest)

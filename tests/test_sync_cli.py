@@ -810,7 +810,7 @@ def test_pull_of_k_pages_stages_k_and_hashes_nothing_it_wrote(tmp_path: Path, mo
     staged: list[list[str]] = []
     real_receive = engine.receive
 
-    def spy(remote, view, staging, have, elsewhere, progress, keep):  # type: ignore[no-untyped-def]
+    def spy(remote, view, staging, have, elsewhere, progress, keep, held):  # type: ignore[no-untyped-def]
         # What a pull fetches goes to the staging folder or, through keep, to the object store.
         kept: list[str] = []
 
@@ -818,7 +818,7 @@ def test_pull_of_k_pages_stages_k_and_hashes_nothing_it_wrote(tmp_path: Path, mo
             kept.append(sha)
             keep(data, sha)
 
-        version = real_receive(remote, view, staging, have, elsewhere, progress, keeping)
+        version = real_receive(remote, view, staging, have, elsewhere, progress, keeping, held)
         by_sha = {sha: name for name, sha in view.manifest.items()}
         staged.append(sorted([p.name for p in version.path.iterdir()] + [by_sha[sha] for sha in kept]))
         return version

@@ -448,6 +448,31 @@ def test_a_flipped_byte_in_a_saved_statcache_costs_a_rehash_never_a_wrong_hash(
     assert len(hashed) == 60 and report.digest == ws.load_base("big", "origin").manifest.digest
 
 
+@pytest.mark.parametrize("removed", [False, True])
+def test_statcache_rows_changed_after_a_load_are_saved_as_a_whole_fold_would(removed: bool) -> None:
+    import hashlib
+
+    from memsync.field import StatCache
+    from memsync.manifest import Manifest
+
+    def row(i: int, tag: str = "") -> tuple[int, int, int, str]:
+        return (i, i * 10, i * 100, hashlib.sha256(f"{tag}{i}".encode()).hexdigest())
+
+    fresh = StatCache()
+    fresh.update({f"p{i:03d}.md": row(i) for i in range(100)})
+    loaded = StatCache.from_bytes(b"".join(fresh.chunks()))
+    expect = loaded.rows()
+    for name, new in {"p007.md": row(7, "x"), "p050.md": row(50, "y"), "new.md": row(1000)}.items():
+        loaded[name] = new
+        expect[name] = new
+    if removed:
+        loaded.pop("p020.md")
+        del expect["p020.md"]
+    again = StatCache.from_bytes(b"".join(loaded.chunks()))
+    assert again.rows() == expect
+    assert again.digest == Manifest({n: r[3] for n, r in expect.items()}).digest
+
+
 def test_pages_swapped_by_rename_are_seen_though_size_and_mtime_match(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
