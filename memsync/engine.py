@@ -442,11 +442,12 @@ class Session:
         incoming = self._incoming(view, run)  # asked before the new base is recorded
         todo = run.report.local_changes
         if todo:
-            written = self._apply_local(todo, result, staged, run.local, run.report)
+            written = self._apply_local(todo, result, staged, run.local, run.report, run.litter)
             # What the apply wrote goes into the stat cache, so the next scan hashes none of it.
             for change in todo:
                 run.cache.pop(change.name)
             run.cache.update(written)
+            run.cache.settle(target)
             if 8 * len(written) > len(run.cache):
                 # Rows saved in the order the next scan meets the files make it a quarter faster.
                 run.cache.follow(os.listdir(self.root))
@@ -558,7 +559,13 @@ class Session:
         return read
 
     def _apply_local(
-        self, todo: list[Change], result: Plan, staged: StagedVersion | None, local: Manifest, report: SyncReport
+        self,
+        todo: list[Change],
+        result: Plan,
+        staged: StagedVersion | None,
+        local: Manifest,
+        report: SyncReport,
+        litter: list[str],
     ) -> dict[str, Row]:
         """Write ``todo`` into the live field; the stat of each file written, for the stat cache."""
         by_hash_staged = {sha: name for name, sha in (staged.manifest.entries.items() if staged else ())}
@@ -574,7 +581,8 @@ class Session:
             raise IntegrityError(f"no verified copy of {sha[:12]} to write; nothing more was applied")
 
         self.root.mkdir(parents=True, exist_ok=True)
-        atomic.clean_temp_files(self.root)
+        for name in litter:  # what the scan found a crashed write left: no second listing of the field
+            atomic.unlink_quietly(str(self.root / name))
         moved: list[str] = []
 
         written: dict[str, Row] = {}

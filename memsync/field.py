@@ -50,6 +50,7 @@ class StatCache:
                  digest: str | None = None) -> None:  # fmt: skip
         self._load(names or [], stats or [], shas, digest)
         self.changed = False  # anything to save
+        self._settled: Manifest | None = None
 
     def _load(self, names: list[str], stats: list[int], shas: str, digest: str | None) -> None:
         self._names, self._stats, self._shas = names, stats, shas
@@ -145,7 +146,7 @@ class StatCache:
                 if name not in met:
                     add(name)
         columns = "".join(shas)
-        self._load(names, stats, columns, _digest(names, columns))
+        self._load(names, stats, columns, self._digest_of(names, columns))
 
     def _patch(self) -> None:
         """A few rows rewritten or added (a pull of k pages): changed where they
@@ -162,13 +163,27 @@ class StatCache:
                 stats[3 * i : 3 * i + 3] = row[:3]
                 shas[_HEX * i : _HEX * (i + 1)] = row[3].encode()
         columns = shas.decode("ascii")
-        self._load(names, stats, columns, _digest(names, columns))
+        self._load(names, stats, columns, self._digest_of(names, columns))
 
     def columns(self) -> tuple[dict[str, int], list[int], str]:
         """Name → row number, then 3 numbers and 64 hex digits per row, for a scan's inner loop."""
         if self._changed:
             self._compact()  # a cache kept across scans (the server's) is folded before the next one
         return self._row, self._stats, self._shas
+
+    def settle(self, manifest: Manifest) -> None:
+        """What the field now holds, as a sync just wrote it: if the rows list
+        exactly that, its digest is theirs, checked row by row when the cache
+        is saved instead of made again (a 100,000-row digest costs 0.15 s)."""
+        self._settled = manifest
+
+    def _digest_of(self, names: list[str], shas: str) -> str | None:
+        known = self._settled
+        if known is not None and len(known) == len(names):
+            listed = known.entries
+            if all(listed.get(n) == shas[_HEX * i : _HEX * (i + 1)] for i, n in enumerate(names)):
+                return known.digest
+        return _digest(names, shas)
 
     def follow(self, order: list[str]) -> None:
         """Save the rows in ``order``, the order a scan met the files in."""

@@ -214,6 +214,12 @@ def plan(base: Manifest | None, local: Manifest, remote: Manifest, contents: Con
                 _keep_copy(result, name, side, lh, rh, partial(contents.remote, src_remote[name]))
         if chosen is not None:
             result.target[name] = chosen
+    for side_manifest in (remote, local):
+        if result.target == side_manifest.entries:
+            # A pull that changed nothing here: the target is that side's version, whose
+            # bytes (and digest) are at hand, not 100,000 lines to serialise again.
+            result.__dict__["manifest"] = side_manifest
+            break
     return result
 
 
