@@ -148,21 +148,26 @@ def _age(root: Path) -> None:
         os.utime(p, (past, past))
 
 
-def test_a_clone_keeps_its_base_in_a_pack_and_merges_from_it(tmp_path: Path) -> None:
+def _writer_and_reader(tmp_path: Path, files: dict[str, str]) -> tuple[Workspace, Workspace]:
+    """A writer that pushed ``files`` to a folder remote, and a reader that pulled them."""
     remote = tmp_path / "remote"
-    writer = Workspace.init(tmp_path / "w")
-    writer.add_field("f", writer.root / "f")
-    writer.add_remote("f", "origin", str(remote), {})
+    sides = []
+    for side in ("w", "r"):
+        ws = Workspace.init(tmp_path / side)
+        ws.add_field("f", ws.root / "f")
+        ws.add_remote("f", "origin", str(remote), {})
+        if not sides:
+            make_field(ws.root / "f", files)
+        engine.Session(ws, "f", None).run("pull" if sides else "push")
+        sides.append(ws)
+    return sides[0], sides[1]
+
+
+def test_a_clone_keeps_its_base_in_a_pack_and_merges_from_it(tmp_path: Path) -> None:
     body = "\n".join(f"line {n}" for n in range(12))
     files = {f"p{i:03d}.md": page(f"P{i}", f"{body}\nof page {i}\n") for i in range(PACK_MIN * 2)}
-    make_field(writer.root / "f", files)
-    engine.Session(writer, "f", None).run("push")
+    writer, reader = _writer_and_reader(tmp_path, files)
     assert loose(writer) == [] and len(packs(writer)) == 2  # the push's base too
-
-    reader = Workspace.init(tmp_path / "r")
-    reader.add_field("f", reader.root / "f")
-    reader.add_remote("f", "origin", str(remote), {})
-    engine.Session(reader, "f", None).run("pull")
     assert loose(reader) == [] and len(packs(reader)) == 2
 
     # Both sides change the same page on different lines: merged from the packed base.
@@ -263,16 +268,8 @@ def test_gc_keeps_the_versions_history_refers_to_in_a_pack_whose_index_is_damage
     clone keeps the page it replaces by finding it stored (history.Journal.keep).
     The index is written without fsync, so a power cut can leave it empty or
     cut short; gc must not then delete the pack with history's only copy."""
-    remote = tmp_path / "remote"
-    writer = Workspace.init(tmp_path / "w")
-    writer.add_field("f", writer.root / "f")
-    writer.add_remote("f", "origin", str(remote), {})
-    make_field(writer.root / "f", {f"p{i:03d}.md": page(f"P{i}", f"text {i}\n") for i in range(PACK_MIN * 2)})
-    engine.Session(writer, "f", None).run("push")
-    reader = Workspace.init(tmp_path / "r")
-    reader.add_field("f", reader.root / "f")
-    reader.add_remote("f", "origin", str(remote), {})
-    engine.Session(reader, "f", None).run("pull")
+    files = {f"p{i:03d}.md": page(f"P{i}", f"text {i}\n") for i in range(PACK_MIN * 2)}
+    writer, reader = _writer_and_reader(tmp_path, files)
     old = (reader.root / "f" / "p007.md").read_bytes()
     theirs = writer.root / "f" / "p007.md"
     theirs.write_text(theirs.read_text() + "changed\n")
@@ -322,16 +319,8 @@ def test_threads_and_stores_asking_at_once_read_the_pack_index_once(
 def test_a_version_history_keeps_is_a_file_of_its_own_even_when_a_pack_holds_it(tmp_path: Path) -> None:
     """A pack is written without fsync: the version a pull replaces is copied
     out of it into a synced file before the page is replaced."""
-    remote = tmp_path / "remote"
-    writer = Workspace.init(tmp_path / "w")
-    writer.add_field("f", writer.root / "f")
-    writer.add_remote("f", "origin", str(remote), {})
-    make_field(writer.root / "f", {f"p{i:03d}.md": page(f"P{i}", f"page {i}\n") for i in range(PACK_MIN * 2)})
-    engine.Session(writer, "f", None).run("push")
-    reader = Workspace.init(tmp_path / "r")
-    reader.add_field("f", reader.root / "f")
-    reader.add_remote("f", "origin", str(remote), {})
-    engine.Session(reader, "f", None).run("pull")
+    files = {f"p{i:03d}.md": page(f"P{i}", f"page {i}\n") for i in range(PACK_MIN * 2)}
+    writer, reader = _writer_and_reader(tmp_path, files)
     old = (reader.root / "f" / "p003.md").read_bytes()
     assert loose(reader) == []  # the clone's base is all packed
 
