@@ -441,8 +441,10 @@ class Session:
         target = result.manifest
         incoming = self._incoming(view, run)  # asked before the new base is recorded
         todo = run.report.local_changes
+        for name in run.litter:  # what the scan found a crashed write left: no second listing of the field
+            atomic.unlink_quietly(str(self.root / name))
         if todo:
-            written = self._apply_local(todo, result, staged, run.local, run.report, run.litter)
+            written = self._apply_local(todo, result, staged, run.local, run.report)
             # What the apply wrote goes into the stat cache, so the next scan hashes none of it.
             for change in todo:
                 run.cache.pop(change.name)
@@ -451,8 +453,6 @@ class Session:
             if 8 * len(written) > len(run.cache):
                 # Rows saved in the order the next scan meets the files make it a quarter faster.
                 run.cache.follow(os.listdir(self.root))
-        elif run.litter:
-            atomic.clean_temp_files(self.root)
         sidecars = dict(staged.sidecars) if staged is not None and target == view.manifest else {}
         write_manifest(self.root, target, sidecars)
         if not view.unchanged:
@@ -565,7 +565,6 @@ class Session:
         staged: StagedVersion | None,
         local: Manifest,
         report: SyncReport,
-        litter: list[str],
     ) -> dict[str, Row]:
         """Write ``todo`` into the live field; the stat of each file written, for the stat cache."""
         by_hash_staged = {sha: name for name, sha in (staged.manifest.entries.items() if staged else ())}
@@ -581,8 +580,6 @@ class Session:
             raise IntegrityError(f"no verified copy of {sha[:12]} to write; nothing more was applied")
 
         self.root.mkdir(parents=True, exist_ok=True)
-        for name in litter:  # what the scan found a crashed write left: no second listing of the field
-            atomic.unlink_quietly(str(self.root / name))
         moved: list[str] = []
 
         written: dict[str, Row] = {}

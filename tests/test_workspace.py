@@ -554,3 +554,22 @@ def test_mentioned_finds_digests_across_read_windows(tmp_path: Path, window: int
         assert workspace.mentioned([journal, tmp_path / "missing"], among) == expect
     finally:
         monkeypatch.undo()
+
+
+@pytest.mark.parametrize("incoming", [False, True])
+def test_temp_files_a_crashed_write_left_in_the_field_go_with_the_next_sync(tmp_path: Path, incoming: bool) -> None:
+    from memsync.atomic import TEMP_PREFIX
+
+    ws, root, _path = _synced_library(tmp_path, 5)
+    left = root / f"{TEMP_PREFIX}crashed"
+    left.write_bytes(b"half a page")
+    if incoming:  # a change arrives too, so the sync writes pages
+        other = Workspace.init(tmp_path / "other")
+        other.add_field("big", other.root / "big")
+        other.add_remote("big", "origin", str(tmp_path / "remote"), {})
+        engine.Session(other, "big", None).run("pull")
+        (other.root / "big" / "page-0002.md").write_text(page("Page 2", "changed elsewhere"))
+        engine.Session(Workspace.find(other.root), "big", None).run("sync")
+    report = _sync(ws)
+    assert not left.exists()
+    assert [c.name for c in report.local_changes] == (["page-0002.md"] if incoming else [])
