@@ -209,9 +209,10 @@ class StatCache:
         return self._stats[j], self._stats[j + 1], self._stats[j + 2], self._shas[k : k + _HEX]
 
     def __setitem__(self, name: str, row: Row) -> None:
-        if self.get(name) == row:
+        old = self.get(name)
+        if old == row:
             return
-        self._size += name not in self
+        self._size += old is None
         self._changed[name] = row
         self.digest, self.changed = None, True
 

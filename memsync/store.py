@@ -430,8 +430,7 @@ def _sealed(folder: str) -> list[_Index]:
     history each asking first read a 100,000-object index 10 times (475 MB)."""
     with _SEALED_LOCK:
         try:
-            names = sorted(n for n in os.listdir(folder) if n.endswith(".idx") and not n.startswith("."))
-            files = [(n, (st := os.stat(f"{folder}/{n}")).st_size, st.st_mtime_ns) for n in names]
+            files = [(n, (st := os.stat(f"{folder}/{n}")).st_size, st.st_mtime_ns) for n in _index_names(folder)]
         except FileNotFoundError:
             return []  # gone while listed: gc repacks under the workspace lock; read again next time
         cached = _SEALED.get(folder)
@@ -442,10 +441,14 @@ def _sealed(folder: str) -> list[_Index]:
         return loaded
 
 
+def _index_names(folder: str) -> list[str]:
+    return sorted(n for n in os.listdir(folder) if n.endswith(".idx") and not n.startswith("."))
+
+
 def _indexes(folder: str) -> Iterator[tuple[str, _Index]]:
     """Each sealed pack whose index reads, with it."""
     try:
-        names = sorted(n for n in os.listdir(folder) if n.endswith(".idx") and not n.startswith("."))
+        names = _index_names(folder)
     except FileNotFoundError:
         return
     for name in names:

@@ -470,8 +470,10 @@ class Workspace:
         folder = self._base_dir(field_name)
         try:
             data = (folder / f"{remote}.SHA256SUMS").read_bytes()
-            same = local is not None and local.serialised_as(data)
-            manifest = local if same and local is not None else Manifest.parse(data, where="sync base")
+            if local is not None and local.serialised_as(data):
+                manifest = local
+            else:
+                manifest = Manifest.parse(data, where="sync base")
             meta = json.loads((folder / f"{remote}.json").read_bytes())
         except FileNotFoundError:
             return None
