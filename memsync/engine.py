@@ -330,9 +330,14 @@ class Session:
         except IntegrityError:
             # Bytes that match no manifest usually mean a push is landing: if the
             # manifest moved, start over against it; if a writer still holds the
-            # lock, give it a moment and start over; otherwise it is damage.
+            # lock, give it a moment and start over; otherwise it is damage. The lock is
+            # asked first: a writer writes SHA256SUMS before it lets go, so one that
+            # finished between the two questions is seen as a moved manifest.
+            if view.etag is None:
+                raise
+            alive = writer_alive(remote.lock_info())
             moved = not isinstance(remote.fetch_manifest(if_none_match=view.etag), NotModified)
-            if view.etag is None or not (moved or writer_alive(remote.lock_info())):
+            if not (moved or alive):
                 raise
             if not moved:
                 time.sleep(PUSH_IN_FLIGHT_WAIT)
