@@ -51,29 +51,40 @@ class Parts:
 
 def parts(text: str) -> Parts:
     """Cut a page at its frontmatter fences (``---``, closed by ``---`` or ``...``)."""
-    none = Parts(None, "", "", text)
+    cut = _fences(text)
+    if cut is None:
+        return Parts(None, "", "", text)
+    start, stop, end = cut
+    return Parts(text[:start], text[start:stop], text[stop:end], text[end:])
+
+
+# A closing fence: a line that is ``---`` or ``...`` once trailing whitespace
+# (str.isspace's, which ``\s`` matches too) is stripped. Lines end at "\n" only.
+_CLOSING_FENCE = re.compile(r"^(?:---|\.\.\.)[^\S\n]*$", re.MULTILINE)
+
+
+def _fences(text: str) -> tuple[int, int, int] | None:
+    """Where the block starts, where its closing fence starts and where that
+    line ends; None for a page without frontmatter."""
     if not text.startswith("---"):
-        return none
+        return None
     first_nl = text.find("\n")
     if first_nl == -1 or text[:first_nl].rstrip() != "---":
-        return none
-    pos = first_nl + 1
-    while pos <= len(text):
-        nl = text.find("\n", pos)
-        line = text[pos:] if nl == -1 else text[pos:nl]
-        if line.rstrip() in ("---", "..."):
-            end = len(text) if nl == -1 else nl + 1
-            return Parts(text[: first_nl + 1], text[first_nl + 1 : pos], text[pos:end], text[end:])
-        if nl == -1:
-            break
-        pos = nl + 1
-    return none  # an opening fence with no closing one is just Markdown
+        return None
+    closing = _CLOSING_FENCE.search(text, first_nl + 1)
+    if closing is None:
+        return None  # an opening fence with no closing one is just Markdown
+    end = closing.end()
+    return first_nl + 1, closing.start(), end + 1 if end < len(text) else end
 
 
 def split(text: str) -> tuple[str | None, str]:
     """Split a page into (frontmatter YAML or None, body)."""
-    cut = parts(text)
-    return (None if cut.opening is None else cut.block), cut.body
+    cut = _fences(text)
+    if cut is None:
+        return None, text
+    start, stop, end = cut
+    return text[start:stop], text[end:]
 
 
 class _Yaml(NamedTuple):
@@ -217,8 +228,11 @@ def parse(text: str) -> dict[str, Any]:
 def check(text: str) -> None:
     """Raise the InputError ``parse`` would raise for ``text``, without making
     the JSON values (every transfer checks every page it carries)."""
-    block, _ = split(text)
-    if block is not None and block.strip() and _flat(block) is None:
+    cut = _fences(text)
+    if cut is None:
+        return
+    block = text[cut[0] : cut[1]]
+    if block.strip() and _flat(block) is None:
         _mapping(block)
 
 
@@ -237,9 +251,20 @@ _FLAT_LINE = re.compile(
 _STR_TAG = "tag:yaml.org,2002:str"
 
 
+# The timestamps pages carry most (``created: 2026-12-02T06:30:42Z``, or a bare
+# date): the resolver tags them timestamps and the constructor builds exactly
+# what ``fromisoformat`` builds, refusing the same impossible dates.
+_UTC_SECOND = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
 def _plain(value: str) -> Any:
     """A plain scalar as the safe loader builds it (resolved by the same rules,
     built by the same constructors), so a value it refuses is refused here too."""
+    if _UTC_SECOND.fullmatch(value):
+        return dt.datetime.fromisoformat(value)
+    if _DATE.fullmatch(value):
+        return dt.date.fromisoformat(value)
     import yaml
 
     tools = _yaml()

@@ -387,6 +387,10 @@ def test_frontmatter_is_always_json_compatible() -> None:
 _TRICKY = "aaaaaaaaaaZZ0099     ::'\"-.,[]{}!&*|>%@`~?=\\_+/#\t"
 _SCALARS = ["2026-02-30", "2024-10-08T11:39:41Z", "2026-03-20 11:00:00", "0b_", "0x", "0o7", "1:30", "1_000"]
 _SCALARS += [".inf", "-.nan", "~", "null", "yes", "Off", "=", "<<", "0b102", "12e3", "1e9999", "1_", "0_"]
+# Timestamps in the shapes the fast path builds with fromisoformat, possible and not.
+_SCALARS += ["2024-02-29T23:59:59Z", "2023-02-29T00:00:00Z", "2024-13-01T00:00:00Z", "2024-10-08T24:00:00Z"]
+_SCALARS += ["2024-10-08T11:39:60Z", "0000-01-01T00:00:00Z", "2024-02-29", "2023-02-29", "0000-01-01", "2024-00-10"]
+_SCALARS += ["2024-10-08t11:39:41Z", "2024-10-08T11:39:41", "2024-10-08T1:39:41Z", "20241008"]
 
 
 @st.composite
@@ -413,6 +417,34 @@ def test_the_flat_reading_agrees_with_the_parser(lines: list[str]) -> None:
     assert flat == data
     assert [type(k) for k in flat] == [type(k) for k in data]
     assert [type(v) for v in flat.values()] == [type(v) for v in data.values()]
+
+
+# -- fences: the block ends at the first line that is --- or ... once trailing whitespace goes
+
+
+def _fences_line_by_line(text: str) -> tuple[str, str] | None:
+    lines = text.split("\n")
+    if len(lines) < 2 or lines[0].rstrip() != "---":
+        return None
+    for i, line in enumerate(lines[1:], start=1):
+        if line.rstrip() in ("---", "..."):
+            return "\n".join(lines[1:i]) + ("\n" if i > 1 else ""), "\n".join(lines[i + 1 :])
+    return None
+
+
+@given(
+    st.lists(
+        st.sampled_from(["---", "...", "--- ", "---\r", "...\x85", "---\u3000", "-- -", "a: b", "", " ---", "x---"])
+    )
+)
+@settings(max_examples=500, deadline=None)
+def test_fences_are_found_as_a_line_by_line_reading_finds_them(lines: list[str]) -> None:
+    text = "\n".join(lines)
+    want = _fences_line_by_line(text)
+    cut = frontmatter.parts(text)
+    assert cut.text == text
+    assert (None if cut.opening is None else (cut.block, cut.body)) == want
+    assert frontmatter.split(text) == ((None, text) if want is None else want)
 
 
 @pytest.mark.parametrize(
