@@ -101,6 +101,15 @@ def _line(entry: Entry) -> bytes:
     return _ENCODER.encode(entry.to_json()).encode() + b"\n"
 
 
+# The JSON encoder's own string quoting (C, ASCII-only as _ENCODER writes it), for
+# a Journal's lines, which it makes without building an Entry and a dict per page.
+_quote: Callable[[str], str] = json.encoder.encode_basestring_ascii
+
+
+def _quote_or_null(value: str | None) -> str:
+    return "null" if value is None else _quote(value)
+
+
 def _is_sha(value: object) -> bool:
     return isinstance(value, str) and re.fullmatch(r"[0-9a-f]{64}", value) is not None
 
@@ -153,7 +162,24 @@ class Journal:
         """Start a new run: its changes get their own id (``undo`` reverts a run whole)."""
         self.flush()
         self.run = secrets.token_hex(6)
-        self.recorded: list[Entry] = []
+        # (at, page, old, new, undoes) of each change, not an Entry: a clone records 100,000.
+        self._recorded: list[tuple[str, str, str | None, str | None, str | None]] = []
+        # A line is the keys in sorted order, as _line writes them: the ones fixed
+        # for the run are quoted once, around the page and the two versions.
+        self._head = f'","field":{_quote(self.field)},'
+        self._middle = f',"op":{_quote(self.op)},'
+        self._tail = (
+            f'"remote":{_quote(self.remote)},' if self.remote is not None else ""
+        ) + f'"run":{_quote(self.run)},'
+        self._end = (f'"url":{_quote(self.url)},' if self.url is not None else "") + f'"v":{FORMAT}}}\n'
+
+    @property
+    def recorded(self) -> list[Entry]:
+        """The changes this run has journalled so far."""
+        return [
+            Entry(at, self.op, self.run, self.field, page, old, new, self.remote, self.url, undoes)
+            for at, page, old, new, undoes in self._recorded
+        ]
 
     def keep(self, path: Path, sha: str, *, durable: bool = True) -> bool:
         """Make sure the object store holds version ``sha`` of the file at
@@ -212,18 +238,35 @@ class Journal:
         self.record(path.name, expected, new, undoes=undoes)
         return True
 
-    def record(self, page: str, old: str | None, new: str | None, *, undoes: str | None = None) -> Entry:
-        entry = Entry(now(), self.op, self.run, self.field, page, old, new, self.remote, self.url, undoes)
+    def record(self, page: str, old: str | None, new: str | None, *, undoes: str | None = None) -> None:
+        at = now()
+        line = "".join(
+            (
+                '{"at":"',
+                at,
+                self._head,
+                '"new":',
+                _quote_or_null(new),
+                ',"old":',
+                _quote_or_null(old),
+                self._middle,
+                '"page":',
+                _quote(page),
+                ",",
+                self._tail,
+                f'"undoes":{_quote(undoes)},' if undoes is not None else "",
+                self._end,
+            )
+        )
         with self._lock:
-            self._pending.append(_line(entry))
+            self._pending.append(line.encode())
             # A line that names a replaced version goes out at once, so it survives
             # the process dying right after the replace it records; a page that
             # replaced nothing loses no version if its line is lost, so those wait
             # for a batch.
             if old is not None or len(self._pending) >= PENDING_LINES:
                 self._write_pending()
-            self.recorded.append(entry)
-        return entry
+            self._recorded.append((at, page, old, new, undoes))
 
     def _write_pending(self) -> None:
         if not self._pending:

@@ -31,10 +31,10 @@ import json
 import os
 import re
 import shutil
+import time
 from collections.abc import Collection, Iterable, Iterator, MutableMapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
@@ -587,8 +587,17 @@ class _Memo(MutableMapping[str, Any]):
         return len(self.data)
 
 
+_clock: tuple[int, str] = (-1, "")
+
+
 def now() -> str:
-    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+    """UTC now to the second, YYYY-MM-DDTHH:MM:SSZ: formatted once a second,
+    as the history journal asks for every page a sync writes."""
+    global _clock
+    second = int(time.time())
+    if _clock[0] != second:
+        _clock = (second, time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(second)))
+    return _clock[1]
 
 
 def _dump(data: Any) -> bytes:

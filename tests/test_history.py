@@ -213,6 +213,38 @@ def test_a_replace_that_finds_the_file_changed_writes_nothing(tmp_path: Path) ->
     assert j.recorded == [] and history.entries(ws, "f") == []
 
 
+@pytest.mark.parametrize(
+    ("field", "remote", "url", "undoes"),
+    [
+        ("f", None, None, None),
+        ("f", "origin", 's3://b/p?x="y"', None),
+        ("f", None, None, "0123456789ab"),
+        ("f", "orígen", "/tmp/ö\\x", "0123456789ab"),
+    ],
+)
+def test_journal_lines_are_the_entries_json_encodes(
+    tmp_path: Path, field: str, remote: str | None, url: str | None, undoes: str | None
+) -> None:
+    """A journal formats its lines itself (a clone writes 100,000): byte for byte
+    what encoding each Entry gives, which any JSON reader then reads back."""
+    ws = Workspace.init(tmp_path)
+    (tmp_path / field).mkdir()
+    ws.add_field(field, tmp_path / field)
+    op = "undo" if undoes else "receive"
+    j = history.Journal(ws, field, op, remote=remote, url=url)
+    changes = [("p.md", None, sha("a")), ('é "q"\\.md', sha("a"), sha("b")), ("gone.md", sha("b"), None)]
+    for page_name, old, new in changes:
+        j.record(page_name, old, new, undoes=undoes)
+    j.flush()
+    written = history.journal_path(ws, field).read_bytes()
+    assert written == b"".join(history._line(e) for e in j.recorded)
+    assert history.entries(ws, field) == j.recorded
+    assert [(e.page, e.old, e.new, e.undoes, e.remote, e.url) for e in j.recorded] == [
+        (p, o, n, undoes, remote, url) for p, o, n in changes
+    ]
+    assert all(json.loads(line)["at"].endswith("Z") for line in written.splitlines())
+
+
 # -- undo ------------------------------------------------------------------------------------
 
 
