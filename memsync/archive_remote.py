@@ -174,7 +174,7 @@ class _ArchiveWriter(Writer):
         self.folder = Path(tempfile.mkdtemp(prefix="memsync-archive-"))
         self.deleted: set[str] = set()
 
-    def put(self, name: str, data: bytes, was: str | None) -> None:
+    def put(self, name: str, data: bytes, was: str | None, sha: str | None = None) -> None:
         (self.folder / name).write_bytes(data)
 
     def delete_many(self, names: list[str]) -> None:

@@ -499,12 +499,12 @@ class _FieldWriter(Writer):
         self.written: dict[str, list[str]] = {}
         self.guard = threading.Lock()
 
-    def put(self, name: str, data: bytes, was: str | None) -> None:
+    def put(self, name: str, data: bytes, was: str | None, sha: str | None = None) -> None:
         self.wrote = True
         # A repair rewrites whatever is there; otherwise each write is conditional on
         # what the push planned against, where the store's tokens allow it.
         planned = self.store.content_token(was) if was is not None and not self.repair else None
-        sha = sha256_hex(data)
+        sha = sha or sha256_hex(data)
         new_file = was is None and not self.repair and self.store.content_token(sha) is not None
         try:
             token = self.store.put(name, data, if_match=planned, if_absent=new_file)

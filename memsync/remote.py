@@ -89,8 +89,9 @@ class Writer(ABC):
     repair = False
 
     @abstractmethod
-    def put(self, name: str, data: bytes, was: str | None) -> None:
-        """Write a content file; ``was`` is the sha256 the push planned it had there (None: absent)."""
+    def put(self, name: str, data: bytes, was: str | None, sha: str | None = None) -> None:
+        """Write a content file; ``was`` is the sha256 the push planned it had there
+        (None: absent); ``sha``, when given, is ``data``'s, which the caller checked."""
 
     @abstractmethod
     def delete_many(self, names: list[str]) -> None: ...

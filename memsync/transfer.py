@@ -192,7 +192,7 @@ def send_changes(
     writes = [c for c in todo if c.sha256 is not None]
 
     def put(change: Change) -> None:
-        writer.put(change.name, content(change), change.was)
+        writer.put(change.name, content(change), change.was, change.sha256)
 
     with progress(len(writes), desc) as bar:
         for _ in each_in_parallel(put, writes, workers):

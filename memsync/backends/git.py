@@ -802,7 +802,7 @@ class _GitWriter(Writer):
         self.puts: dict[str, bytes] = {}
         self.deletes: set[str] = set()
 
-    def put(self, name: str, data: bytes, was: str | None) -> None:
+    def put(self, name: str, data: bytes, was: str | None, sha: str | None = None) -> None:
         self.puts[name] = data
 
     def delete_many(self, names: list[str]) -> None:

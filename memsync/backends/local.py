@@ -121,7 +121,7 @@ class LocalStore(Store):
             raise PreconditionFailed(f"{self.where(name)}: changed by another writer")
 
     def put(self, name: str, data: bytes, *, if_match: str | None = None, if_absent: bool = False) -> str:
-        self._check(name, if_match, if_absent)
+        self._check(name, if_match, False)
         if name == MANIFEST_NAME:
             # Every file written so far must be on disk before the manifest that lists them:
             # one flush of the filesystem instead of an fsync per file.
@@ -129,8 +129,13 @@ class LocalStore(Store):
         # Pages and sidecars are made durable by that flush; a push that dies first leaves
         # its lock, so readers see a push in progress and the next push repairs the field.
         durable = role_of(name) not in (Role.CONTENT, Role.OWN) or name == MANIFEST_NAME
+        path, sync_dir = self._path(name), name == MANIFEST_NAME
         try:
-            atomic.write_bytes(self._path(name), data, durable=durable, sync_dir=name == MANIFEST_NAME)
+            if not if_absent:
+                atomic.write_bytes(path, data, durable=durable, sync_dir=sync_dir)
+            elif not atomic.install_if(atomic.write_temp(path, data, durable=durable), path, None, sync_dir=sync_dir):
+                # Absent is checked by the rename itself (no replace), not by a look before it.
+                raise PreconditionFailed(f"{self.where(name)}: changed by another writer")
         except OSError as exc:
             raise RemoteError(f"{self.where(name)}: cannot write: {exc.strerror}") from exc
         return sha256_hex(data)
