@@ -64,7 +64,6 @@ PUSH_IN_FLIGHT_WAIT = 1.0  # seconds to let another writer's push commit before 
 PARALLEL_WRITES = 8
 SYNC_EACH_BELOW = 64  # pages written: from here one filesystem flush costs less than an fsync each
 COMMIT_MESSAGE_LINES = 1000
-OBJECT_STATS = 256  # objects looked up one by one before the store is listed instead
 
 
 @dataclass
@@ -354,17 +353,9 @@ class Session:
         object store), and how a staged version reads it: verified, and
         LocalMoved (the run starts over) when the live copy changed since the scan."""
         local_by_hash = {sha: name for name, sha in run.local.entries.items()}
-        stored: set[str] | None = None
-        asked = 0
 
         def have(sha: str) -> bool:
-            nonlocal stored, asked
-            if sha in local_by_hash:
-                return True
-            asked += 1
-            if stored is None and asked > OBJECT_STATS:
-                stored = self.objects.names()  # a clone asks about every file: list once
-            return sha in stored if stored is not None else self.objects.has(sha)
+            return sha in local_by_hash or self.objects.has(sha)
 
         def elsewhere(name: str, sha: str) -> bytes:
             source = local_by_hash.get(sha)

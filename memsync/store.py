@@ -39,6 +39,7 @@ from .names import MANIFEST_NAME, SIDECAR_NAMES, SIGNATURE_NAME
 from .workspace import Workspace, now
 
 PACK_MIN = 64  # base objects from one run before they go into a pack rather than a file each
+LOOSE_STATS = 256  # objects looked up one by one before the loose ones are listed instead
 PACKS_BEFORE_MERGE = 16  # gc merges the packs into one beyond this many
 _BUFFER_BYTES = 8 * 1024 * 1024  # held in memory until then, at most
 _HEADER = 8  # a pack record: its length (big-endian), then the object's bytes
@@ -65,12 +66,24 @@ class ObjectStore:
         self._buffered = 0
         self._writing: _PackWriter | None = None
         self._packed: list[_Index] | None = None  # the sealed packs' indexes
+        self._listed: set[str] | None = None  # the loose objects, once listing beats a stat each
+        self._asked = 0
 
     def path(self, sha: str) -> str:
         return f"{self._root}/{sha[:2]}/{sha}"
 
     def has(self, sha: str) -> bool:
-        return self._pending(sha) or os.path.isfile(self.path(sha)) or self._find(sha) is not None
+        return self._pending(sha) or self._has_loose(sha) or self._find(sha) is not None
+
+    def _has_loose(self, sha: str) -> bool:
+        """A stat per question for the first few; a clone or a first push asks
+        about every file, so then the folders are listed once instead."""
+        if self._listed is None:
+            self._asked += 1
+            if self._asked <= LOOSE_STATS:
+                return os.path.isfile(self.path(sha))
+            self._listed = self._list_loose()
+        return sha in self._listed
 
     def _pending(self, sha: str) -> bool:
         return sha in self._buffer or (self._writing is not None and sha in self._writing.offsets)
@@ -82,6 +95,10 @@ class ObjectStore:
         found.update(self._buffer)
         if self._writing is not None:
             found.update(self._writing.offsets)
+        return found | self._list_loose()
+
+    def _list_loose(self) -> set[str]:
+        found: set[str] = set()
         try:
             folders = list(os.scandir(self.root))
         except FileNotFoundError:
@@ -159,6 +176,7 @@ class ObjectStore:
             self._folder(sha)
             if durable:
                 atomic.write_bytes(self.path(sha), data)  # may be the only copy left: synced whole
+                self._listed_add(sha)
             else:
                 self._loose(sha, data)
         return sha
@@ -197,6 +215,11 @@ class ObjectStore:
         except BaseException:
             atomic.unlink_quietly(tmp)
             raise
+        self._listed_add(sha)
+
+    def _listed_add(self, sha: str) -> None:
+        if self._listed is not None:
+            self._listed.add(sha)
 
     def _folder(self, sha: str) -> None:
         """Make sure the folder object ``sha`` goes in exists."""
@@ -236,11 +259,15 @@ class ObjectStore:
             pass
         except OSError:
             self.put(staged.read(name), sha=sha)
+            return
+        self._listed_add(sha)
 
     def discard(self, shas: Iterable[str]) -> None:
         """Delete the loose objects nothing refers to any more (packed ones wait for ``repack``)."""
         for sha in shas:
             atomic.unlink_quietly(self.path(sha))
+            if self._listed is not None:
+                self._listed.discard(sha)
 
     def all(self) -> Iterator[str]:
         """The hash of every object stored."""
@@ -296,7 +323,9 @@ class ObjectStore:
         """Remove the packs a killed run left without an index, by their names
         alone (at the start of every run; the caller holds the workspace lock,
         so no pack is being written)."""
-        self._packed = None  # a gc may have rewritten the packs since this store (a Session's, kept) read them
+        # A gc may have rewritten the packs, or removed loose objects, since this store
+        # (a Session's, kept) looked at them.
+        self._packed, self._listed, self._asked = None, None, 0
         try:
             listed = set(os.listdir(self._packs))
         except FileNotFoundError:

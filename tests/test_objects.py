@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from memsync import engine, history
-from memsync.store import PACK_MIN, PACKS_BEFORE_MERGE, ObjectStore
+from memsync.store import LOOSE_STATS, PACK_MIN, PACKS_BEFORE_MERGE, ObjectStore
 from memsync.workspace import Workspace
 from tests.conftest import make_field, page
 
@@ -53,6 +53,31 @@ def test_bulk_objects_go_into_one_pack_readable_before_and_after_it_is_sealed(tm
     assert all(fresh.get(sha(d)) == d for d in data)
     assert fresh.names() == {sha(d) for d in data}
     assert fresh.size(sha(data[5])) == len(data[5])
+
+
+def test_has_answers_from_one_listing_once_many_are_asked_and_the_listing_follows_the_store(tmp_path: Path) -> None:
+    """A clone asks about every file: after LOOSE_STATS questions the loose
+    objects are listed once; what this store writes or discards afterwards
+    is in the answers, and a new run (another process may have written) lists again."""
+    ws = Workspace.init(tmp_path / "ws")
+    store = ObjectStore(ws)
+    kept = blobs(3, "kept")
+    for d in kept:
+        store.put(d, durable=True)
+    asked = blobs(LOOSE_STATS + 5, "absent")
+    assert not any(store.has(sha(d)) for d in asked)
+    assert store._listed is not None  # listing now, no stat per question
+    assert all(store.has(sha(d)) for d in kept)
+    later, durable, staged = b"written after the listing\n", b"durable after the listing\n", b"x\n"
+    store.put(later)
+    store.put(durable, durable=True)
+    assert store.has(sha(later)) and store.has(sha(durable)) and not store.has(sha(staged))
+    store.discard([sha(kept[0])])
+    assert not store.has(sha(kept[0]))
+    ObjectStore(ws).put(staged)  # another process, between two runs
+    assert not store.has(sha(staged))
+    store.drop_unfinished()  # what every run starts with
+    assert store.has(sha(staged)) and not store.has(sha(kept[0]))
 
 
 def test_a_few_bulk_objects_are_files_of_their_own(tmp_path: Path) -> None:
