@@ -451,6 +451,14 @@ class Archive:
         finally:
             os.close(folder_fd)
 
+    def read_files(self, names: Iterable[str], each: Callable[[str, bytes], object]) -> None:
+        """``each(name, bytes)`` for the content files ``names``, each checked
+        against the manifest before it is handed over."""
+        for name in names:
+            parts: list[bytes] = []
+            self._checked(name, parts.append)
+            each(name, b"".join(parts))
+
     def _checked(self, name: str, sink: Callable[[bytes], object] | None) -> None:
         if self._stream(name, sink) != self.manifest[name]:
             raise IntegrityError(f"{self._where}: {name!r} does not match its {MANIFEST_NAME} hash")

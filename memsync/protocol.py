@@ -50,7 +50,7 @@ import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Iterator, Mapping, MutableMapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -272,31 +272,31 @@ class FieldRemote(Remote):
     def exists(self) -> bool:
         return self.store.exists() or self._archive() is not None
 
-    def fetch_whole(self, manifest: Manifest, folder: Path, names: list[str]) -> bool:
+    def fetch_whole(
+        self, manifest: Manifest, names: list[str], each: Callable[[str, bytes], object], scratch: Path
+    ) -> bool:
         """One ``memoryfield.zip`` instead of a request per file, where the store may
         offer it: fetched bounded into a temp file (never memory), checked
         (``memsync.archive``: no extra, escaping, duplicate or bomb entries), taken
-        only when its SHA256SUMS is exactly ``manifest``, each file verified as it
-        is written. Otherwise nothing of it is kept and the caller fetches the files
-        one by one, as from a server that offers none."""
+        only when its SHA256SUMS is exactly ``manifest``, each file verified before
+        ``each`` gets it. Otherwise the caller fetches the files one by one, as
+        from a server that offers none."""
         if not self.store.offers_archive:
             return False
         where = self.store.where(FIELD_ARCHIVE_NAME)
         with contextlib.ExitStack() as stack:
             try:
-                archive = self._whole.load() if self._whole else self._fetch_archive(stack, manifest, folder.parent)
+                archive = self._whole.load() if self._whole else self._fetch_archive(stack, manifest, scratch)
                 if archive is None or archive.digest != manifest.digest:
                     log.info("memsync: %s is not this version of the field; fetching the files one by one", where)
                     return False
-                archive.extract_files(folder, names)
+                archive.read_files(names, each)
             except NotFound:
                 log.info("memsync: %s: none there; fetching the files one by one", where)
                 return False
             except MemsyncError as exc:
                 # Damaged, hostile, too large or too slow: the files one by one are
                 # checked against the same manifest, so the sync goes on without it.
-                for name in names:
-                    (folder / name).unlink(missing_ok=True)
                 log.warning("memsync: %s (archive not used; fetching the files one by one)", exc)  # exc names it
                 return False
         return True

@@ -14,7 +14,7 @@ import os
 import socket
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -153,11 +153,15 @@ class Remote(ABC):
         with nothing else to send."""
         return False
 
-    def fetch_whole(self, manifest: Manifest, folder: Path, names: list[str]) -> bool:
-        """Write the files ``names`` of the field version ``manifest`` into ``folder``
-        from one archive of the whole field, when the remote offers one of exactly
-        that version (each file checked against ``manifest`` as it is written);
-        False, with none of them written, otherwise."""
+    def fetch_whole(
+        self, manifest: Manifest, names: list[str], each: Callable[[str, bytes], object], scratch: Path
+    ) -> bool:
+        """``each(name, data)`` for the files ``names`` of the field version
+        ``manifest``, from one archive of the whole field, when the remote offers
+        one of exactly that version; each file is checked against ``manifest``
+        before it is handed over (``scratch``: a folder for the archive while it
+        is read). False otherwise, or when the archive fails part way: the
+        caller then fetches every file of ``names`` one by one."""
         return False
 
     def fetch_derived(self, name: str, sink: BinaryIO, max_bytes: int) -> bool:

@@ -156,20 +156,21 @@ def receive(
                 present.add(name)
             elif sha not in held and not have(sha):
                 missing.append(name)
-        # Most of a field to fetch, from a server that offers it whole: one archive, not N requests.
-        whole = len(missing) >= WHOLE_MIN and 2 * len(missing) >= len(view.manifest)
-        if whole and remote.fetch_whole(view.manifest, tmp, missing):
-            present.update(missing)
-            missing = []
 
-        def fetch(name: str) -> None:
-            sha = view.manifest[name]
-            data = remote.fetch(name, sha)
+        def store(name: str, data: bytes) -> None:
             if keep is not None:
-                keep(data, sha)
+                keep(data, view.manifest[name])
             else:
                 (tmp / name).write_bytes(data)
                 present.add(name)
+
+        # Most of a field to fetch, from a server that offers it whole: one archive, not N requests.
+        whole = len(missing) >= WHOLE_MIN and 2 * len(missing) >= len(view.manifest)
+        if whole and remote.fetch_whole(view.manifest, missing, store, tmp.parent):
+            missing = []
+
+        def fetch(name: str) -> None:
+            store(name, remote.fetch(name, view.manifest[name]))
 
         with progress(len(missing), f"fetching {remote.url}") as bar:
             for _ in each_in_parallel(fetch, missing, remote.parallel):

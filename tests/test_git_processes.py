@@ -214,11 +214,10 @@ def test_a_memo_that_lies_is_caught_by_the_check_on_every_fetched_file(cli: CliR
     with environ(b.env), GitRemote(file_url(repo)) as remote:
         answer = remote.fetch_manifest()
         assert isinstance(answer, ManifestFile) and f"{sha}  one.md".encode() in answer.data
-        staging = tmp_path / "staging"
-        staging.mkdir()
+        handed: dict[str, bytes] = {}
         with pytest.raises(IntegrityError, match="does not match its SHA256SUMS hash"):
-            remote.fetch_whole(Manifest.parse(answer.data), staging, ["two.md", "one.md"])
-        assert not (staging / "one.md").exists()
+            remote.fetch_whole(Manifest.parse(answer.data), ["two.md", "one.md"], handed.__setitem__, tmp_path)
+        assert handed == {"two.md": two.encode()}  # the swapped bytes never handed over
         with pytest.raises(IntegrityError, match="does not match its SHA256SUMS hash"):
             remote.fetch("one.md", sha)
         # The stream stopped mid-way leaves the reader in step for the next question.

@@ -460,7 +460,9 @@ class GitRemote(Remote):
             raise RemoteError(f"{self.url}: {name!r} is listed but missing")
         return self._blob(name, entries[name][0])
 
-    def fetch_whole(self, manifest: Manifest, folder: Path, names: list[str]) -> bool:
+    def fetch_whole(
+        self, manifest: Manifest, names: list[str], each: Callable[[str, bytes], object], scratch: Path
+    ) -> bool:
         """The files of the version fetch_manifest answered, read through one
         cat-file process in one stream (not a request each), each checked
         against the manifest before it is written."""
@@ -477,7 +479,7 @@ class GitRemote(Remote):
         def write(name: str, body: bytes) -> None:
             if sha256_hex(body) != manifest[name]:
                 raise IntegrityError(f"{self.url}: {name!r} does not match its SHA256SUMS hash; nothing was applied")
-            (folder / name).write_bytes(body)
+            each(name, body)
 
         unread = [n for n in names if entries[n][0] not in kept]
         for name in names:
