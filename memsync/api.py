@@ -463,7 +463,9 @@ class Memsync:
         reports = self._run(field, remote, "sync", True, None, DEFAULT_MAX_DELETE)
         result = self._finish(reports, False, warn=False)
         result.unresolved_conflicts = [
-            {"field": r.field, **c.to_json()} for r in reports for c in history.conflicts(self.workspace, r.field)
+            {"field": r.field, **c.to_json()}
+            for r in reports
+            for c in history.conflicts(self.workspace, r.field, r.live)
         ]
         return result
 

@@ -84,6 +84,8 @@ class SyncReport:
     previous_pin: dict[str, Any] | None = None  # the pin this run replaced with other content
     #: validate's verdict on each page this run wrote or sent, taken while its bytes were at hand
     frontmatter: dict[str, Finding | None] = dataclasses.field(default_factory=dict, repr=False)
+    #: the content files the scan found in the live field (where status looks for conflict copies)
+    live: Collection[str] = dataclasses.field(default=(), repr=False)
 
     @property
     def conflicts(self) -> list[Any]:
@@ -247,6 +249,7 @@ class Session:
         if self.root.exists():
             run.cache = self.ws.load_statcache(self.field)
             run.local = scan(self.root, run.cache, self.ws.member_dirs(self.field), run.litter)
+            run.report.live = run.local.entries.keys()
         run.base = self.ws.load_base(self.field, self.remote, run.local)
 
     def _push_first(self, remote: Remote, run: _Run) -> bool:

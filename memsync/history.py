@@ -333,14 +333,16 @@ def _live(ws: Workspace, field_name: str) -> tuple[Path, Manifest]:
     return root, scan(root, ws.load_statcache(field_name), ws.member_dirs(field_name))
 
 
-def conflicts(ws: Workspace, field_name: str) -> list[merge.ConflictCopy]:
+def conflicts(ws: Workspace, field_name: str, live: Collection[str] | None = None) -> list[merge.ConflictCopy]:
     """The field's unresolved conflict copies, as its live folder holds them:
-    found by name, so a listing does (``status`` has just scanned the field)."""
+    found by name, among ``live`` (the content files a scan just found, as
+    ``status`` has them) or else in a listing of the folder."""
     root = ws.field_path(field_name)
-    try:
-        names = set(os.listdir(root))
-    except (FileNotFoundError, NotADirectoryError):
-        return []
+    if live is None:
+        try:
+            live = set(os.listdir(root))
+        except (FileNotFoundError, NotADirectoryError):
+            return []
 
     def read(name: str) -> bytes:
         # Only a regular file is a copy's content; a link or a folder by that name reads as none.
@@ -351,7 +353,7 @@ def conflicts(ws: Workspace, field_name: str) -> list[merge.ConflictCopy]:
         with os.fdopen(fd, "rb") as handle:
             return handle.read(MAX_COPY_BYTES) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
 
-    return merge.find_conflicts(names, read)
+    return merge.find_conflicts(live, read)
 
 
 @dataclass
