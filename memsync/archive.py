@@ -247,8 +247,8 @@ def _deflate(source: _Source, stop: threading.Event) -> _Deflated:
     return _deflate_bytes(data)
 
 
-def _deflate_bytes(data: bytes) -> _Deflated:
-    compressor = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15)
+def _deflate_bytes(data: bytes, level: int = COMPRESS_LEVEL) -> _Deflated:
+    compressor = zlib.compressobj(level, zlib.DEFLATED, -15)
     body = compressor.compress(data) + compressor.flush()
     return _Deflated(zlib.crc32(data), len(data), len(body), body)
 
@@ -327,6 +327,55 @@ class _ZipWriter:
             count = zipfile.ZIP_FILECOUNT_LIMIT
         self._emit(_END.pack(_SIG_END, 0, 0, count, count, size, start, 0))
         return self._digest.hexdigest(), self._offset
+
+
+class Collector:
+    """An archive of a version written as its files go by, in any order and from
+    several threads (a push writing a field whole): deflated fast into a temp
+    file, for a store to keep beside that version. Not ``pack``'s reproducible
+    archive, but one ``open_archive`` reads and checks the same way. Past what
+    unpack takes it stops collecting (``usable`` turns False)."""
+
+    def __init__(self) -> None:
+        self._spool: BinaryIO = tempfile.TemporaryFile()  # noqa: SIM115 - closed by close()
+        self._writer = _ZipWriter(self._spool)
+        self._lock = threading.Lock()
+        self._total = 0
+        self.files: dict[str, str] = {}  # name -> sha256 of what went in
+        self.usable = True
+
+    def add(self, name: str, data: bytes, sha: str) -> None:
+        if not self.usable:
+            return
+        if len(data) > MAX_ENTRY_BYTES or len(self.files) >= MAX_ENTRIES:
+            self.usable = False
+            return
+        entry = _deflate_bytes(data, 1)  # outside the lock: zlib lets other threads run
+        with self._lock:
+            if name in self.files:
+                # Written again (a retry): the same bytes are in already; others would be a second entry.
+                self.usable = self.usable and self.files[name] == sha
+                return
+            if not self.usable:
+                return
+            self._total += len(data)
+            if self._total > MAX_TOTAL_BYTES:
+                self.usable = False
+                return
+            self._writer.add(name, entry)
+            self.files[name] = sha
+
+    def finish(self, listed: bytes, where: str) -> tuple[BinaryIO, int]:
+        """The archive with ``listed`` as its SHA256SUMS, rewound: (file, size)."""
+        with self._lock:
+            self._writer.add(MANIFEST_NAME, _deflate_bytes(listed, 1))
+            _, size = self._writer.finish(where)
+        self._spool.seek(0)
+        return self._spool, size
+
+    def close(self) -> None:
+        self.usable = False
+        self._spool.close()
 
 
 def _write_all(fd: int, data: bytes) -> None:

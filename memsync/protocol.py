@@ -56,7 +56,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, BinaryIO, Literal
 
-from .archive import MAX_TOTAL_BYTES, Archive, open_archive
+from .archive import MAX_TOTAL_BYTES, Archive, Collector, open_archive
 from .archive_remote import ArchiveRemote
 from .backends.base import Blob, Entry, NotFound, NotModified, PreconditionFailed, Store, TooLarge
 from .errors import InputError, IntegrityError, MemsyncError, PullFirst, RemoteError, WorkspaceError
@@ -67,6 +67,7 @@ from .remote import (
     MANIFEST_LIMIT,
     NOT_MODIFIED,
     SIDECAR_LIMIT,
+    WHOLE_MIN,
     LockBusy,
     ManifestFile,
     Remote,
@@ -78,6 +79,7 @@ from .remote import (
 from .transfer import parallel
 
 LOCK_NAME = ".memsync-lock"  # hidden: never content, never travels
+WHOLE_PREFIX = ".memsync-whole-"  # hidden too: the archive of a version pushed whole
 #: Joins a SHA256SUMS token and the digest of what a listing found instead.
 LISTED = "|listed:"
 _YES, _NO = ("true", "yes", "1", "on"), ("false", "no", "0", "off")
@@ -281,12 +283,16 @@ class FieldRemote(Remote):
         only when its SHA256SUMS is exactly ``manifest``, each file verified before
         ``each`` gets it. Otherwise the caller fetches the files one by one, as
         from a server that offers none."""
-        if not self.store.offers_archive:
+        if self.store.offers_archive:
+            name = FIELD_ARCHIVE_NAME
+        elif self.store.keeps_whole:
+            name = whole_name(manifest.digest)  # named by its version: a stale one is never fetched
+        else:
             return False
-        where = self.store.where(FIELD_ARCHIVE_NAME)
+        where = self.store.where(name)
         with contextlib.ExitStack() as stack:
             try:
-                archive = self._whole.load() if self._whole else self._fetch_archive(stack, manifest, scratch)
+                archive = self._whole.load() if self._whole else self._fetch_archive(stack, manifest, scratch, name)
                 if archive is None or archive.digest != manifest.digest:
                     log.info("memsync: %s is not this version of the field; fetching the files one by one", where)
                     return False
@@ -301,11 +307,11 @@ class FieldRemote(Remote):
                 return False
         return True
 
-    def _fetch_archive(self, stack: contextlib.ExitStack, manifest: Manifest, spool_dir: Path) -> Archive:
+    def _fetch_archive(self, stack: contextlib.ExitStack, manifest: Manifest, spool_dir: Path, name: str) -> Archive:
         spool = stack.enter_context(tempfile.TemporaryFile(dir=spool_dir))  # noqa: SIM115
-        self.store.read_to(FIELD_ARCHIVE_NAME, spool, whole_limit(manifest))
+        self.store.read_to(name, spool, whole_limit(manifest))
         spool.seek(0)
-        return stack.enter_context(open_archive(spool, where=self.store.where(FIELD_ARCHIVE_NAME)))
+        return stack.enter_context(open_archive(spool, where=self.store.where(name)))
 
     def fetch_derived(self, name: str, sink: BinaryIO, max_bytes: int) -> bool:
         try:
@@ -470,6 +476,8 @@ class FieldRemote(Remote):
             writer = _FieldWriter(self, expected, sidecars, lock)
             try:
                 writer.repair = broke
+                if self.store.keeps_whole and (expected is None or broke):
+                    writer.whole = Collector()  # a first push or a repair writes every file
                 writer.current = self.fetch_manifest(if_none_match=expected, sidecars=False, first_look=False)
                 yield writer
             finally:
@@ -481,6 +489,8 @@ class FieldRemote(Remote):
                     else:
                         self.unlock(lock)
                 self._holding = None
+                if writer.whole is not None:
+                    writer.whole.close()
 
     def close(self) -> None:
         self.store.close()
@@ -498,6 +508,7 @@ class _FieldWriter(Writer):
         #: What each page was written as (its token, its sha256), for reading a shared remote later.
         self.written: dict[str, list[str]] = {}
         self.guard = threading.Lock()
+        self.whole: Collector | None = None
 
     def put(self, name: str, data: bytes, was: str | None, sha: str | None = None) -> None:
         self.wrote = True
@@ -505,6 +516,8 @@ class _FieldWriter(Writer):
         # what the push planned against, where the store's tokens allow it.
         planned = self.store.content_token(was) if was is not None and not self.repair else None
         sha = sha or sha256_hex(data)
+        if self.whole is not None:
+            self.whole.add(name, data, sha)
         new_file = was is None and not self.repair and self.store.content_token(sha) is not None
         try:
             token = self.store.put(name, data, if_match=planned, if_absent=new_file)
@@ -548,6 +561,8 @@ class _FieldWriter(Writer):
             expected: str | None = _sums(current.etag)
         else:
             expected = _sums(self.expected) if current is NOT_MODIFIED else None
+        if self.whole is not None:
+            self._put_whole(manifest)
         if not self.remote.conditional and not self.remote._holds(self.lock):
             raise PullFirst(f"{self.remote.url}: this push lost its lock (it expired or was broken): pull first")
         try:
@@ -566,6 +581,33 @@ class _FieldWriter(Writer):
         if self.remote.shared:
             self.remote.memo["pages"] = {**self.remote.memo.get("pages", {}), **self.written}
         return token
+
+    def _put_whole(self, listed: bytes) -> None:
+        """Leave the archive of the version this push wrote whole beside it, before
+        its SHA256SUMS (a reader checks it against that anyway); a repair also
+        drops the archives of earlier versions. Only a speed-up for clones: a
+        failure to write it is a warning, and the push goes on without it."""
+        whole, self.whole = self.whole, None
+        assert whole is not None
+        try:
+            target = Manifest.parse(listed, where=f"{self.remote.url}: {MANIFEST_NAME}")
+            if len(target) < WHOLE_MIN or not whole.usable or whole.files != target.entries:
+                return  # too few to be worth it, or not every file went by (or past what one archive holds)
+            name = whole_name(target.digest)
+            spool, size = whole.finish(listed, self.store.where(name))
+            self.store.put_file(name, spool, size)
+            if self.repair:
+                stale = [e.name for e in self.store.list() if e.name.startswith(WHOLE_PREFIX) and e.name != name]
+                self.store.delete_many(stale)
+        except (RemoteError, InputError) as exc:
+            log.warning("memsync: %s (the archive for clones was not written; the push goes on)", exc)
+        finally:
+            whole.close()
+
+
+def whole_name(digest: str) -> str:
+    """Where a store that ``keeps_whole`` keeps the archive of version ``digest``."""
+    return f"{WHOLE_PREFIX}{digest.removeprefix('sha256:')}.zip"
 
 
 def whole_limit(manifest: Manifest) -> int:

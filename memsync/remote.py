@@ -41,6 +41,7 @@ MANIFEST_LIMIT = 64 * 1024 * 1024  # ~300,000 entries at typical name lengths
 SIDECAR_LIMIT = 64 * 1024  # a signature or release statement
 LOCK_LIMIT = 4096
 FETCH_ATTEMPTS = 3
+WHOLE_MIN = 64  # files to fetch before a whole-field archive is worth asking for (or leaving)
 
 
 def file_limit() -> int:

@@ -21,11 +21,10 @@ from .manifest import Manifest, sha256_hex
 from .names import SIGNATURE_NAME, Role, name_problem, role_of
 from .plan import Change
 from .progress import ProgressFactory, silent
-from .remote import ManifestFile, NotModified, Remote, Writer
+from .remote import WHOLE_MIN, ManifestFile, NotModified, Remote, Writer
 from .store import Elsewhere, StagedVersion, StagingStore
 
 PARALLEL_FETCHES = 8
-WHOLE_MIN = 64  # files to fetch before a whole-field archive is worth asking for
 T = TypeVar("T")
 
 

@@ -31,7 +31,7 @@ from memsync.names import MANIFEST_NAME
 from memsync.protocol import whole_limit
 
 FIELD = "notes"
-PAGES = 80  # above transfer.WHOLE_MIN: a clone asks for the archive
+PAGES = 80  # above remote.WHOLE_MIN: a clone asks for the archive
 MIB = 1024 * 1024
 ENDLESS_CAP = 1024 * MIB  # far past any limit, yet bounded if a reader never stops
 FILE_LIMIT = 64 * 1024  # MEMSYNC_MAX_FILE_BYTES for the endless archive: a small derived bound

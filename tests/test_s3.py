@@ -11,6 +11,7 @@ subprocesses). The heavy concurrency and crash tests are in
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import re
@@ -21,6 +22,7 @@ import sys
 import threading
 import time
 import uuid
+import zipfile
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -32,6 +34,7 @@ from s3_support import FlakyProxy
 
 from memsync import cli, protocol
 from memsync.archive import open_archive
+from memsync.manifest import Manifest
 from memsync.names import Role, role_of
 from memsync.workspace import STATE_DIR, Workspace
 from tests.conftest import assert_one_line_error, make_field, page
@@ -300,6 +303,78 @@ def test_request_counts_noop_pull_and_ten_page_push(s3_server, tmp_path, request
     assert sorted(page_gets) == [f"/{bucket}/big/page-{i:04}.md" for i in range(10)], seen
     assert len(seen) - len(page_gets) <= 3, seen
     assert content(b / "f") == content(a / "f")
+
+
+def wholes(client: Any, bucket: str, prefix: str) -> dict[str, bytes]:
+    return {n: d for n, d in bucket_objects(client, bucket, prefix).items() if n.startswith(protocol.WHOLE_PREFIX)}
+
+
+def test_a_first_push_leaves_an_archive_that_a_clone_of_that_version_fetches_whole(s3_server, tmp_path, requests_seen):
+    """A first push also leaves one archive of the version (hidden, named by its
+    digest); a clone of that version fetches it instead of every page. After a
+    10-page push it is stale: never fetched, never used, and a clone fetches
+    the pages; a damaged one is caught and the pages fetched one by one."""
+    client, bucket = s3_server.client(), s3_server.new_bucket()
+    url, env = f"s3://{bucket}/w", aws_env(s3_server)
+    a = new_workspace(tmp_path / "a", url, pages(80))
+    ok(memsync("push", "f", cwd=a, env=env))
+    first = requests_seen.take()
+    digest = Manifest.parse(bucket_objects(client, bucket, "w")["SHA256SUMS"]).digest
+    kept = wholes(client, bucket, "w")
+    assert list(kept) == [protocol.whole_name(digest)]
+    assert [m for m, p, _ in first if p.endswith(protocol.whole_name(digest))] == ["PUT"], (
+        "one more request, not a page more"
+    )
+    with open_archive(kept[protocol.whole_name(digest)]) as archive:
+        assert archive.digest == digest and dict(archive.files()) == content(a / "f")
+    assert_remote_consistent(client, bucket, "w")  # to every other tool still a plain field
+
+    requests_seen.take()  # what the looks above asked
+    ok(clone(url, tmp_path / "b", env))
+    seen = requests_seen.take()
+    assert [p for m, p, _ in seen if m == "GET" and p.endswith(".md")] == [], "no page fetched one by one"
+    assert ("GET", f"/{bucket}/w/{protocol.whole_name(digest)}", 200) in seen
+    assert content(tmp_path / "b" / "f") == content(a / "f")
+
+    for i in range(10):
+        (a / "f" / f"page-{i:04}.md").write_text(page(f"page {i}", "changed"))
+    ok(memsync("push", "f", cwd=a, env=env))
+    assert list(wholes(client, bucket, "w")) == [protocol.whole_name(digest)], "a 10-page push leaves none"
+    requests_seen.take()
+    ok(clone(url, tmp_path / "c", env))
+    seen = requests_seen.take()
+    assert len([p for m, p, _ in seen if m == "GET" and p.endswith(".md")]) == 80
+    assert [s for m, p, s in seen if protocol.WHOLE_PREFIX in p] == [404], "the stale one is not even read"
+    assert content(tmp_path / "c" / "f") == content(a / "f")
+
+    # An archive named for the current version, its SHA256SUMS that version's, one page not: caught, not used.
+    now = Manifest.parse(bucket_objects(client, bucket, "w")["SHA256SUMS"])
+    lying = {n: (a / "f" / n).read_bytes() for n in now.entries}
+    lying["page-0005.md"] = b"not what SHA256SUMS says\n"
+    client.put_object(Bucket=bucket, Key=f"w/{protocol.whole_name(now.digest)}", Body=_zip(lying, now))
+    result = clone(url, tmp_path / "d", env)
+    ok(result)
+    assert "does not match its SHA256SUMS hash" in result.stderr and len(result.stderr.splitlines()) == 1
+    assert content(tmp_path / "d" / "f") == content(a / "f")
+
+    # A push that died mid-way leaves its lock: the next push repairs, writing every page, so it
+    # leaves the archive of its version and drops every other one.
+    orphaned = lock_body("a", socket.gethostname(), dead_pid(), time.time() + 60)
+    client.put_object(Bucket=bucket, Key=f"w/{protocol.LOCK_NAME}", Body=orphaned)
+    (a / "f" / "page-0001.md").write_text(page("page 1", "after the crash"))
+    ok(memsync("push", "f", cwd=a, env=env))
+    after = Manifest.parse(bucket_objects(client, bucket, "w")["SHA256SUMS"])
+    assert list(wholes(client, bucket, "w")) == [protocol.whole_name(after.digest)]
+    assert_remote_consistent(client, bucket, "w")
+
+
+def _zip(files: dict[str, bytes], manifest: Manifest) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in files.items():
+            zf.writestr(name, data)
+        zf.writestr("SHA256SUMS", manifest.to_bytes())
+    return buffer.getvalue()
 
 
 class RecordingProxy(FlakyProxy):

@@ -143,6 +143,10 @@ class Store(ABC):
     #: The location may also offer the whole field as ``memoryfield.zip`` (the
     #: spec's HTTP servers): a clone can fetch that one object instead of every file.
     offers_archive: ClassVar[bool] = False
+    #: A push that writes every file of a version also leaves one archive of it
+    #: there (``.memsync-whole-<digest hex>.zip``): a clone of that version
+    #: fetches one object instead of every file (stores that charge per request).
+    keeps_whole: ClassVar[bool] = False
 
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
         self.url = url

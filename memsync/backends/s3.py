@@ -39,6 +39,7 @@ _DELETE_BATCH = 1000
 
 
 class S3Store(Store):
+    keeps_whole = True  # a request costs more than the bytes of a page
     OPTIONS: ClassVar[Mapping[str, Option]] = {
         "endpoint_url": Option("the S3 endpoint, for MinIO, R2, GCS or a private server"),
         "region": Option("the bucket's region"),
