@@ -347,7 +347,7 @@ class Collector:
     def add(self, name: str, data: bytes, sha: str) -> None:
         if not self.usable:
             return
-        if len(data) > MAX_ENTRY_BYTES or len(self.files) >= MAX_ENTRIES:
+        if len(data) > MAX_ENTRY_BYTES or len(self.files) >= MAX_ENTRIES - 1:  # SHA256SUMS is one more
             self.usable = False
             return
         entry = _deflate_bytes(data, 1)  # outside the lock: zlib lets other threads run
