@@ -253,8 +253,10 @@ _STR_TAG = "tag:yaml.org,2002:str"
 
 # The timestamps pages carry most (``created: 2026-12-02T06:30:42Z``, or a bare
 # date): the resolver tags them timestamps and the constructor builds exactly
-# what ``fromisoformat`` builds, refusing the same impossible dates.
-_UTC_SECOND = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
+# what ``fromisoformat`` builds, refusing the same impossible dates. Hour 24 is
+# left to the constructor, which refuses it: fromisoformat takes it for the next
+# day's midnight since Python 3.14.
+_UTC_SECOND = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T(?:[01][0-9]|2[0-3]):[0-9]{2}:[0-9]{2}Z")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
