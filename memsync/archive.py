@@ -276,6 +276,11 @@ def _deflate_stream(source: _Source, handle: BinaryIO, stop: threading.Event) ->
     return _Deflated(crc, size, compressed_size, spool)
 
 
+def _bomb_like(size: int, compressed_size: int) -> bool:
+    """Whether an entry expands more than unpack believes honest data does."""
+    return size > RATIO_FLOOR and size > MAX_RATIO * max(compressed_size, 1)
+
+
 def _check_unchanged(source: _Source, digest: str) -> None:
     if digest != source.expected:
         raise InputError(f"{source.name}: changed while it was being packed; pack again")
@@ -347,7 +352,7 @@ class Collector:
     def add(self, name: str, data: bytes, sha: str) -> None:
         if not self.usable:
             return
-        if len(data) > MAX_ENTRY_BYTES or len(self.files) >= MAX_ENTRIES - 1:  # SHA256SUMS is one more
+        if len(data) > MAX_ENTRY_BYTES:
             self.usable = False
             return
         entry = _deflate_bytes(data, 1)  # outside the lock: zlib lets other threads run
@@ -356,18 +361,26 @@ class Collector:
                 # Written again (a retry): the same bytes are in already; others would be a second entry.
                 self.usable = self.usable and self.files[name] == sha
                 return
-            if not self.usable:
-                return
+            # Counted under the lock: threads that all looked before any added would overshoot.
+            # A very compressible large page reads as a bomb to unpack: no archive then.
             self._total += len(data)
-            if self._total > MAX_TOTAL_BYTES:
+            if (
+                not self.usable
+                or len(self.files) >= MAX_ENTRIES - 1  # SHA256SUMS is one more
+                or self._total > MAX_TOTAL_BYTES
+                or _bomb_like(entry.size, entry.compressed_size)
+            ):
                 self.usable = False
                 return
             self._writer.add(name, entry)
             self.files[name] = sha
 
-    def finish(self, listed: bytes, where: str) -> tuple[BinaryIO, int]:
-        """The archive with ``listed`` as its SHA256SUMS, rewound: (file, size)."""
+    def finish(self, listed: bytes, where: str) -> tuple[BinaryIO, int] | None:
+        """The archive with ``listed`` as its SHA256SUMS, rewound: (file, size);
+        None when SHA256SUMS itself takes it past what unpack takes."""
         with self._lock:
+            if self._total + len(listed) > MAX_TOTAL_BYTES:
+                return None
             self._writer.add(MANIFEST_NAME, _deflate_bytes(listed, 1))
             _, size = self._writer.finish(where)
         self._spool.seek(0)
@@ -581,7 +594,7 @@ class Archive:
                 raise InputError(f"{where}: entry {shown!r} appears twice")
             if info.file_size > MAX_ENTRY_BYTES:
                 raise InputError(f"{where}: entry {shown!r} is larger than {MAX_ENTRY_BYTES} bytes")
-            if info.file_size > RATIO_FLOOR and info.file_size > MAX_RATIO * max(info.compress_size, 1):
+            if _bomb_like(info.file_size, info.compress_size):
                 raise InputError(f"{where}: entry {shown!r} expands more than {MAX_RATIO}x: a zip bomb")
             total += info.file_size
             if total > MAX_TOTAL_BYTES:

@@ -594,8 +594,10 @@ class _FieldWriter(Writer):
             if len(target) < WHOLE_MIN or not whole.usable or whole.files != target.entries:
                 return  # too few to be worth it, or not every file went by (or past what one archive holds)
             name = whole_name(target.digest)
-            spool, size = whole.finish(listed, self.store.where(name))
-            self.store.put_file(name, spool, size)
+            made = whole.finish(listed, self.store.where(name))
+            if made is None:
+                return  # SHA256SUMS itself would take it past what one archive holds
+            self.store.put_file(name, *made)
             if self.repair:
                 stale = [e.name for e in self.store.list() if e.name.startswith(WHOLE_PREFIX) and e.name != name]
                 self.store.delete_many(stale)

@@ -733,3 +733,90 @@ def test_archive_pull_pinned_by_field_digest(tmp_path: Path) -> None:
     run = run_cli("pull", archive, "--sha256", "sha256:" + sha(sums(CONTENT)), cwd=ws)
     assert run.returncode == 0, run.stderr
     assert (ws / "notes" / "SHA256SUMS").read_bytes() == sums(CONTENT)
+
+
+# -- the archive a push collects as it writes a version whole (S3) ------------------------------
+
+
+def _noise(seed: str, n: int) -> bytes:
+    """``n`` bytes deflate cannot shrink, the same on every run."""
+    return hashlib.shake_256(seed.encode()).digest(n)
+
+
+def _collect(files: dict[str, bytes], *, together: bool = False) -> bytes | None:
+    """What a push leaves for ``files`` sent through a Collector, as
+    protocol._put_whole decides it (None: no archive); ``together``: every
+    file handed over at the same moment, from its own put thread."""
+    from concurrent.futures import ThreadPoolExecutor
+    from threading import Barrier
+
+    from memsync.manifest import Manifest
+
+    listed = Manifest({n: sha(d) for n, d in files.items()})
+    collector = archive_mod.Collector()
+    try:
+        if together:
+            start = Barrier(len(files))
+
+            def put(item: tuple[str, bytes]) -> None:
+                start.wait()
+                collector.add(item[0], item[1], sha(item[1]))
+
+            with ThreadPoolExecutor(len(files)) as pool:
+                list(pool.map(put, files.items()))
+        else:
+            for name, data in files.items():
+                collector.add(name, data, sha(data))
+        if not collector.usable or collector.files != listed.entries:
+            return None
+        made = collector.finish(listed.to_bytes(), "collected")
+        if made is None:
+            return None
+        spool, size = made
+        return spool.read(size)
+    finally:
+        collector.close()
+
+
+def _opens(data: bytes, files: dict[str, bytes]) -> None:
+    with archive_mod.open_archive(data, where="collected") as got:
+        assert dict(got.files()) == files
+
+
+def test_a_collected_archive_is_one_unpack_takes() -> None:
+    files = {f"p{i}.md": page(f"page {i}", f"body {i}\n" * (i + 1)).encode() for i in range(70)}
+    files["data.bin"] = _noise("data", 3 * 1024 * 1024)  # large, and incompressible: the ratio check passes
+    made = _collect(files, together=False)
+    assert made is not None
+    _opens(made, files)
+
+
+def test_a_collector_leaves_no_archive_unpack_would_refuse_for_its_sums(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bytes unpack takes count SHA256SUMS too: content within the bound
+    but not with SHA256SUMS is no archive (one would be refused by every clone)."""
+    files = {f"p{i}.bin": _noise(f"p{i}", 2000) for i in range(4)}
+    monkeypatch.setattr(archive_mod, "MAX_TOTAL_BYTES", sum(map(len, files.values())) + 10)
+    made = _collect(files)
+    if made is not None:
+        _opens(made, files)
+
+
+def test_a_collector_leaves_no_archive_whose_compressible_page_reads_as_a_bomb() -> None:
+    """A large page that deflates more than unpack believes honest data does
+    (a table of repeated rows): an archive holding it would be refused as a
+    zip bomb by every clone, with a warning each time."""
+    files = {f"p{i}.md": page(f"page {i}", f"body {i}").encode() for i in range(70)}
+    files["table.md"] = page("table", "| a | b |\n" * 300_000).encode()  # 3 MiB, deflates ~1000x
+    made = _collect(files)
+    if made is not None:
+        _opens(made, files)
+
+
+def test_a_collector_fed_by_many_threads_at_once_holds_no_more_entries_than_unpack_takes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(archive_mod, "MAX_ENTRIES", 5)  # four files and SHA256SUMS
+    files = {f"p{i}.bin": _noise(f"p{i}", 1024 * 1024) for i in range(8)}
+    made = _collect(files, together=True)
+    if made is not None:
+        _opens(made, files)
