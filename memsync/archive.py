@@ -372,7 +372,11 @@ class Collector:
             ):
                 self.usable = False
                 return
-            self._writer.add(name, entry)
+            try:
+                self._writer.add(name, entry)
+            except OSError:
+                self.usable = False  # a full temp folder costs the archive, never the push
+                return
             self.files[name] = sha
 
     def finish(self, listed: bytes, where: str) -> tuple[BinaryIO, int] | None:

@@ -601,7 +601,7 @@ class _FieldWriter(Writer):
             if self.repair:
                 stale = [e.name for e in self.store.list() if e.name.startswith(WHOLE_PREFIX) and e.name != name]
                 self.store.delete_many(stale)
-        except (RemoteError, InputError) as exc:
+        except (RemoteError, InputError, OSError) as exc:  # OSError: the temp folder is full
             log.warning("memsync: %s (the archive for clones was not written; the push goes on)", exc)
         finally:
             whole.close()

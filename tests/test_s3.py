@@ -368,6 +368,40 @@ def test_a_first_push_leaves_an_archive_that_a_clone_of_that_version_fetches_who
     assert_remote_consistent(client, bucket, "w")
 
 
+def test_a_full_temp_folder_costs_the_archive_for_clones_never_the_push(s3_server, tmp_path):
+    """The archive a first push leaves is spooled through a temp file: when that
+    cannot grow (a full /tmp; here a file size limit that only the spool reaches,
+    as a mirror keeps no object store), the push still lands, without it."""
+    import base64
+    import resource
+    import signal
+
+    client, bucket = s3_server.client(), s3_server.new_bucket()
+    url, env = f"s3://{bucket}/w", aws_env(s3_server)
+    noise = lambda i: base64.b64encode(hashlib.shake_256(str(i).encode()).digest(6000)).decode()  # noqa: E731
+    source = make_field(tmp_path / "src", {f"page-{i:04}.md": page(f"page {i}", noise(i)) for i in range(80)})
+    limit = 256 * 1024  # above every page and every file the run writes but the spool (~640 KB)
+
+    def small_files() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG) instead
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    result = subprocess.run(
+        [sys.executable, "-m", "memsync", "mirror", str(source), url],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=small_files,
+    )
+    ok(result)
+    assert wholes(client, bucket, "w") == {}
+    landed = bucket_objects(client, bucket, "w")
+    assert {n: d for n, d in landed.items() if role_of(n) is Role.CONTENT} == content(source)
+    assert_remote_consistent(client, bucket, "w")
+
+
 def _zip(files: dict[str, bytes], manifest: Manifest) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
