@@ -353,13 +353,15 @@ class Collector:
         if not self.usable:
             return
         if len(data) > MAX_ENTRY_BYTES:
-            self.usable = False
+            with self._lock:
+                self._drop()
             return
         entry = _deflate_bytes(data, 1)  # outside the lock: zlib lets other threads run
         with self._lock:
             if name in self.files:
                 # Written again (a retry): the same bytes are in already; others would be a second entry.
-                self.usable = self.usable and self.files[name] == sha
+                if self.files[name] != sha:
+                    self._drop()
                 return
             # Counted under the lock: threads that all looked before any added would overshoot.
             # A very compressible large page reads as a bomb to unpack: no archive then.
@@ -370,12 +372,12 @@ class Collector:
                 or self._total > MAX_TOTAL_BYTES
                 or _bomb_like(entry.size, entry.compressed_size)
             ):
-                self.usable = False
+                self._drop()
                 return
             try:
                 self._writer.add(name, entry)
             except OSError:
-                self.usable = False  # a full temp folder costs the archive, never the push
+                self._drop()  # a full temp folder costs the archive, never the push
                 return
             self.files[name] = sha
 
@@ -390,9 +392,15 @@ class Collector:
         self._spool.seek(0)
         return self._spool, size
 
-    def close(self) -> None:
+    def _drop(self) -> None:
+        """Stop collecting, and let what the temp file holds go at once (the push may
+        have most of a large field still to send)."""
         self.usable = False
         self._spool.close()
+
+    def close(self) -> None:
+        with self._lock:
+            self._drop()
 
 
 def _write_all(fd: int, data: bytes) -> None:

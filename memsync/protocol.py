@@ -58,7 +58,7 @@ from typing import Any, BinaryIO, Literal
 
 from .archive import MAX_TOTAL_BYTES, Archive, Collector, open_archive
 from .archive_remote import ArchiveRemote
-from .backends.base import Blob, Entry, NotFound, NotModified, PreconditionFailed, Store, TooLarge
+from .backends.base import Blob, Denied, Entry, NotFound, NotModified, PreconditionFailed, Store, TooLarge
 from .errors import InputError, IntegrityError, MemsyncError, PullFirst, RemoteError, WorkspaceError
 from .manifest import Manifest, sha256_hex
 from .names import FIELD_ARCHIVE_NAME, MANIFEST_NAME, SIDECAR_NAMES, SIGNATURE_NAME, Role, name_problem, role_of
@@ -297,13 +297,15 @@ class FieldRemote(Remote):
                     log.info("memsync: %s is not this version of the field; fetching the files one by one", where)
                     return False
                 archive.read_files(names, each)
-            except NotFound:
-                log.info("memsync: %s: none there; fetching the files one by one", where)
-                return False
             except MemsyncError as exc:
-                # Damaged, hostile, too large or too slow: the files one by one are
-                # checked against the same manifest, so the sync goes on without it.
-                log.warning("memsync: %s (archive not used; fetching the files one by one)", exc)  # exc names it
+                # S3 answers 403 for a missing key to a reader who may not list the bucket:
+                # the archive of a version not pushed whole is then absent, not a problem.
+                if isinstance(exc, NotFound) or (isinstance(exc, Denied) and self.store.keeps_whole):
+                    log.info("memsync: %s: none there; fetching the files one by one", where)
+                else:
+                    # Damaged, hostile, too large or too slow: the files one by one are
+                    # checked against the same manifest, so the sync goes on without it.
+                    log.warning("memsync: %s (archive not used; fetching the files one by one)", exc)  # exc names it
                 return False
         return True
 

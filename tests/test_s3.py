@@ -457,6 +457,61 @@ class RecordingProxy(FlakyProxy):
         return found
 
 
+class DenyingProxy(FlakyProxy):
+    """Answers 403 AccessDenied, as S3 answers a missing key to a reader who may
+    not list the bucket, for the archives a push leaves; passes the rest on
+    (moto closes each connection after one answer)."""
+
+    def __init__(self, upstream: tuple[str, int]) -> None:
+        super().__init__(upstream, reset_share=0, delay_share=0)
+        self.denied = 0
+
+    def _pipe(self, client: socket.socket, fate: str) -> None:
+        head = b""
+        with client:
+            while b"\r\n\r\n" not in head and (data := client.recv(65536)):
+                head += data
+            if protocol.WHOLE_PREFIX.encode() in head.split(b"\r\n", 1)[0]:
+                self.denied += 1
+                body = b"<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>"
+                client.sendall(b"HTTP/1.1 403 Forbidden\r\nContent-Type: application/xml\r\n")
+                client.sendall(b"Content-Length: %d\r\nConnection: close\r\n\r\n%s" % (len(body), body))
+                return
+            with socket.create_connection(self.upstream, timeout=30) as upstream:
+                upstream.sendall(head)
+                up = threading.Thread(target=self._forward, args=(client, upstream), daemon=True)
+                up.start()
+                self._forward(upstream, client)
+                up.join(timeout=30)
+
+    @staticmethod
+    def _forward(src: socket.socket, dst: socket.socket) -> None:
+        try:
+            while data := src.recv(65536):
+                dst.sendall(data)
+            dst.shutdown(socket.SHUT_WR)
+        except OSError:
+            pass
+
+
+def test_a_reader_denied_the_archive_fetches_the_pages_without_a_warning(s3_server, tmp_path):
+    """Where S3 answers 403 for a key that is not there, the archive of a version
+    not pushed whole reads as absent: the pages one by one, and not a warning on
+    every large pull."""
+    bucket = s3_server.new_bucket()
+    url = f"s3://{bucket}/denied"
+    a = new_workspace(tmp_path / "a", url, pages(80))
+    ok(memsync("push", "f", cwd=a, env=aws_env(s3_server)))
+    proxy = DenyingProxy(s3_server.server.get_host_and_port()).start()
+    try:
+        result = clone(url, tmp_path / "b", aws_env(s3_server, proxy.endpoint))
+    finally:
+        proxy.stop()
+    ok(result)
+    assert proxy.denied == 1 and result.stderr == "", result.stderr
+    assert content(tmp_path / "b" / "f") == content(a / "f")
+
+
 def test_pages_travel_without_crc32_and_each_put_signs_its_payload_hash(s3_server, tmp_path):
     # memsync checks every page it reads against SHA256SUMS, and a PUT whose
     # payload sha256 is signed is verified by S3 itself: botocore's default CRC32

@@ -54,6 +54,10 @@ class NotFound(RemoteError):
     """The named object is not there."""
 
 
+class Denied(RemoteError):
+    """The store refused to answer (S3 answers so for a missing key to whoever may not list the bucket)."""
+
+
 class PreconditionFailed(RemoteError):
     """A conditional write or delete whose condition did not hold."""
 

@@ -24,6 +24,7 @@ from .base import (
     CHUNK,
     FIELD_OPTIONS,
     NOT_MODIFIED,
+    Denied,
     Entry,
     NotFound,
     NotModified,
@@ -171,7 +172,7 @@ def _explain(where: str, exc: Any) -> RemoteError:
     if code in ("InvalidAccessKeyId", "SignatureDoesNotMatch", "ExpiredToken", "InvalidToken"):
         return RemoteError(f"{where}: credentials rejected ({code})")
     if code in ("AccessDenied", "403", "Forbidden") or status == 403:
-        return RemoteError(f"{where}: access denied")
+        return Denied(f"{where}: access denied")
     return RemoteError(f"{where}: S3 error {code or status}: {error.get('Message', '')}".rstrip(": "))
 
 
