@@ -124,6 +124,7 @@ class _Deflated:
     size: int
     compressed_size: int
     body: bytes | BinaryIO  # a temp file for a large entry
+    method: int = zipfile.ZIP_DEFLATED
 
     def chunks(self) -> Iterator[bytes]:
         if isinstance(self.body, bytes):
@@ -250,6 +251,8 @@ def _deflate(source: _Source, stop: threading.Event) -> _Deflated:
 def _deflate_bytes(data: bytes, level: int = COMPRESS_LEVEL) -> _Deflated:
     compressor = zlib.compressobj(level, zlib.DEFLATED, -15)
     body = compressor.compress(data) + compressor.flush()
+    if _bomb_like(len(data), len(body)):
+        return _Deflated(zlib.crc32(data), len(data), len(data), data, zipfile.ZIP_STORED)
     return _Deflated(zlib.crc32(data), len(data), len(body), body)
 
 
@@ -269,11 +272,35 @@ def _deflate_stream(source: _Source, handle: BinaryIO, stop: threading.Event) ->
         spool.write(compressor.flush())
         _check_unchanged(source, digest.hexdigest())
         compressed_size = spool.tell()
+        if _bomb_like(size, compressed_size):
+            spool.close()
+            return _stored_stream(source, handle, crc, stop)
         spool.seek(0)
     except BaseException:
         spool.close()
         raise
     return _Deflated(crc, size, compressed_size, spool)
+
+
+def _stored_stream(source: _Source, handle: BinaryIO, crc: int, stop: threading.Event) -> _Deflated:
+    """The file as it is, through a temp file: deflated, it would shrink past what
+    unpack believes honest data does (a table of repeated rows) and be refused as a bomb."""
+    spool = tempfile.TemporaryFile()  # noqa: SIM115 - handed on to the writer, which closes it
+    try:
+        handle.seek(0)
+        digest = hashlib.sha256()
+        while chunk := handle.read(_CHUNK):
+            if stop.is_set():
+                raise _Stopped
+            digest.update(chunk)
+            spool.write(chunk)
+        _check_unchanged(source, digest.hexdigest())  # the same bytes the crc was taken of
+        size = spool.tell()
+        spool.seek(0)
+    except BaseException:
+        spool.close()
+        raise
+    return _Deflated(crc, size, size, spool, zipfile.ZIP_STORED)
 
 
 def _bomb_like(size: int, compressed_size: int) -> bool:
@@ -308,7 +335,7 @@ class _ZipWriter:
         except UnicodeEncodeError:
             encoded, flags = name.encode("utf-8"), _UTF8_NAME
         # flags, method, time, date, crc, sizes: the same in both records
-        fields = (flags, zipfile.ZIP_DEFLATED, _DOS_TIME, _DOS_DATE, entry.crc, entry.compressed_size, entry.size)
+        fields = (flags, entry.method, _DOS_TIME, _DOS_DATE, entry.crc, entry.compressed_size, entry.size)
         made_by = (_VERSION, _UNIX, _VERSION, 0)  # version made by, its system, version needed, reserved
         # name length, extra length, comment length, disk, internal and external attributes, offset
         tail = (len(encoded), 0, 0, 0, 0, FILE_MODE, self._offset)
@@ -364,13 +391,11 @@ class Collector:
                     self._drop()
                 return
             # Counted under the lock: threads that all looked before any added would overshoot.
-            # A very compressible large page reads as a bomb to unpack: no archive then.
             self._total += len(data)
             if (
                 not self.usable
                 or len(self.files) >= MAX_ENTRIES - 1  # SHA256SUMS is one more
                 or self._total > MAX_TOTAL_BYTES
-                or _bomb_like(entry.size, entry.compressed_size)
             ):
                 self._drop()
                 return

@@ -31,8 +31,11 @@ FIXED = (1980, 1, 1, 0, 0, 0)
 SIG = b"-----BEGIN SSH SIGNATURE-----\nnot checked when packing\n-----END SSH SIGNATURE-----\n"
 
 
-def reference_pack(files: dict[str, bytes], signature: bytes | None = None) -> bytes:
-    """memsync's packer before it streamed (memsync/archive.py at c38c285), verbatim but for names."""
+def reference_pack(
+    files: dict[str, bytes], signature: bytes | None = None, stored: frozenset[str] = frozenset()
+) -> bytes:
+    """memsync's packer before it streamed (memsync/archive.py at c38c285), verbatim but for
+    names; the entries ``stored`` are stored rather than deflated."""
     manifest = Manifest({name: sha256_hex(data) for name, data in files.items()})
     entries = dict(files)
     entries["SHA256SUMS"] = manifest.to_bytes()
@@ -44,7 +47,7 @@ def reference_pack(files: dict[str, bytes], signature: bytes | None = None) -> b
             info = zipfile.ZipInfo(name, date_time=FIXED)
             info.create_system = 3
             info.external_attr = (stat.S_IFREG | 0o644) << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = zipfile.ZIP_STORED if name in stored else zipfile.ZIP_DEFLATED
             archive.writestr(info, entries[name], compresslevel=9)
     return buffer.getvalue()
 
@@ -107,6 +110,28 @@ def test_pack_field_gives_the_reference_bytes(tmp_path: Path, signed: bool) -> N
     assert written.sha256 == packed.sha256 and written.manifest == packed.manifest
     assert archive_mod.write_field(field, None) == written  # pins without writing
     assert archive_mod.pack_files(files, {SIGNATURE_NAME: signature} if signature else None).data == expected
+
+
+def test_a_file_deflate_shrinks_past_the_bomb_ratio_is_stored_and_the_archive_unpacks(
+    cli: CliRunner, tmp_path: Path
+) -> None:
+    """A table of repeated rows deflates ~1000:1, which unpack takes for a zip bomb:
+    packed deflated, memsync's own archive was refused by memsync. Such a file is
+    stored instead (deterministically: the same bytes from a folder, streamed,
+    and from memory), and the archive unpacks."""
+    files = {"index.md": b"# Tables\n", "table.md": page("Table", "| a | b |\n" * 300_000).encode()}
+    assert len(files["table.md"]) > archive_mod._WHOLE_ENTRY  # from a folder: through the streamed path
+    field = make_field(tmp_path / "f", files)
+    expected = reference_pack(files, stored=frozenset({"table.md"}))
+    assert archive_mod.pack_field(field).data == expected
+    assert archive_mod.pack_files(files).data == expected
+    run = cli("pack", "f", "-o", "f.memoryfield.zip")
+    assert run.returncode == 0, run.stderr
+    assert (tmp_path / "f.memoryfield.zip").read_bytes() == expected
+    for command in (["verify", "f.memoryfield.zip"], ["unpack", "f.memoryfield.zip", "out"]):
+        done = cli(*command)
+        assert done.returncode == 0, done.stderr
+    assert {p.name: p.read_bytes() for p in (tmp_path / "out").iterdir() if p.name != "SHA256SUMS"} == files
 
 
 def test_cli_pack_gives_the_reference_bytes(cli: CliRunner, tmp_path: Path) -> None:
