@@ -352,13 +352,10 @@ class Session:
         return keep
 
     def _held_here(self, run: _Run) -> tuple[Collection[str], Callable[[str], bool], Callable[[str, str], bytes]]:
-        """What this machine already holds by hash (the live field as scanned, the
-        object store), and how a staged version reads it: verified, and
+        """What this machine already holds by hash (the live field as scanned; the
+        object store, asked), and how a staged version reads it: verified, and
         LocalMoved (the run starts over) when the live copy changed since the scan."""
         local_by_hash = {sha: name for name, sha in run.local.entries.items()}
-
-        def have(sha: str) -> bool:
-            return sha in local_by_hash or self.objects.has(sha)
 
         def elsewhere(name: str, sha: str) -> bytes:
             source = local_by_hash.get(sha)
@@ -370,7 +367,7 @@ class Session:
                 return stored
             raise LocalMoved(f"{self.root / (source or name)} changed during the sync")
 
-        return local_by_hash.keys(), have, elsewhere
+        return local_by_hash.keys(), self.objects.has, elsewhere
 
     def _incoming(self, view: RemoteView, run: _Run) -> bool:
         return run.mode != "push" and not view.unchanged and view.manifest not in (run.base_manifest, run.local)

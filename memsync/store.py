@@ -89,8 +89,8 @@ class ObjectStore:
         return sha in self._buffer or (self._writing is not None and sha in self._writing.offsets)
 
     def names(self) -> set[str]:
-        """Every object's name (its sha256): one listing instead of a stat per
-        question when a whole field's worth of them is asked about."""
+        """Every object's name (its sha256): the packs' indexes, what is being
+        packed, and one listing of the loose objects."""
         found = {sha for index in self._index() for sha, _ in index.items()}
         found.update(self._buffer)
         if self._writing is not None:

@@ -132,14 +132,14 @@ def receive(
     held: Collection[str] = (),
 ) -> StagedVersion:
     """Stage the remote's version, verified: the files this machine does not
-    already hold (``have(sha256)``), fetched; the others read from
+    already hold (the live field's digests ``held``, or ``have(sha256)``: the
+    object store), fetched; the others read from
     ``elsewhere`` when needed. A pull of k changed pages fetches, hashes and
     writes k pages, whatever the field's size. Reuses a sealed staged version.
 
     With ``keep(data, sha256)`` a fetched file goes there (the object store)
     instead of the staged folder, and ``elsewhere`` reads it back: the sync
-    base needs it stored anyway, so it is written once. ``held``: digests known
-    held without asking ``have`` (the live field's: once per file of a pull)."""
+    base needs it stored anyway, so it is written once."""
     staged = staging.get(view.manifest.digest)
     if staged is not None:
         return staged
