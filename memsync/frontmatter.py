@@ -228,11 +228,8 @@ def parse(text: str) -> dict[str, Any]:
 def check(text: str) -> None:
     """Raise the InputError ``parse`` would raise for ``text``, without making
     the JSON values (every transfer checks every page it carries)."""
-    cut = _fences(text)
-    if cut is None:
-        return
-    block = text[cut[0] : cut[1]]
-    if block.strip() and _flat(block) is None:
+    block, _ = split(text)
+    if block is not None and block.strip() and _flat(block) is None:
         _mapping(block)
 
 
