@@ -516,11 +516,15 @@ def test_pages_travel_without_crc32_and_each_put_signs_its_payload_hash(s3_serve
     # memsync checks every page it reads against SHA256SUMS, and a PUT whose
     # payload sha256 is signed is verified by S3 itself: botocore's default CRC32
     # of every body each way would be the same check paid twice.
+    # A page is sent with its headers, not after a round trip waiting for
+    # "100 Continue" (botocore's default for every PutObject); a body of 1 MiB or
+    # more still waits, so a refused one is not sent.
     bucket = s3_server.new_bucket()
     proxy = RecordingProxy(s3_server.server.get_host_and_port()).start()
     try:
         env = aws_env(s3_server, proxy.endpoint)
-        files = pages(5)
+        files = {**pages(4), **pages(1, "large", size=50_000)}
+        assert len(files["large-0000.md"]) > 1 << 20
         a = new_workspace(tmp_path / "a", f"s3://{bucket}/f", files)
         ok(memsync("push", "f", cwd=a, env=env))
         ok(clone(f"s3://{bucket}/f", tmp_path / "b", env))
@@ -533,6 +537,8 @@ def test_pages_travel_without_crc32_and_each_put_signs_its_payload_hash(s3_serve
     assert len(puts) == len(gets) == len(files), [(m, p) for m, p, _, _ in seen]
     for headers, body in puts:
         assert headers["x-amz-content-sha256"] == sha256(body), "each page PUT signs its payload's sha256"
+        waits = headers.get("expect") == "100-continue"
+        assert waits == (len(body) >= 1 << 20), (len(body), headers.get("expect"))
     for headers in [h for h, _ in puts] + gets:
         extra = sorted(k for k in headers if k.startswith(("x-amz-checksum", "x-amz-sdk-checksum", "content-md5")))
         assert not extra, f"a page request carries checksum headers: {extra}"

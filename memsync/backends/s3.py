@@ -37,6 +37,9 @@ from .base import (
 )
 
 _DELETE_BATCH = 1000
+# Bodies from this size wait for the server's "100 Continue": sending a page that
+# a precondition refuses costs less than a round trip, sending an archive does not.
+EXPECT_MIN = 1 << 20
 
 
 class S3Store(Store):
@@ -223,7 +226,7 @@ def _new_client(url: str, options: Mapping[str, str], timeout: float) -> Any:
     # parsing a date with dateutil in every GET and for every listed object.
     session.get_component("response_parser_factory").set_parser_defaults(timestamp_parser=str)
     try:
-        return session.create_client(
+        client = session.create_client(
             "s3",
             endpoint_url=options.get("endpoint_url") or None,
             region_name=options.get("region") or None,
@@ -231,3 +234,19 @@ def _new_client(url: str, options: Mapping[str, str], timeout: float) -> Any:
         )
     except bce.ProfileNotFound:
         raise WorkspaceError(f"{url}: no AWS profile {options.get('profile')!r} (see ~/.aws/config)") from None
+    # Registered after botocore's own handler for the same event, so it runs after it.
+    client.meta.events.register("before-call.s3", _send_small_bodies_at_once)
+    return client
+
+
+def _send_small_bodies_at_once(params: dict[str, Any], **_: Any) -> None:
+    """botocore asks every PutObject to wait for "100 Continue" before its body:
+    a round trip per page, to save sending a few KB the server might refuse.
+    A body under EXPECT_MIN goes with its headers; a large one still waits."""
+    from botocore.utils import determine_content_length
+
+    headers = params.get("headers", {})
+    if "Expect" in headers:
+        size = determine_content_length(params.get("body"))
+        if size is not None and size < EXPECT_MIN:
+            del headers["Expect"]
