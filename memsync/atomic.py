@@ -42,11 +42,22 @@ def write_bytes(
         fsync_dir(os.path.dirname(path) or ".")
 
 
-def write_temp(path: Path | str, data: bytes, *, mode: int | None = 0o644, durable: bool = True) -> str:
+def write_temp(
+    path: Path | str,
+    data: bytes,
+    *,
+    mode: int | None = 0o644,
+    durable: bool = True,
+    on_written: Callable[[os.stat_result], object] | None = None,
+) -> str:
     """``data`` in a new hidden temp file beside ``path`` (fsynced when
     ``durable``; ``mode=None`` leaves it private), ready to be renamed over it;
     every memsync write starts here. Plain descriptor calls, not a file object:
-    a field's worth of small pages pays for every syscall and layer once per page."""
+    a field's worth of small pages pays for every syscall and layer once per page.
+
+    ``on_written`` gets the file's stat as written, taken from the open file
+    (no later edit can slip into it, and no second path lookup): a stat cache
+    can trust it without hashing the file again once it takes its name."""
     fd, tmp = _new_temp(os.path.dirname(path) or ".")
     try:
         try:
@@ -57,6 +68,8 @@ def write_temp(path: Path | str, data: bytes, *, mode: int | None = 0o644, durab
                 os.fchmod(fd, mode)
             if durable:
                 os.fsync(fd)
+            if on_written is not None:
+                on_written(os.fstat(fd))
         finally:
             os.close(fd)
     except BaseException:
@@ -247,7 +260,6 @@ def replace_if(
     expected: str | None,
     *,
     sync_dir: bool = True,
-    on_written: Callable[[os.stat_result], object] | None = None,
 ) -> bool:
     """Replace (or with ``data=None`` remove) ``path`` only while it still holds
     the content whose sha256 is ``expected`` (None: only while absent).
@@ -261,7 +273,7 @@ def replace_if(
             return False
         remove(path, sync_dir=sync_dir)
         return True
-    return install_if(write_temp(path, data), path, expected, sync_dir=sync_dir, on_written=on_written)
+    return install_if(write_temp(path, data), path, expected, sync_dir=sync_dir)
 
 
 def install_if(
@@ -270,17 +282,11 @@ def install_if(
     expected: str | None,
     *,
     sync_dir: bool = True,
-    on_written: Callable[[os.stat_result], object] | None = None,
 ) -> bool:
     """``replace_if`` for content already in ``tmp`` (a ``write_temp`` beside
     ``path``, made durable by the caller): renamed over ``path`` only while it
-    still holds ``expected``; ``tmp`` is gone afterwards either way.
-
-    ``on_written`` gets the stat of the new file as written (taken from the
-    temp file before it took the name, so no later edit can slip into it):
-    a stat cache can trust it without hashing the file again."""
+    still holds ``expected``; ``tmp`` is gone afterwards either way."""
     try:
-        written = os.stat(tmp) if on_written is not None else None
         if expected is None:
             # Only while absent: the rename itself refuses a file that is there,
             # which is then read only to refuse a link or special file in its own words.
@@ -298,8 +304,6 @@ def install_if(
         raise
     if sync_dir:
         fsync_dir(path.parent)
-    if written is not None and on_written is not None:
-        on_written(written)
     return True
 
 

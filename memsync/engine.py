@@ -580,15 +580,6 @@ class Session:
 
         written: dict[str, Row] = {}
 
-        def recorder(change: Change) -> Callable[[os.stat_result], None]:
-            sha = change.sha256
-            assert sha is not None  # only writes are recorded
-
-            def record(st: os.stat_result) -> None:
-                written[change.name] = (st.st_size, st.st_mtime_ns, st.st_ino, sha)
-
-            return record
-
         # Old or new, never torn, and nothing a receive replaces is lost: every new
         # version is written to a temp file beside its page and every version it
         # replaces is kept in the object store; all of that is made durable (one
@@ -601,6 +592,8 @@ class Session:
         # the writes go one after the other (threads would only fight for the GIL).
         workers = PARALLEL_WRITES if each else 1
         temps: dict[str, str] = {}
+        # Each temp as written (size, mtime, inode): its stat cache row once it takes its name.
+        stats: dict[str, tuple[int, int, int]] = {}
 
         def prepare(change: Change) -> None:
             assert change.sha256 is not None
@@ -610,14 +603,21 @@ class Session:
                 return
             data = content(change.sha256)
             _check_page(report, change.name, data)
-            temps[change.name] = atomic.write_temp(path, data, durable=each)
+
+            def taken(st: os.stat_result, name: str = change.name) -> None:
+                stats[name] = (st.st_size, st.st_mtime_ns, st.st_ino)
+
+            temps[change.name] = atomic.write_temp(path, data, durable=each, on_written=taken)
 
         def install(change: Change) -> None:
             tmp = temps.pop(change.name, None)
-            path, expected = self.root / change.name, local.get(change.name)
-            if tmp is not None and not self.journal.install(
-                tmp, path, expected, change.sha256, on_written=recorder(change)
-            ):
+            if tmp is None:
+                return
+            path, expected, sha = self.root / change.name, local.get(change.name), change.sha256
+            assert sha is not None
+            if self.journal.install(tmp, path, expected, sha):
+                written[change.name] = (*stats.pop(change.name), sha)
+            else:
                 moved.append(change.name)
 
         with self.progress(len(todo), f"applying to {self.field}") as bar:

@@ -206,7 +206,6 @@ class Journal:
         new: str | None,
         *,
         undoes: str | None = None,
-        on_written: Callable[[os.stat_result], object] | None = None,
     ) -> bool:
         """``atomic.replace_if`` that keeps the version it replaces and journals
         the change; False, with nothing changed, when the file moved."""
@@ -214,7 +213,7 @@ class Journal:
             return False
         if data is not None:
             tmp = atomic.write_temp(path, data)
-            return self.install(tmp, path, expected, new, undoes=undoes, on_written=on_written)
+            return self.install(tmp, path, expected, new, undoes=undoes)
         if not atomic.replace_if(path, None, expected, sync_dir=False):
             return False
         self.record(path.name, expected, new, undoes=undoes)
@@ -228,12 +227,11 @@ class Journal:
         new: str | None,
         *,
         undoes: str | None = None,
-        on_written: Callable[[os.stat_result], object] | None = None,
     ) -> bool:
         """The second half of ``replace`` for a batch: ``tmp`` (written and made
         durable, with ``keep`` done for ``expected``) takes ``path``'s place
         while it still holds ``expected``, and the change is journalled."""
-        if not atomic.install_if(tmp, path, expected, sync_dir=False, on_written=on_written):
+        if not atomic.install_if(tmp, path, expected, sync_dir=False):
             return False
         self.record(path.name, expected, new, undoes=undoes)
         return True
