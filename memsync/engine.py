@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from . import atomic, history, signing
+from . import atomic, history, signing, tempwriter
 from .check import Finding, frontmatter_warning
 from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError, boundary
 from .field import Row, StatCache, scan
@@ -592,8 +592,11 @@ class Session:
         # the writes go one after the other (threads would only fight for the GIL).
         workers = PARALLEL_WRITES if each else 1
         temps: dict[str, str] = {}
-        # Each temp as written (size, mtime, inode): its stat cache row once it takes its name.
-        stats: dict[str, tuple[int, int, int]] = {}
+        # A large batch's temp files are created by a helper process while this one
+        # reads and checks the next page; each temp's stat as written is its stat
+        # cache row once it takes its name.
+        writer = tempwriter.batch_writer(self.root, len(writes), durable=each)
+        stats: dict[str, tempwriter.Row]
 
         def prepare(change: Change) -> None:
             assert change.sha256 is not None
@@ -603,11 +606,7 @@ class Session:
                 return
             data = content(change.sha256)
             _check_page(report, change.name, data)
-
-            def taken(st: os.stat_result, name: str = change.name) -> None:
-                stats[name] = (st.st_size, st.st_mtime_ns, st.st_ino)
-
-            temps[change.name] = atomic.write_temp(path, data, durable=each, on_written=taken)
+            temps[change.name] = writer.write(path, data)
 
         def install(change: Change) -> None:
             tmp = temps.pop(change.name, None)
@@ -616,7 +615,7 @@ class Session:
             path, expected, sha = self.root / change.name, local.get(change.name), change.sha256
             assert sha is not None
             if self.journal.install(tmp, path, expected, sha):
-                written[change.name] = (*stats.pop(change.name), sha)
+                written[change.name] = (*stats[tmp], sha)
             else:
                 moved.append(change.name)
 
@@ -624,11 +623,13 @@ class Session:
             try:
                 for _ in each_in_parallel(prepare, writes, workers):
                     bar.update(1)
+                stats = writer.finish()
                 if not each:
                     atomic.sync_filesystem(self.root, self.ws.state)
                 for _ in each_in_parallel(install, writes, workers):
                     pass
             finally:
+                writer.close()  # before the temps go: a helper may still be writing one
                 for tmp in temps.values():
                     atomic.unlink_quietly(tmp)
             self.journal.flush()

@@ -1,0 +1,165 @@
+"""The batch writer: a large apply's temp files are created by a helper process.
+
+What it must keep of ``atomic.write_temp``: the same bytes, mode and stat
+rows, never a write through a link, every failure one ``OSError`` naming its
+file, and nothing left behind or running after a failure or an interrupt."""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+import memsync.field
+from memsync import engine, tempwriter
+from memsync.atomic import TEMP_PREFIX
+from memsync.workspace import Workspace
+from tests.conftest import page
+
+
+def helper(directory: Path) -> tempwriter.BatchWriter:
+    writer = tempwriter.batch_writer(directory, tempwriter.PROCESS_MIN, durable=False)
+    assert type(writer).__name__ == "_HelperWriter", "a large batch goes to the helper process"
+    return writer
+
+
+def test_the_helper_writes_what_write_temp_writes(tmp_path: Path) -> None:
+    pages = {f"p{i}.md": os.urandom(i * 977) for i in range(40)}  # the empty page included
+    writer = helper(tmp_path)
+    try:
+        temps = {name: writer.write(tmp_path / name, data) for name, data in pages.items()}
+        rows = writer.finish()
+    finally:
+        writer.close()
+    assert sorted(rows) == sorted(temps.values())
+    for name, tmp in temps.items():
+        assert Path(tmp).parent == tmp_path and Path(tmp).name.startswith(TEMP_PREFIX)
+        st = os.lstat(tmp)
+        assert stat.S_ISREG(st.st_mode) and stat.S_IMODE(st.st_mode) == 0o644
+        assert Path(tmp).read_bytes() == pages[name]
+        assert rows[tmp] == (st.st_size, st.st_mtime_ns, st.st_ino), "the row is the file as written"
+    # The durable or small batch stays in this process, with the same rows.
+    inline = tempwriter.batch_writer(tmp_path, 3, durable=False)
+    assert type(inline).__name__ == "_InlineWriter"
+    tmp = inline.write(tmp_path / "x.md", b"x")
+    st = os.lstat(tmp)
+    assert inline.finish() == {tmp: (1, st.st_mtime_ns, st.st_ino)}
+
+
+def test_a_link_planted_at_a_temp_name_is_refused_not_followed(tmp_path: Path) -> None:
+    outside = tmp_path / "outside.txt"
+    outside.write_bytes(b"not yours")
+    field = tmp_path / "field"
+    field.mkdir()
+    writer = helper(field)
+    try:
+        first = writer.write(field / "a.md", b"a")
+        # Someone who watches the folder guesses the next temp name and plants a link there.
+        os.symlink(outside, first[:-1] + "1")
+        with pytest.raises(OSError) as failed:
+            writer.write(field / "b.md", b"through the link")
+            writer.write(field / "c.md", b"c")
+            writer.finish()
+    finally:
+        writer.close()
+    assert failed.value.errno == errno.EEXIST and failed.value.filename == first[:-1] + "1"
+    assert outside.read_bytes() == b"not yours"
+
+
+def test_a_missing_folder_is_one_oserror_naming_the_file(tmp_path: Path) -> None:
+    writer = helper(tmp_path / "gone")
+    try:
+        tmp = writer.write(tmp_path / "gone" / "a.md", b"a")
+        with pytest.raises(OSError) as failed:
+            writer.finish()
+    finally:
+        writer.close()
+    assert failed.value.errno == errno.ENOENT and failed.value.filename == tmp
+
+
+def test_a_helper_that_dies_is_an_oserror_not_a_broken_pipe(tmp_path: Path) -> None:
+    writer = helper(tmp_path)
+    try:
+        writer.write(tmp_path / "a.md", b"a")
+        writer.proc.kill()  # type: ignore[attr-defined]
+        writer.proc.wait()  # type: ignore[attr-defined]
+        with pytest.raises(OSError, match="helper process writing temp files failed") as failed:
+            for i in range(200):  # until the closed pipe is noticed
+                writer.write(tmp_path / f"p{i}.md", os.urandom(8192))
+            writer.finish()
+        assert not isinstance(failed.value, BrokenPipeError)
+    finally:
+        writer.close()
+
+
+def _replica(root: Path, remote: Path, files: dict[str, str] | None) -> Workspace:
+    ws = Workspace.init(root)
+    ws.add_field("f", root / "f")
+    ws.add_remote("f", "origin", str(remote), {})
+    if files:
+        for name, text in files.items():
+            (root / "f").mkdir(exist_ok=True)
+            (root / "f" / name).write_text(text)
+    engine.Session(ws, "f", None).run("sync")
+    return ws
+
+
+def test_a_large_clone_goes_through_the_helper_and_the_next_sync_hashes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tempwriter, "PROCESS_MIN", 16)
+    helpers: list[object] = []
+    real = tempwriter._HelperWriter.__init__
+
+    def spy(self: tempwriter.BatchWriter, directory: Path) -> None:
+        helpers.append(self)
+        real(self, directory)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tempwriter._HelperWriter, "__init__", spy)
+    files = {f"p{i:03d}.md": page(f"P{i}", f"body {i}") for i in range(120)}
+    remote = tmp_path / "remote"
+    _replica(tmp_path / "a", remote, files)
+    b = _replica(tmp_path / "b", remote, None)
+    assert len(helpers) == 1, "the clone's 120 pages went through one helper"
+    assert {p.name: p.read_text() for p in (b.root / "f").glob("*.md")} == files
+    hashed: list[str] = []
+    real_hash = memsync.field.hash_file
+    monkeypatch.setattr(memsync.field, "hash_file", lambda path: hashed.append(path.name) or real_hash(path))
+    report = engine.Session(Workspace.find(b.root), "f", None).run("sync")
+    assert report.local_changes == [] and hashed == [], "the helper's rows are the stat cache's"
+
+
+def test_an_interrupted_large_apply_leaves_no_temp_and_no_helper(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tempwriter, "PROCESS_MIN", 16)
+    helpers: list[tempwriter.BatchWriter] = []
+    real = tempwriter._HelperWriter.__init__
+
+    def spy(self: tempwriter.BatchWriter, directory: Path) -> None:
+        helpers.append(self)
+        real(self, directory)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tempwriter._HelperWriter, "__init__", spy)
+    files = {f"p{i:03d}.md": page(f"P{i}", f"body {i}") for i in range(120)}
+    remote = tmp_path / "remote"
+    _replica(tmp_path / "a", remote, files)
+    checked: list[str] = []
+    real_check = engine._check_page
+
+    def ctrl_c_at_60(report: engine.SyncReport, name: str, data: bytes) -> None:
+        checked.append(name)
+        if len(checked) == 60:
+            raise KeyboardInterrupt
+        real_check(report, name, data)
+
+    monkeypatch.setattr(engine, "_check_page", ctrl_c_at_60)
+    with pytest.raises(KeyboardInterrupt):
+        _replica(tmp_path / "b", remote, None)
+    assert len(helpers) == 1 and helpers[0].proc.returncode is not None, "the helper has ended"  # type: ignore[attr-defined]
+    left = [p.name for p in (tmp_path / "b" / "f").iterdir()]
+    assert not [n for n in left if n.startswith(TEMP_PREFIX)], left
+    assert left == [], "nothing was installed before the interrupt"
