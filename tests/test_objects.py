@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from memsync import engine, history
-from memsync.store import LOOSE_STATS, PACK_MIN, PACKS_BEFORE_MERGE, ObjectStore
+from memsync.store import _PACK_WRITE, LOOSE_STATS, PACK_MIN, PACKS_BEFORE_MERGE, ObjectStore
 from memsync.workspace import Workspace
 from tests.conftest import make_field, page
 
@@ -91,9 +91,12 @@ def test_a_few_bulk_objects_are_files_of_their_own(tmp_path: Path) -> None:
 
 
 def test_bulk_puts_from_many_threads_all_land(tmp_path: Path) -> None:
+    # Records gather in memory and reach the pack a megabyte at a time: with
+    # about 10 MB of them, every read races a write of the pack or the buffer.
     ws = Workspace.init(tmp_path / "ws")
     store = ObjectStore(ws)
-    data = blobs(2000)
+    data = [f"object {i}\n".encode() * (i % 900 + 1) for i in range(2000)]
+    assert sum(map(len, data)) > 8 * _PACK_WRITE
 
     def put(part: list[bytes]) -> None:
         for d in part:
@@ -105,6 +108,10 @@ def test_bulk_puts_from_many_threads_all_land(tmp_path: Path) -> None:
         t.start()
     for t in threads:
         t.join()
+    [pack] = [n for n in packs(ws) if n.endswith(".pack")]
+    written = os.path.getsize(ws.state / "objects" / "packs" / pack)
+    assert 0 < written < sum(map(len, data)), "part in the file, part still in memory"
+    assert all(store.get(sha(d)) == d for d in data)
     store.seal()
     fresh = ObjectStore(ws)
     assert all(fresh.get(sha(d)) == d for d in data)
