@@ -532,6 +532,15 @@ class _FieldWriter(Writer):
                 return
             raise PullFirst(f"{self.store.where(name)}: changed by another writer: pull first") from None
 
+    @contextlib.contextmanager
+    def bulk(self, count: int) -> Iterator[None]:
+        try:
+            with self.store.bulk(count):
+                yield
+        except PreconditionFailed as exc:
+            # The store has already looked: what is there is not what this push wrote.
+            raise PullFirst(f"{exc}: pull first") from None
+
     def _holds(self, name: str, data: bytes) -> bool:
         try:
             current = self.remote._read_optional(name, len(data))

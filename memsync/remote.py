@@ -10,6 +10,7 @@ bounded in size and checked against the manifest before it is kept.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import time
@@ -93,6 +94,11 @@ class Writer(ABC):
     def put(self, name: str, data: bytes, was: str | None, sha: str | None = None) -> None:
         """Write a content file; ``was`` is the sha256 the push planned it had there
         (None: absent); ``sha``, when given, is ``data``'s, which the caller checked."""
+
+    def bulk(self, count: int) -> AbstractContextManager[None]:
+        """Around ``count`` calls of ``put``: they may finish only when the block
+        ends, which raises what the one that failed would have."""
+        return contextlib.nullcontext()
 
     @abstractmethod
     def delete_many(self, names: list[str]) -> None: ...

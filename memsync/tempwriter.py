@@ -1,57 +1,84 @@
-"""Writing a batch of temp files, in a helper process when the batch is large.
+"""Writing a batch of files, in a helper process when the batch is large.
 
-A large apply (a first clone: every page of the field) spends much of its time
-in the kernel creating files, while its own Python work (reading each page
-back, checking its frontmatter) waits. Threads cannot overlap the two under
-the GIL; a second process can. ``batch_writer`` hands each page to a helper
-process over a pipe and goes on with the next one; the helper creates the
-temp file exactly as ``atomic.write_temp`` would (exclusive, never through a
-link, mode 0644, not fsynced: the caller makes the batch durable at once).
+A large apply (a first clone: every page of the field) or a large push to a
+folder spends much of its time in the kernel creating files, while its own
+Python work (reading each page, hashing it, checking its frontmatter) waits.
+Threads cannot overlap the two under the GIL; a second process can. The
+helper is handed each file over a pipe and the caller goes on with the next:
 
-The helper is this file run as a script with the interpreter's isolated mode
-(``python -I``): the standard library only, no memsync import, no user site,
-so it starts in a few milliseconds and whatever imports the caller made.
+- ``write`` (an apply): a temp file at the name the caller chose, created as
+  ``atomic.write_temp`` creates one (exclusive, never through a link, mode
+  0644, not fsynced: the caller makes the batch durable at once and then
+  renames each temp itself, comparing before it replaces);
+- ``put`` (a push to a folder): the whole write a folder remote makes of a
+  page, ``put_page`` below, the same function the remote calls itself.
 
-The pipe carries, for each file, a frame: two big-endian uint32 (the path's
-length, the data's length), the path (bytes), the data. When the input ends
-the helper answers once on its stdout: ``K`` and, for each file in order, its
-stat as written (three big-endian int64: size, mtime in ns, inode); or ``E``
-and one JSON object ``{"errno", "error", "path"}`` for the first failure,
-after which it wrote nothing more.
+The helper is this file run with the interpreter's isolated mode (``python
+-I -S``): the standard library and ``memsync.atomic`` only, so it starts in
+a few milliseconds whatever the caller imported.
+
+The pipe carries a frame per file: an operation byte (``WRITE``, ``PUT``,
+``PUT_NEW``), two big-endian uint32 (the path's length, the data's length),
+the path (bytes), the data. When the input ends the helper answers once on
+its stdout: ``K`` and, for each ``WRITE`` in order, the temp's stat as
+written (three big-endian int64: size, mtime in ns, inode); or, for the
+first failure, after which it wrote nothing more, one letter and one JSON
+object: ``E`` ``{"errno", "error", "path"}`` (an OSError), ``I`` ``{"error"}``
+(memsync refused the path: a link where a page goes), ``C`` ``{"path"}`` (a
+``PUT_NEW`` found another file there).
 """
 
 from __future__ import annotations
 
-# The standard library's lightest modules only: the helper imports them too.
+# Light standard-library modules only: the helper imports them too.
 import contextlib
 import json
 import os
 import signal
 import struct
 import sys
-from typing import TYPE_CHECKING, BinaryIO
+import threading
+from pathlib import Path
+from typing import BinaryIO
 
-if TYPE_CHECKING:
-    import subprocess
-    from pathlib import Path
-
-# From this many files the helper's start (~15 ms, overlapped) costs less than the
+# From this many files the helper's start (~20 ms, overlapped) costs less than the
 # file creation it takes off this process.
 PROCESS_MIN = 1024
-TEMP_PREFIX = ".memsync-tmp-"  # atomic.TEMP_PREFIX: the helper imports nothing of memsync
-_FRAME = struct.Struct(">II")
+WRITE, PUT, PUT_NEW = 0, 1, 2
+_FRAME = struct.Struct(">BII")
 _ROW = struct.Struct(">qqq")
-_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+_CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
 _PIPE_BYTES = 1 << 20
 Row = tuple[int, int, int]  # size, mtime in ns, inode: a stat cache row without its hash
 
 
+class Refused(Exception):
+    """A ``put`` of a new page found another file at its name."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.path = path
+
+
+def put_page(path: Path | str, data: bytes, *, if_absent: bool, durable: bool, sync_dir: bool) -> bool:
+    """A folder remote's write of one file: atomic replace, or with
+    ``if_absent`` only while nothing is there (False then, nothing changed;
+    absence is checked by the rename itself, which refuses to replace)."""
+    from . import atomic
+
+    if not if_absent:
+        atomic.write_bytes(path, data, durable=durable, sync_dir=sync_dir)
+        return True
+    return atomic.install_if(atomic.write_temp(path, data, durable=durable), Path(path), None, sync_dir=sync_dir)
+
+
 class BatchWriter:
-    """Temp files beside their targets, written in order. ``write`` returns the
-    temp's path at once; ``finish`` waits until every file is written and gives
-    each temp's stat as written (raising the first failure as ``OSError``);
-    ``close`` ends the helper, in any state (also after an interrupt), without
-    removing anything: the caller removes the temps it still holds."""
+    """Files written in order, from one thread or several. ``write`` returns a
+    temp's path at once; ``finish`` waits until every file is written, gives
+    each temp's stat as written and raises the first failure (``OSError``,
+    ``InputError`` or ``Refused``); ``close`` ends the helper in any state
+    (also after an interrupt) without removing anything: the caller removes
+    the temps it still holds."""
 
     def write(self, path: Path, data: bytes) -> str:
         raise NotImplementedError
@@ -64,14 +91,22 @@ class BatchWriter:
 
 
 def batch_writer(directory: Path, count: int, *, durable: bool) -> BatchWriter:
-    """The writer for ``count`` files in ``directory``: this process for a small
+    """The writer of ``count`` temps in ``directory``: this process for a small
     or durable batch (an fsync each), else a helper process where one starts."""
     if not durable and count >= PROCESS_MIN:
-        try:
-            return _HelperWriter(directory)
-        except OSError:
-            pass  # no interpreter to start (an embedded Python): write here
+        found = helper(directory)
+        if found is not None:
+            return found
     return _InlineWriter(durable)
+
+
+def helper(directory: Path) -> HelperWriter | None:
+    """A helper process writing into ``directory``; None where none starts
+    (an embedded Python without an interpreter to run): write here then."""
+    try:
+        return HelperWriter(directory)
+    except OSError:
+        return None
 
 
 class _InlineWriter(BatchWriter):
@@ -92,15 +127,16 @@ class _InlineWriter(BatchWriter):
         return self.rows
 
 
-class _HelperWriter(BatchWriter):
+class HelperWriter(BatchWriter):
     def __init__(self, directory: Path) -> None:
         import secrets
         import subprocess
 
-        self.prefix = f"{directory}/{TEMP_PREFIX}{secrets.token_hex(6)}w"
+        self.prefix = f"{directory}/{_temp_prefix()}{secrets.token_hex(6)}w"
         self.temps: list[str] = []
         self.rows: dict[str, Row] | None = None
-        self.proc: subprocess.Popen[bytes] = subprocess.Popen(
+        self.guard = threading.Lock()  # one frame at a time on the pipe
+        self.proc = subprocess.Popen(
             [sys.executable, "-I", "-S", os.path.abspath(__file__)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -112,17 +148,27 @@ class _HelperWriter(BatchWriter):
         _widen(self.fd)
 
     def write(self, path: Path, data: bytes) -> str:
-        tmp = f"{self.prefix}{len(self.temps):x}"
-        self.temps.append(tmp)
-        name = os.fsencode(tmp)
-        view = memoryview(_FRAME.pack(len(name), len(data)) + name + data)
+        with self.guard:
+            tmp = f"{self.prefix}{len(self.temps):x}"
+            self.temps.append(tmp)
+            self._send(WRITE, tmp, data)
+        return tmp
+
+    def put(self, path: Path | str, data: bytes, *, if_absent: bool) -> None:
+        """``put_page(path, data, durable=False)`` in the helper; a refusal
+        (another file there, not holding ``data``) is raised by ``finish``."""
+        with self.guard:
+            self._send(PUT_NEW if if_absent else PUT, str(path), data)
+
+    def _send(self, op: int, path: str, data: bytes) -> None:
+        name = os.fsencode(path)
+        view = memoryview(_FRAME.pack(op, len(name), len(data)) + name + data)
         try:
             while view:
                 view = view[os.write(self.fd, view) :]
         except BrokenPipeError:
             self.finish()  # the helper has ended: this raises what ended it
             raise
-        return tmp
 
     def finish(self) -> dict[str, Row]:
         if self.rows is not None:
@@ -134,14 +180,21 @@ class _HelperWriter(BatchWriter):
         answer = proc.stdout.read()
         complaint = proc.stderr.read().decode(errors="replace").strip()
         proc.wait()
-        if answer[:1] == b"K" and len(answer) == 1 + _ROW.size * len(self.temps):
-            self.rows = dict(zip(self.temps, _ROW.iter_unpack(answer[1:]), strict=True))
+        kind, said = answer[:1], answer[1:]
+        if kind == b"K" and len(said) == _ROW.size * len(self.temps):
+            self.rows = dict(zip(self.temps, _ROW.iter_unpack(said), strict=True))
             return self.rows
-        if answer[:1] == b"E":
-            failure = json.loads(answer[1:])
-            raise OSError(failure["errno"], failure["error"], failure["path"])
+        if kind in (b"E", b"I", b"C"):
+            failure = json.loads(said)
+            if kind == b"E":
+                raise OSError(failure["errno"], failure["error"], failure["path"])
+            if kind == b"C":
+                raise Refused(failure["path"])
+            from .errors import InputError
+
+            raise InputError(failure["error"])
         last = complaint.splitlines()[-1] if complaint else f"exit status {proc.returncode}"
-        raise OSError(f"the helper process writing temp files failed: {last}")
+        raise OSError(f"the helper process writing files failed: {last}")
 
     def close(self) -> None:
         proc = self.proc
@@ -161,6 +214,12 @@ class _HelperWriter(BatchWriter):
             proc.wait()
 
 
+def _temp_prefix() -> str:
+    from .atomic import TEMP_PREFIX
+
+    return TEMP_PREFIX
+
+
 def _widen(fd: int) -> None:
     """A 1 MiB pipe instead of 64 KiB: the helper wakes once per ~200 pages, not per 12."""
     import fcntl
@@ -173,38 +232,62 @@ def _widen(fd: int) -> None:
 
 
 def _serve(source: BinaryIO, answer: BinaryIO) -> int:
-    """The helper: every frame on ``source`` becomes a temp file; one answer at the end."""
+    """The helper: every frame on ``source`` becomes a file; one answer at the end."""
+    from .atomic import read_bytes
+    from .errors import InputError
+
     written: list[bytes] = []
     while head := source.read(_FRAME.size):
         if len(head) < _FRAME.size:
             return 1  # cut short: the caller ended mid-frame, and reads no answer
-        name_size, data_size = _FRAME.unpack(head)
+        op, name_size, data_size = _FRAME.unpack(head)
         name = source.read(name_size)
         data = source.read(data_size)
         if len(name) < name_size or len(data) < data_size:
             return 1
         try:
-            fd = os.open(name, _FLAGS, 0o600)
-            try:
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(fd, view) :]
-                os.fchmod(fd, 0o644)
-                st = os.fstat(fd)
-            finally:
-                os.close(fd)
+            if op == WRITE:
+                written.append(_create(name, data))
+            # Another file where a new one goes is a conflict, unless it holds these very bytes.
+            elif (
+                not put_page(os.fsdecode(name), data, if_absent=op == PUT_NEW, durable=False, sync_dir=False)
+                and read_bytes(os.fsdecode(name)) != data
+            ):
+                answer.write(b"C" + json.dumps({"path": os.fsdecode(name)}).encode())
+                return 1
         except OSError as exc:
             failure = {"errno": exc.errno, "error": exc.strerror, "path": os.fsdecode(name)}
             answer.write(b"E" + json.dumps(failure).encode())
             return 1
-        written.append(_ROW.pack(st.st_size, st.st_mtime_ns, st.st_ino))
+        except InputError as exc:
+            answer.write(b"I" + json.dumps({"error": str(exc)}).encode())
+            return 1
     answer.write(b"K" + b"".join(written))
     return 0
 
 
+def _create(name: bytes, data: bytes) -> bytes:
+    fd = os.open(name, _CREATE, 0o600)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+        os.fchmod(fd, 0o644)
+        st = os.fstat(fd)
+    finally:
+        os.close(fd)
+    return _ROW.pack(st.st_size, st.st_mtime_ns, st.st_ino)
+
+
 if __name__ == "__main__":
+    # Isolated mode puts neither this folder nor site-packages on the path: the
+    # package's parent goes first, and the helper runs as the package's module
+    # (memsync.atomic and memsync.errors need the standard library only).
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    from memsync import tempwriter
+
     # Ctrl-C reaches the whole process group: the caller handles it and closes the
     # pipe, and this process then ends at the end of its input.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     with open(0, "rb", buffering=_PIPE_BYTES) as source, open(1, "wb") as answer:
-        sys.exit(_serve(source, answer))
+        sys.exit(tempwriter._serve(source, answer))

@@ -194,7 +194,7 @@ def send_changes(
     def put(change: Change) -> None:
         writer.put(change.name, content(change), change.was, change.sha256)
 
-    with progress(len(writes), desc) as bar:
+    with progress(len(writes), desc) as bar, writer.bulk(len(writes)):
         for _ in each_in_parallel(put, writes, workers):
             bar.update(1)
     writer.delete_many([c.name for c in todo if c.sha256 is None])

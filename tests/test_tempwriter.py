@@ -9,6 +9,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import uuid
 from pathlib import Path
 
 import pytest
@@ -20,9 +21,9 @@ from memsync.workspace import Workspace
 from tests.conftest import page
 
 
-def helper(directory: Path) -> tempwriter.BatchWriter:
+def helper(directory: Path) -> tempwriter.HelperWriter:
     writer = tempwriter.batch_writer(directory, tempwriter.PROCESS_MIN, durable=False)
-    assert type(writer).__name__ == "_HelperWriter", "a large batch goes to the helper process"
+    assert isinstance(writer, tempwriter.HelperWriter), "a large batch goes to the helper process"
     return writer
 
 
@@ -84,9 +85,9 @@ def test_a_helper_that_dies_is_an_oserror_not_a_broken_pipe(tmp_path: Path) -> N
     writer = helper(tmp_path)
     try:
         writer.write(tmp_path / "a.md", b"a")
-        writer.proc.kill()  # type: ignore[attr-defined]
-        writer.proc.wait()  # type: ignore[attr-defined]
-        with pytest.raises(OSError, match="helper process writing temp files failed") as failed:
+        writer.proc.kill()
+        writer.proc.wait()
+        with pytest.raises(OSError, match="helper process writing files failed") as failed:
             for i in range(200):  # until the closed pipe is noticed
                 writer.write(tmp_path / f"p{i}.md", os.urandom(8192))
             writer.finish()
@@ -111,19 +112,21 @@ def test_a_large_clone_goes_through_the_helper_and_the_next_sync_hashes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(tempwriter, "PROCESS_MIN", 16)
-    helpers: list[object] = []
-    real = tempwriter._HelperWriter.__init__
+    helpers: list[Path] = []
+    real = tempwriter.HelperWriter.__init__
 
-    def spy(self: tempwriter.BatchWriter, directory: Path) -> None:
-        helpers.append(self)
-        real(self, directory)  # type: ignore[arg-type]
+    def spy(self: tempwriter.HelperWriter, directory: Path) -> None:
+        helpers.append(directory)
+        real(self, directory)
 
-    monkeypatch.setattr(tempwriter._HelperWriter, "__init__", spy)
+    monkeypatch.setattr(tempwriter.HelperWriter, "__init__", spy)
     files = {f"p{i:03d}.md": page(f"P{i}", f"body {i}") for i in range(120)}
     remote = tmp_path / "remote"
     _replica(tmp_path / "a", remote, files)
+    assert helpers == [remote], "the first push's 120 pages went through one helper"
+    assert {p.name: p.read_text() for p in remote.glob("*.md")} == files
     b = _replica(tmp_path / "b", remote, None)
-    assert len(helpers) == 1, "the clone's 120 pages went through one helper"
+    assert helpers == [remote, tmp_path / "b" / "f"], "and so did the clone's"
     assert {p.name: p.read_text() for p in (b.root / "f").glob("*.md")} == files
     hashed: list[str] = []
     real_hash = memsync.field.hash_file
@@ -135,18 +138,18 @@ def test_a_large_clone_goes_through_the_helper_and_the_next_sync_hashes_nothing(
 def test_an_interrupted_large_apply_leaves_no_temp_and_no_helper(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tempwriter, "PROCESS_MIN", 16)
-    helpers: list[tempwriter.BatchWriter] = []
-    real = tempwriter._HelperWriter.__init__
-
-    def spy(self: tempwriter.BatchWriter, directory: Path) -> None:
-        helpers.append(self)
-        real(self, directory)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(tempwriter._HelperWriter, "__init__", spy)
     files = {f"p{i:03d}.md": page(f"P{i}", f"body {i}") for i in range(120)}
     remote = tmp_path / "remote"
     _replica(tmp_path / "a", remote, files)
+    monkeypatch.setattr(tempwriter, "PROCESS_MIN", 16)
+    helpers: list[tempwriter.HelperWriter] = []
+    real = tempwriter.HelperWriter.__init__
+
+    def spy(self: tempwriter.HelperWriter, directory: Path) -> None:
+        helpers.append(self)
+        real(self, directory)
+
+    monkeypatch.setattr(tempwriter.HelperWriter, "__init__", spy)
     checked: list[str] = []
     real_check = engine._check_page
 
@@ -159,7 +162,62 @@ def test_an_interrupted_large_apply_leaves_no_temp_and_no_helper(
     monkeypatch.setattr(engine, "_check_page", ctrl_c_at_60)
     with pytest.raises(KeyboardInterrupt):
         _replica(tmp_path / "b", remote, None)
-    assert len(helpers) == 1 and helpers[0].proc.returncode is not None, "the helper has ended"  # type: ignore[attr-defined]
+    assert len(helpers) == 1 and helpers[0].proc.returncode is not None, "the helper has ended"
     left = [p.name for p in (tmp_path / "b" / "f").iterdir()]
     assert not [n for n in left if n.startswith(TEMP_PREFIX)], left
     assert left == [], "nothing was installed before the interrupt"
+
+
+def _push_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, process_min: int, plant: str
+) -> tuple[str, dict[str, str], Path]:
+    """Sync 120 new pages to a folder remote where, once the push has planned,
+    ``plant`` puts something at p050.md: the error the sync ends with ('' when
+    none) and the remote's pages then."""
+    monkeypatch.setattr(tempwriter, "PROCESS_MIN", process_min)
+    uid = lambda i: str(uuid.uuid5(uuid.NAMESPACE_URL, str(i)))  # noqa: E731 - the same pages in both runs
+    files = {f"p{i:03d}.md": page(f"P{i}", f"body {i}", uid(i)) for i in range(120)}
+    remote = tmp_path / "remote"
+    outside = tmp_path / "outside.md"
+    real_check = engine._check_page
+
+    def planting(report: engine.SyncReport, name: str, data: bytes) -> None:
+        if not (remote / "p050.md").exists() and not (remote / "p050.md").is_symlink():
+            if plant == "same":
+                (remote / "p050.md").write_text(files["p050.md"])
+            elif plant == "other":
+                (remote / "p050.md").write_text("another tool's page")
+            else:
+                outside.write_text("not yours")
+                os.symlink(outside, remote / "p050.md")
+        real_check(report, name, data)
+
+    monkeypatch.setattr(engine, "_check_page", planting)
+    try:
+        _replica(tmp_path / "a", remote, files)
+    except Exception as exc:  # the error a user would see, in the library's words
+        return f"{type(exc).__name__}: {exc}", {}, outside
+    finally:
+        monkeypatch.setattr(engine, "_check_page", real_check)
+    return "", {p.name: p.read_text() for p in remote.glob("*.md")}, outside
+
+
+@pytest.mark.parametrize("plant", ["same", "other", "link"])
+def test_a_push_through_the_helper_refuses_what_the_push_in_process_refuses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, plant: str
+) -> None:
+    # A file another tool writes where a new page goes, during the push: the
+    # same bytes count as written (a retried push); other bytes make the push
+    # pull first (and the sync's next attempt merges them as a conflict copy);
+    # a link is never followed. Whichever process writes, the same outcome.
+    inline, inline_pages, outside = _push_error(tmp_path / "inline", monkeypatch, 10**9, plant)
+    helped, helped_pages, outside2 = _push_error(tmp_path / "helped", monkeypatch, 16, plant)
+    assert (helped.replace("/helped/", "/inline/"), helped_pages) == (inline, inline_pages)
+    if plant == "same":
+        assert inline == "" and len(inline_pages) == 120
+    elif plant == "other":
+        assert inline == "" and len(inline_pages) == 121
+        assert [n for n in inline_pages if "conflict" in n], "the other tool's page is kept as a conflict copy"
+    else:
+        assert inline and "\n" not in inline and inline_pages == {}
+        assert outside.read_text() == outside2.read_text() == "not yours"

@@ -207,6 +207,12 @@ class Store(ABC):
         conditional on the content the push planned against)."""
         return None
 
+    def bulk(self, count: int) -> AbstractContextManager[None]:
+        """Around ``count`` puts of pages: a store may write them behind the
+        caller's back (a folder's helper process), all done when the block ends,
+        where a refused one raises ``PreconditionFailed``. Nothing by default."""
+        return nullcontext()
+
     def close(self) -> None:  # noqa: B027 - optional hook, most stores hold nothing
         pass
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import BinaryIO
 from urllib.parse import unquote, urlparse
 
-from memsync import atomic
+from memsync import atomic, tempwriter
 from memsync.errors import RemoteError
 from memsync.manifest import sha256_hex
 from memsync.names import MANIFEST_NAME, Role, role_of
@@ -56,6 +56,7 @@ class LocalStore(Store):
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
         super().__init__(url, options)
         self.root = path_from_url(url).absolute()
+        self._helper: tempwriter.HelperWriter | None = None  # inside ``bulk``
 
     def where(self, name: str) -> str:
         return str(self.root / name)
@@ -131,14 +132,33 @@ class LocalStore(Store):
         durable = role_of(name) not in (Role.CONTENT, Role.OWN) or name == MANIFEST_NAME
         path, sync_dir = self._path(name), name == MANIFEST_NAME
         try:
-            if not if_absent:
-                atomic.write_bytes(path, data, durable=durable, sync_dir=sync_dir)
-            elif not atomic.install_if(atomic.write_temp(path, data, durable=durable), path, None, sync_dir=sync_dir):
-                # Absent is checked by the rename itself (no replace), not by a look before it.
+            if self._helper is not None and not durable:
+                self._helper.put(path, data, if_absent=if_absent)  # a refusal is raised when the batch ends
+            elif not tempwriter.put_page(path, data, if_absent=if_absent, durable=durable, sync_dir=sync_dir):
                 raise PreconditionFailed(f"{self.where(name)}: changed by another writer")
         except OSError as exc:
             raise RemoteError(f"{self.where(name)}: cannot write: {exc.strerror}") from exc
         return sha256_hex(data)
+
+    @contextmanager
+    def bulk(self, count: int) -> Iterator[None]:
+        # A large batch of pages is written by a helper process while this one reads,
+        # hashes and checks the next page (tempwriter); it has written them all by the end.
+        helper = tempwriter.helper(self.root) if count >= tempwriter.PROCESS_MIN and self._helper is None else None
+        if helper is None:
+            yield
+            return
+        self._helper = helper
+        try:
+            yield
+            helper.finish()
+        except tempwriter.Refused as exc:
+            raise PreconditionFailed(f"{exc.path}: changed by another writer") from None
+        except OSError as exc:
+            raise RemoteError(f"{exc.filename or self.url}: cannot write: {exc.strerror or exc}") from exc
+        finally:
+            self._helper = None
+            helper.close()
 
     def put_file(
         self, name: str, source: BinaryIO, size: int, *, if_match: str | None = None, if_absent: bool = False
