@@ -363,10 +363,15 @@ class _PackWriter:
                 self._write()
 
     def _write(self) -> None:
+        # ``written`` moves only once all of it is in the file: a write a full disk
+        # cuts short (a record half in the file) is done again whole from the same
+        # place, and meanwhile every record it held is read from memory.
+        at = self.written
         with memoryview(self.pending) as view:
             while view:
-                view = view[os.pwrite(self.fd, view, self.written) :]
-                self.written = self.end - len(view)
+                done = os.pwrite(self.fd, view, at)
+                view, at = view[done:], at + done
+        self.written = self.end
         self.pending = bytearray()
 
     def read(self, offset: int) -> bytes | None:
