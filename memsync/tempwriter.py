@@ -77,8 +77,8 @@ class BatchWriter:
     temp's path at once; ``finish`` waits until every file is written, gives
     each temp's stat as written and raises the first failure (``OSError``,
     ``InputError`` or ``Refused``); ``close`` ends the helper in any state
-    (also after an interrupt) without removing anything: the caller removes
-    the temps it still holds."""
+    (also after an interrupt) and removes only a temp whose name ``write``
+    never returned: the caller removes the temps it still holds."""
 
     def write(self, path: Path, data: bytes) -> str:
         raise NotImplementedError
@@ -103,6 +103,8 @@ def batch_writer(directory: Path, count: int, *, durable: bool) -> BatchWriter:
 def helper(directory: Path) -> HelperWriter | None:
     """A helper process writing into ``directory``; None where none starts
     (an embedded Python without an interpreter to run): write here then."""
+    if not sys.executable:  # an embedded Python may not know its interpreter (None or "")
+        return None
     try:
         return HelperWriter(directory)
     except OSError:
@@ -135,6 +137,7 @@ class HelperWriter(BatchWriter):
         self.prefix = f"{directory}/{_temp_prefix()}{secrets.token_hex(6)}w"
         self.temps: list[str] = []
         self.rows: dict[str, Row] | None = None
+        self.unclaimed: str | None = None  # a temp the helper may have whole but the caller never got
         self.guard = threading.Lock()  # one frame at a time on the pipe
         self.proc = subprocess.Popen(
             [sys.executable, "-I", "-S", os.path.abspath(__file__)],
@@ -151,7 +154,13 @@ class HelperWriter(BatchWriter):
         with self.guard:
             tmp = f"{self.prefix}{len(self.temps):x}"
             self.temps.append(tmp)
-            self._send(WRITE, tmp, data)
+            try:
+                self._send(WRITE, tmp, data)
+            except BaseException:
+                # Ctrl-C lands as os.write returns as well as during it: the frame may
+                # have gone whole, and its temp is then made with no one to remove it.
+                self.unclaimed = tmp
+                raise
         return tmp
 
     def put(self, path: Path | str, data: bytes, *, if_absent: bool) -> None:
@@ -202,16 +211,16 @@ class HelperWriter(BatchWriter):
             if stream is not None:
                 with contextlib.suppress(OSError):
                     stream.close()
-        if proc.returncode is not None:
-            return
-        import subprocess
-
-        try:
-            # At most a pipe's worth of frames is left: it ends within milliseconds.
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
+        if proc.returncode is None:
+            # Unfinished: an interrupt or a failure here, and nothing it would still
+            # write is wanted. Draining a pipe's worth of frames onto a slow disk
+            # could outlast the CLI's grace after Ctrl-C, leaving it writing on.
             proc.kill()
             proc.wait()
+        if self.unclaimed is not None:
+            from . import atomic
+
+            atomic.unlink_quietly(self.unclaimed)
 
 
 def _temp_prefix() -> str:

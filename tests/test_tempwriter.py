@@ -6,9 +6,14 @@ file, and nothing left behind or running after a failure or an interrupt."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
+import signal
 import stat
+import subprocess
+import sys
+import time
 import uuid
 from pathlib import Path
 
@@ -16,7 +21,7 @@ import pytest
 
 import memsync.field
 from memsync import engine, tempwriter
-from memsync.atomic import TEMP_PREFIX
+from memsync.atomic import TEMP_PREFIX, unlink_quietly
 from memsync.workspace import Workspace
 from tests.conftest import page
 
@@ -221,3 +226,91 @@ def test_a_push_through_the_helper_refuses_what_the_push_in_process_refuses(
     else:
         assert inline and "\n" not in inline and inline_pages == {}
         assert outside.read_text() == outside2.read_text() == "not yours"
+
+
+def test_an_interrupt_as_a_whole_frame_goes_leaves_no_temp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    writer = helper(tmp_path)
+    real_write = os.write
+    frames: list[int] = []
+
+    def ctrl_c_as_the_second_frame_goes(fd: int, data: bytes) -> int:
+        sent = real_write(fd, data)
+        if fd == writer.fd and sent == len(data):
+            frames.append(sent)
+            if len(frames) == 2:
+                # The signal lands as the syscall returns: the helper has the whole
+                # frame, but write() never hands its temp's name to the caller.
+                raise KeyboardInterrupt
+        return sent
+
+    monkeypatch.setattr(os, "write", ctrl_c_as_the_second_frame_goes)
+    held: list[str] = []
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            for i in range(3):
+                held.append(writer.write(tmp_path / f"p{i}.md", b"page"))
+    finally:
+        monkeypatch.undo()
+        writer.close()
+        for tmp in held:  # as the apply does: it removes the temps it holds
+            unlink_quietly(tmp)
+    assert len(held) == 1
+    assert os.listdir(tmp_path) == [], "the temp whose name never reached the caller is gone too"
+
+
+def test_ctrl_c_with_the_helper_stuck_ends_it_and_leaves_no_temp(tmp_path: Path) -> None:
+    # The helper stopped (a field on a slow or hung network disk): Ctrl-C must not
+    # leave it behind to go on creating temps after memsync has exited.
+    files = {f"p{i:04d}.md": page(f"P{i}", "x" * 4096) for i in range(2000)}  # > the pipe and its reader
+    remote = tmp_path / "remote"
+    _replica(tmp_path / "a", remote, files)
+    (tmp_path / "b").mkdir()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "memsync", "clone", str(remote), "f"],
+        cwd=tmp_path / "b",
+        env={**os.environ, "MEMSYNC_DEBUG": ""},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    field = tmp_path / "b" / "f"
+    stuck: int | None = None
+    try:
+        # Stopped once it has made a temp: this process is then writing it pages.
+        while stuck is None and proc.poll() is None:
+            with contextlib.suppress(OSError):
+                kids = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+                helpers = [int(k) for k in kids if b"tempwriter" in Path(f"/proc/{k}/cmdline").read_bytes()]
+                if helpers and any(n.startswith(TEMP_PREFIX) for n in os.listdir(field)):
+                    os.kill(helpers[0], signal.SIGSTOP)
+                    stuck = helpers[0]
+            time.sleep(0.001)  # not a busy loop: the clone shares the cores
+        assert stuck is not None, "the clone's apply started a helper"
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+        assert proc.returncode == 130 and err.decode().strip() == "memsync: interrupted", err
+        assert not Path(f"/proc/{stuck}").exists(), "the helper has ended"
+        left = os.listdir(field) if field.exists() else []
+        assert not [n for n in left if n.startswith(TEMP_PREFIX)], left
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        if stuck is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(stuck, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("executable", [None, ""])
+def test_without_an_interpreter_to_start_the_batch_is_written_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, executable: str | None
+) -> None:
+    # An embedded Python may not know its interpreter: sys.executable is then None or "".
+    monkeypatch.setattr(sys, "executable", executable)
+    writer = tempwriter.batch_writer(tmp_path, tempwriter.PROCESS_MIN, durable=False)
+    try:
+        tmp = writer.write(tmp_path / "a.md", b"a")
+        rows = writer.finish()
+    finally:
+        writer.close()
+    st = os.lstat(tmp)
+    assert type(writer).__name__ == "_InlineWriter" and rows == {tmp: (1, st.st_mtime_ns, st.st_ino)}
