@@ -476,15 +476,17 @@ class GitRemote(Remote):
             return False
         kept, self._kept = self._kept, {}
 
-        def write(name: str, body: bytes) -> None:
-            if sha256_hex(body) != manifest[name]:
+        def write(name: str, body: bytes, sha: str | None = None) -> None:
+            if (sha or sha256_hex(body)) != manifest[name]:
                 raise IntegrityError(f"{self.url}: {name!r} does not match its SHA256SUMS hash; nothing was applied")
             each(name, body)
 
         unread = [n for n in names if entries[n][0] not in kept]
+        shas = self._shas or {}
         for name in names:
-            if entries[name][0] in kept:
-                write(name, kept[entries[name][0]])
+            blob = entries[name][0]
+            if blob in kept:
+                write(name, kept[blob], shas.get(blob))  # hashed as it was kept: these very bytes
         self._objects.read_many(
             [entries[n][0] for n in unread], file_limit(), unread, lambda i, body: write(unread[i], body)
         )
