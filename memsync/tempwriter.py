@@ -103,7 +103,9 @@ def batch_writer(directory: Path, count: int, *, durable: bool) -> BatchWriter:
 def helper(directory: Path) -> HelperWriter | None:
     """A helper process writing into ``directory``; None where none starts
     (an embedded Python without an interpreter to run): write here then."""
-    if not sys.executable:  # an embedded Python may not know its interpreter (None or "")
+    # An embedded Python may not know its interpreter (None or ""), and a frozen
+    # application's executable is the application, not an interpreter.
+    if not sys.executable or getattr(sys, "frozen", False):
         return None
     try:
         return HelperWriter(directory)

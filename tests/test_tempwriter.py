@@ -300,12 +300,16 @@ def test_ctrl_c_with_the_helper_stuck_ends_it_and_leaves_no_temp(tmp_path: Path)
                 os.kill(stuck, signal.SIGKILL)
 
 
-@pytest.mark.parametrize("executable", [None, ""])
+@pytest.mark.parametrize("executable", [None, "", "frozen"])
 def test_without_an_interpreter_to_start_the_batch_is_written_here(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, executable: str | None
 ) -> None:
-    # An embedded Python may not know its interpreter: sys.executable is then None or "".
-    monkeypatch.setattr(sys, "executable", executable)
+    # An embedded Python may not know its interpreter: sys.executable is then None
+    # or "". A frozen application's executable is the application itself.
+    if executable == "frozen":
+        monkeypatch.setattr(sys, "frozen", True, raising=False)
+    else:
+        monkeypatch.setattr(sys, "executable", executable)
     writer = tempwriter.batch_writer(tmp_path, tempwriter.PROCESS_MIN, durable=False)
     try:
         tmp = writer.write(tmp_path / "a.md", b"a")
