@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import resource
 import signal
 import stat
 import subprocess
@@ -22,6 +23,8 @@ import pytest
 import memsync.field
 from memsync import engine, tempwriter
 from memsync.atomic import TEMP_PREFIX, unlink_quietly
+from memsync.backends.local import LocalStore
+from memsync.errors import RemoteError
 from memsync.workspace import Workspace
 from tests.conftest import page
 
@@ -314,3 +317,40 @@ def test_without_an_interpreter_to_start_the_batch_is_written_here(
         writer.close()
     st = os.lstat(tmp)
     assert type(writer).__name__ == "_InlineWriter" and rows == {tmp: (1, st.st_mtime_ns, st.st_ino)}
+
+
+def _store(root: Path, monkeypatch: pytest.MonkeyPatch, helped: bool) -> LocalStore:
+    monkeypatch.setattr(tempwriter, "PROCESS_MIN", 16 if helped else 10**9)
+    root.mkdir(exist_ok=True)
+    return LocalStore(str(root))
+
+
+def test_a_helper_killed_mid_push_is_named_as_such_not_none(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = _store(tmp_path, monkeypatch, True)
+    with pytest.raises(RemoteError) as failed, store.bulk(200):
+        assert store._helper is not None
+        store._helper.proc.kill()
+        store._helper.proc.wait()
+        for i in range(200):  # until the closed pipe is noticed
+            store.put(f"p{i:03d}.md", os.urandom(8192))
+    assert "helper process writing files failed" in str(failed.value), failed.value
+    assert "None" not in str(failed.value)
+
+
+@pytest.mark.parametrize("helped", [False, True])
+def test_a_file_size_limit_names_the_page_that_could_not_be_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, helped: bool
+) -> None:
+    # RLIMIT_FSIZE (as a full disk would) refuses the first page: that page is the
+    # one named, whichever process met the limit.
+    store = _store(tmp_path, monkeypatch, helped)
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (4096, hard))  # the helper starts under it too
+    try:
+        with pytest.raises(RemoteError) as failed, store.bulk(600):
+            store.put("p000.md", os.urandom(8192))
+            for i in range(1, 600):  # more than the pipe holds: the helper's end is seen
+                store.put(f"p{i:03d}.md", os.urandom(4000))
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+    assert str(failed.value) == f"{tmp_path}/p000.md: cannot write: File too large"

@@ -131,10 +131,13 @@ class LocalStore(Store):
         # its lock, so readers see a push in progress and the next push repairs the field.
         durable = role_of(name) not in (Role.CONTENT, Role.OWN) or name == MANIFEST_NAME
         path, sync_dir = self._path(name), name == MANIFEST_NAME
+        if self._helper is not None and not durable:
+            # A refusal is raised when the batch ends; a failure seen now is an earlier
+            # page's, or the helper's end, which names itself: ``bulk`` words it.
+            self._helper.put(path, data, if_absent=if_absent)
+            return sha256_hex(data)
         try:
-            if self._helper is not None and not durable:
-                self._helper.put(path, data, if_absent=if_absent)  # a refusal is raised when the batch ends
-            elif not tempwriter.put_page(path, data, if_absent=if_absent, durable=durable, sync_dir=sync_dir):
+            if not tempwriter.put_page(path, data, if_absent=if_absent, durable=durable, sync_dir=sync_dir):
                 raise PreconditionFailed(f"{self.where(name)}: changed by another writer")
         except OSError as exc:
             raise RemoteError(f"{self.where(name)}: cannot write: {exc.strerror}") from exc
