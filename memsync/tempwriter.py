@@ -32,6 +32,7 @@ from __future__ import annotations
 
 # Light standard-library modules only: the helper imports them too.
 import contextlib
+import errno
 import json
 import os
 import signal
@@ -137,6 +138,7 @@ class HelperWriter(BatchWriter):
         self.prefix = f"{directory}/{_temp_prefix()}{secrets.token_hex(6)}w"
         self.temps: list[str] = []
         self.rows: dict[str, Row] | None = None
+        self.answer: tuple[bytes, str] | None = None  # the helper's, and its stderr, once it has ended
         self.unclaimed: str | None = None  # a temp the helper may have whole but the caller never got
         self.guard = threading.Lock()  # one frame at a time on the pipe
         self.proc = subprocess.Popen(
@@ -170,6 +172,12 @@ class HelperWriter(BatchWriter):
             self._send(PUT_NEW if if_absent else PUT, str(path), data)
 
     def _send(self, op: int, path: str, data: bytes) -> None:
+        assert self.proc.stdin is not None
+        if self.proc.stdin.closed:
+            # Another thread met the helper's end and took its answer: the pipe is closed,
+            # and its descriptor's number may be another file's by now.
+            self.finish()
+            raise BrokenPipeError(errno.EPIPE, "the helper process has ended")
         name = os.fsencode(path)
         view = memoryview(_FRAME.pack(op, len(name), len(data)) + name + data)
         try:
@@ -184,11 +192,12 @@ class HelperWriter(BatchWriter):
             return self.rows
         proc = self.proc
         assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
-        with contextlib.suppress(BrokenPipeError):
-            proc.stdin.close()
-        answer = proc.stdout.read()
-        complaint = proc.stderr.read().decode(errors="replace").strip()
-        proc.wait()
+        if self.answer is None:  # asked again (another thread's put), the same answer
+            with contextlib.suppress(BrokenPipeError):
+                proc.stdin.close()
+            self.answer = proc.stdout.read(), proc.stderr.read().decode(errors="replace").strip()
+            proc.wait()
+        answer, complaint = self.answer
         kind, said = answer[:1], answer[1:]
         if kind == b"K" and len(said) == _ROW.size * len(self.temps):
             self.rows = dict(zip(self.temps, _ROW.iter_unpack(said), strict=True))

@@ -354,3 +354,26 @@ def test_a_file_size_limit_names_the_page_that_could_not_be_written(
     finally:
         resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
     assert str(failed.value) == f"{tmp_path}/p000.md: cannot write: File too large"
+
+
+def test_a_put_after_another_thread_met_the_helpers_end_writes_nowhere(tmp_path: Path) -> None:
+    # A mirror's threads: one finds the helper ended (a conflict) and takes its answer,
+    # which closes the pipe; the next one's put must not write to that descriptor,
+    # whose number the process may have given to another file meanwhile.
+    (tmp_path / "a.md").write_bytes(b"another tool's page")
+    writer = helper(tmp_path)
+    try:
+        writer.put(tmp_path / "a.md", b"mine", if_absent=True)
+        writer.proc.wait()  # it answered the conflict and ended
+        with pytest.raises(tempwriter.Refused):
+            writer.put(tmp_path / "b.md", b"b", if_absent=True)
+        victim = os.open(tmp_path / "victim", os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        try:
+            with pytest.raises(tempwriter.Refused) as again:
+                writer.put(tmp_path / "c.md", b"c", if_absent=True)
+        finally:
+            os.close(victim)
+    finally:
+        writer.close()
+    assert again.value.path == str(tmp_path / "a.md"), "the same answer, not EBADF or another"
+    assert (tmp_path / "victim").read_bytes() == b""
