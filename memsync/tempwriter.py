@@ -18,14 +18,15 @@ The helper is this file run with the interpreter's isolated mode (``python
 a few milliseconds whatever the caller imported.
 
 The pipe carries a frame per file: an operation byte (``WRITE``, ``PUT``,
-``PUT_NEW``), two big-endian uint32 (the path's length, the data's length),
-the path (bytes), the data. When the input ends the helper answers once on
-its stdout: ``K`` and, for each ``WRITE`` in order, the temp's stat as
-written (three big-endian int64: size, mtime in ns, inode); or, for the
-first failure, after which it wrote nothing more, one letter and one JSON
-object: ``E`` ``{"errno", "error", "path"}`` (an OSError), ``I`` ``{"error"}``
+``PUT_NEW``, ``PUT_MATCH``), two big-endian uint32 (the path's length, the
+data's length), the path (bytes), the data; a ``PUT_MATCH``'s data starts
+with the 32-byte sha256 the file must still hold to be replaced. When the
+input ends the helper answers once on its stdout: ``K`` and, for each
+``WRITE`` in order, the temp's stat as written (three big-endian int64:
+size, mtime in ns, inode); or, for the first failure, after which it wrote
+nothing more, one letter and one JSON object: ``E`` ``{"errno", "error", "path"}`` (an OSError), ``I`` ``{"error"}``
 (memsync refused the path: a link where a page goes), ``C`` ``{"path"}`` (a
-``PUT_NEW`` found another file there).
+``PUT_NEW`` found another file there, a ``PUT_MATCH`` another version).
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ from typing import BinaryIO
 # From this many files the helper's start (~20 ms, overlapped) costs less than the
 # file creation it takes off this process.
 PROCESS_MIN = 1024
-WRITE, PUT, PUT_NEW = 0, 1, 2
+WRITE, PUT, PUT_NEW, PUT_MATCH = 0, 1, 2, 3
+_DIGEST = 32  # a PUT_MATCH's sha256, raw
 _FRAME = struct.Struct(">BII")
 _ROW = struct.Struct(">qqq")
 _CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
@@ -54,23 +56,28 @@ Row = tuple[int, int, int]  # size, mtime in ns, inode: a stat cache row without
 
 
 class Refused(Exception):
-    """A ``put`` of a new page found another file at its name."""
+    """A ``put`` found another file at a new page's name, or another version
+    than the one it was to replace."""
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
         self.path = path
 
 
-def put_page(path: Path | str, data: bytes, *, if_absent: bool, durable: bool, sync_dir: bool) -> bool:
+def put_page(
+    path: Path | str, data: bytes, *, if_absent: bool, durable: bool, sync_dir: bool, if_match: str | None = None
+) -> bool:
     """A folder remote's write of one file: atomic replace, or with
     ``if_absent`` only while nothing is there (False then, nothing changed;
-    absence is checked by the rename itself, which refuses to replace)."""
+    absence is checked by the rename itself, which refuses to replace), or
+    with ``if_match`` only while the file's sha256 is that (compared just
+    before the rename)."""
     from . import atomic
 
-    if not if_absent:
+    if not if_absent and if_match is None:
         atomic.write_bytes(path, data, durable=durable, sync_dir=sync_dir)
         return True
-    return atomic.install_if(atomic.write_temp(path, data, durable=durable), Path(path), None, sync_dir=sync_dir)
+    return atomic.install_if(atomic.write_temp(path, data, durable=durable), Path(path), if_match, sync_dir=sync_dir)
 
 
 class BatchWriter:
@@ -165,11 +172,16 @@ class HelperWriter(BatchWriter):
                 raise
         return tmp
 
-    def put(self, path: Path | str, data: bytes, *, if_absent: bool) -> None:
+    def put(self, path: Path | str, data: bytes, *, if_absent: bool, if_match: str | None = None) -> None:
         """``put_page(path, data, durable=False)`` in the helper; a refusal
         (another file there, not holding ``data``) is raised by ``finish``."""
         with self.guard:
-            self._send(PUT_NEW if if_absent else PUT, str(path), data)
+            if if_match is not None:
+                # Compared again as the helper replaces it, maybe much later than the
+                # caller's check: an edit made meanwhile is refused, not overwritten.
+                self._send(PUT_MATCH, str(path), bytes.fromhex(if_match) + data)
+            else:
+                self._send(PUT_NEW if if_absent else PUT, str(path), data)
 
     def _send(self, op: int, path: str, data: bytes) -> None:
         assert self.proc.stdin is not None
@@ -266,9 +278,16 @@ def _serve(source: BinaryIO, answer: BinaryIO) -> int:
         try:
             if op == WRITE:
                 written.append(_create(name, data))
-            # Another file where a new one goes is a conflict, unless it holds these very bytes.
-            elif (
-                not put_page(os.fsdecode(name), data, if_absent=op == PUT_NEW, durable=False, sync_dir=False)
+                continue
+            expected = None
+            if op == PUT_MATCH:
+                expected, data = data[:_DIGEST].hex(), data[_DIGEST:]
+            # Another file where a new one goes, or another version where one is replaced,
+            # is a conflict, unless it holds these very bytes.
+            if (
+                not put_page(
+                    os.fsdecode(name), data, if_absent=op == PUT_NEW, durable=False, sync_dir=False, if_match=expected
+                )
                 and read_bytes(os.fsdecode(name)) != data
             ):
                 answer.write(b"C" + json.dumps({"path": os.fsdecode(name)}).encode())

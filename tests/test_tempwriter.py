@@ -23,8 +23,10 @@ import pytest
 import memsync.field
 from memsync import engine, tempwriter
 from memsync.atomic import TEMP_PREFIX, unlink_quietly
+from memsync.backends.base import PreconditionFailed
 from memsync.backends.local import LocalStore
-from memsync.errors import RemoteError
+from memsync.errors import PullFirst, RemoteError
+from memsync.manifest import sha256_hex
 from memsync.workspace import Workspace
 from tests.conftest import page
 
@@ -377,3 +379,63 @@ def test_a_put_after_another_thread_met_the_helpers_end_writes_nowhere(tmp_path:
         writer.close()
     assert again.value.path == str(tmp_path / "a.md"), "the same answer, not EBADF or another"
     assert (tmp_path / "victim").read_bytes() == b""
+
+
+def test_an_edit_between_the_check_and_the_helpers_write_is_not_overwritten(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # put(if_match) checks the remote's page here, but the helper replaces it later
+    # (pages queue in the pipe; a slow disk makes it seconds): another tool's edit
+    # meanwhile must make the push pull first, not vanish under it.
+    store = _store(tmp_path, monkeypatch, True)
+    (tmp_path / "a.md").write_bytes(b"as planned")
+    with pytest.raises(PreconditionFailed, match=r"a\.md: changed by another writer"), store.bulk(16):
+        assert store._helper is not None
+        pid = store._helper.proc.pid
+        os.kill(pid, signal.SIGSTOP)  # still busy with the pages before this one
+        try:
+            store.put("a.md", b"pushed", if_match=sha256_hex(b"as planned"))
+            (tmp_path / "a.md").write_bytes(b"another tool's edit")
+        finally:
+            os.kill(pid, signal.SIGCONT)
+    assert (tmp_path / "a.md").read_bytes() == b"another tool's edit"
+    assert [n for n in os.listdir(tmp_path) if n.startswith(TEMP_PREFIX)] == []
+
+
+@pytest.mark.parametrize("helped", [False, True])
+def test_an_edit_at_the_remote_during_a_push_makes_it_pull_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, helped: bool
+) -> None:
+    # Another tool edits a page the push replaces, as late as each path can notice:
+    # in process just before the check; with the helper after it, before the write.
+    files = {f"p{i:03d}.md": page(f"P{i}", f"body {i}") for i in range(120)}
+    remote = tmp_path / "remote"
+    ws = _replica(tmp_path / "a", remote, files)
+    for name, text in files.items():
+        (ws.root / "f" / name).write_text(text.replace("body", "edited body"))
+    monkeypatch.setattr(tempwriter, "PROCESS_MIN", 16 if helped else 10**9)
+    edit = page("P50", "another tool's edit")
+    real_init, real_finish, real_put = tempwriter.HelperWriter.__init__, tempwriter.HelperWriter.finish, LocalStore.put
+
+    def slow(self: tempwriter.HelperWriter, directory: Path) -> None:
+        real_init(self, directory)
+        os.kill(self.proc.pid, signal.SIGSTOP)  # a slow disk: the pages queue in the pipe
+
+    def finish(self: tempwriter.HelperWriter) -> dict[str, tempwriter.Row]:
+        os.kill(self.proc.pid, signal.SIGCONT)
+        return real_finish(self)
+
+    def put(self: LocalStore, name: str, data: bytes, **kwargs: object) -> str:
+        if name == "p050.md" and not helped:
+            (remote / name).write_text(edit)
+        token = real_put(self, name, data, **kwargs)  # type: ignore[arg-type]
+        if name == "p050.md" and helped:
+            (remote / name).write_text(edit)  # checked as planned, not yet written
+        return token
+
+    monkeypatch.setattr(tempwriter.HelperWriter, "__init__", slow)
+    monkeypatch.setattr(tempwriter.HelperWriter, "finish", finish)
+    monkeypatch.setattr(LocalStore, "put", put)
+    with pytest.raises(PullFirst, match=r"/p050\.md: changed by another writer: pull first$"):
+        engine.Session(Workspace.find(ws.root), "f", None).run("push")
+    assert (remote / "p050.md").read_text() == edit, "the other tool's edit is not overwritten"

@@ -134,7 +134,7 @@ class LocalStore(Store):
         if self._helper is not None and not durable:
             # A refusal is raised when the batch ends; a failure seen now is an earlier
             # page's, or the helper's end, which names itself: ``bulk`` words it.
-            self._helper.put(path, data, if_absent=if_absent)
+            self._helper.put(path, data, if_absent=if_absent, if_match=if_match)
             return sha256_hex(data)
         try:
             if not tempwriter.put_page(path, data, if_absent=if_absent, durable=durable, sync_dir=sync_dir):
