@@ -149,7 +149,7 @@ class HelperWriter(BatchWriter):
         self.unclaimed: str | None = None  # a temp the helper may have whole but the caller never got
         self.guard = threading.Lock()  # one frame at a time on the pipe
         self.proc = subprocess.Popen(
-            [sys.executable, "-I", "-S", os.path.abspath(__file__)],
+            [sys.executable, "-I", "-S", os.path.abspath(__file__), str(os.getpid())],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -261,8 +261,9 @@ def _widen(fd: int) -> None:
             fcntl.fcntl(fd, setpipe, _PIPE_BYTES)
 
 
-def _serve(source: BinaryIO, answer: BinaryIO) -> int:
-    """The helper: every frame on ``source`` becomes a file; one answer at the end."""
+def _serve(source: BinaryIO, answer: BinaryIO, caller: int) -> int:
+    """The helper: every frame on ``source`` becomes a file; one answer at the end.
+    Nothing more once process ``caller`` has died (this one is then another's child)."""
     from .atomic import read_bytes
     from .errors import InputError
 
@@ -274,6 +275,10 @@ def _serve(source: BinaryIO, answer: BinaryIO) -> int:
         name = source.read(name_size)
         data = source.read(data_size)
         if len(name) < name_size or len(data) < data_size:
+            return 1
+        if os.getppid() != caller:
+            # Killed outright, the caller has released the folder's lock: the frames left in
+            # the pipe would land in a remote another push may hold by now.
             return 1
         try:
             if op == WRITE:
@@ -327,4 +332,4 @@ if __name__ == "__main__":
     # pipe, and this process then ends at the end of its input.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     with open(0, "rb", buffering=_PIPE_BYTES) as source, open(1, "wb") as answer:
-        sys.exit(tempwriter._serve(source, answer))
+        sys.exit(tempwriter._serve(source, answer, int(sys.argv[1])))

@@ -439,3 +439,41 @@ def test_an_edit_at_the_remote_during_a_push_makes_it_pull_first(
     with pytest.raises(PullFirst, match=r"/p050\.md: changed by another writer: pull first$"):
         engine.Session(Workspace.find(ws.root), "f", None).run("push")
     assert (remote / "p050.md").read_text() == edit, "the other tool's edit is not overwritten"
+
+
+def test_a_helper_whose_caller_died_writes_nothing_more(tmp_path: Path) -> None:
+    # The caller killed outright (SIGKILL, the OOM killer, the CLI's os._exit once its
+    # grace is up) releases the folder's lock as it dies; its helper must not go on
+    # writing the pages still in the pipe into a remote another push may now hold.
+    script = """if True:
+        import os, signal, sys
+        from pathlib import Path
+        from memsync import tempwriter
+        # Inherited by the helper: a stopped process whose group is orphaned gets SIGHUP.
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+        folder = Path(sys.argv[1])
+        writer = tempwriter.HelperWriter(folder)
+        os.kill(writer.proc.pid, signal.SIGSTOP)  # a slow disk: the pages queue in the pipe
+        print(writer.proc.pid, flush=True)
+        for i in range(100):
+            writer.put(folder / f"p{i:03d}.md", b"page", if_absent=False)
+        os._exit(9)  # no finish, no close
+    """
+    ran = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=60)
+    assert ran.returncode == 9, ran.stderr
+    orphan = int(ran.stdout)
+    try:
+        os.kill(orphan, signal.SIGCONT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError):
+                if Path(f"/proc/{orphan}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z":
+                    time.sleep(0.01)
+                    continue
+            break  # ended (a zombie where nothing reaps it here)
+        else:
+            pytest.fail("the orphaned helper is still running")
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(orphan, signal.SIGKILL)
+    assert os.listdir(tmp_path) == []
