@@ -264,7 +264,6 @@ def _widen(fd: int) -> None:
 def _serve(source: BinaryIO, answer: BinaryIO, caller: int) -> int:
     """The helper: every frame on ``source`` becomes a file; one answer at the end.
     Nothing more once process ``caller`` has died (this one is then another's child)."""
-    from .atomic import read_bytes
     from .errors import InputError
 
     written: list[bytes] = []
@@ -289,12 +288,9 @@ def _serve(source: BinaryIO, answer: BinaryIO, caller: int) -> int:
                 expected, data = data[:_DIGEST].hex(), data[_DIGEST:]
             # Another file where a new one goes, or another version where one is replaced,
             # is a conflict, unless it holds these very bytes.
-            if (
-                not put_page(
-                    os.fsdecode(name), data, if_absent=op == PUT_NEW, durable=False, sync_dir=False, if_match=expected
-                )
-                and read_bytes(os.fsdecode(name)) != data
-            ):
+            if not put_page(
+                os.fsdecode(name), data, if_absent=op == PUT_NEW, durable=False, sync_dir=False, if_match=expected
+            ) and not _holds(os.fsdecode(name), data):
                 answer.write(b"C" + json.dumps({"path": os.fsdecode(name)}).encode())
                 return 1
         except OSError as exc:
@@ -306,6 +302,18 @@ def _serve(source: BinaryIO, answer: BinaryIO, caller: int) -> int:
             return 1
     answer.write(b"K" + b"".join(written))
     return 0
+
+
+def _holds(path: str, data: bytes) -> bool:
+    """Whether the file at ``path`` holds ``data``, read no further than its
+    length and a byte (another tool's file may be any size) nor through a link."""
+    from .atomic import read_open
+
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        return read_open(fd, len(data)) == data
+    finally:
+        os.close(fd)
 
 
 def _create(name: bytes, data: bytes) -> bytes:

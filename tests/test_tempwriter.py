@@ -477,3 +477,21 @@ def test_a_helper_whose_caller_died_writes_nothing_more(tmp_path: Path) -> None:
         with contextlib.suppress(ProcessLookupError):
             os.kill(orphan, signal.SIGKILL)
     assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("helped", [False, True])
+def test_a_huge_file_where_a_new_page_goes_is_refused_unread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, helped: bool
+) -> None:
+    # Whether another tool's file holds the page's bytes is decided from as many bytes
+    # as the page has (as _FieldWriter._holds reads), never by reading the file whole.
+    store = _store(tmp_path / "remote", monkeypatch, helped)
+    with open(tmp_path / "remote" / "a.md", "wb") as planted:
+        planted.truncate(8 << 30)  # sparse: 8 GiB that take no room
+    capped = tmp_path / "python"
+    capped.write_text(f'#!/bin/sh\nulimit -v 1000000\nexec "{sys.executable}" "$@"\n')  # 1 GB for the helper
+    capped.chmod(0o755)
+    monkeypatch.setattr(sys, "executable", str(capped))
+    with pytest.raises(PreconditionFailed, match=r"/a\.md: changed by another writer$"), store.bulk(16):
+        assert (store._helper is not None) == helped
+        store.put("a.md", b"page", if_absent=True)
