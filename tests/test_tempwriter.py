@@ -25,7 +25,7 @@ from memsync import engine, tempwriter
 from memsync.atomic import TEMP_PREFIX, unlink_quietly
 from memsync.backends.base import PreconditionFailed
 from memsync.backends.local import LocalStore
-from memsync.errors import PullFirst, RemoteError
+from memsync.errors import MemsyncError, PullFirst, RemoteError
 from memsync.manifest import sha256_hex
 from memsync.workspace import Workspace
 from tests.conftest import page
@@ -495,3 +495,24 @@ def test_a_huge_file_where_a_new_page_goes_is_refused_unread(
     with pytest.raises(PreconditionFailed, match=r"/a\.md: changed by another writer$"), store.bulk(16):
         assert (store._helper is not None) == helped
         store.put("a.md", b"page", if_absent=True)
+
+
+def test_a_local_failure_during_a_helped_push_is_not_put_on_the_remote(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The push keeps each page it sends in this machine's object store as it goes: a
+    # full disk there (RLIMIT_FSIZE as one) is this side's failure, and the push says
+    # what the in-process push says, not "<remote>: cannot write".
+    files = {f"p{i:03d}.md": page(f"P{i}", os.urandom(1500).hex()) for i in range(400)}  # past a pack's first write
+    said = []
+    for process_min in (10**9, 16):
+        monkeypatch.setattr(tempwriter, "PROCESS_MIN", process_min)
+        soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (64 << 10, hard))  # pages are 3 KB: only the pack meets it
+        try:
+            with pytest.raises(MemsyncError) as failed:
+                _replica(tmp_path / str(process_min), tmp_path / f"remote{process_min}", files)
+        finally:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+        said.append(f"{type(failed.value).__name__}: {failed.value}")
+    assert said[1] == said[0] and "remote" not in said[1], said
