@@ -18,20 +18,22 @@ The helper is this file run with the interpreter's isolated mode (``python
 a few milliseconds whatever the caller imported.
 
 The pipe carries a frame per file: an operation byte (``WRITE``, ``PUT``,
-``PUT_NEW``), two big-endian uint32 (the path's length, the data's length),
-the path (bytes), the data. When the input ends the helper answers once on
-its stdout: ``K`` and, for each ``WRITE`` in order, the temp's stat as
-written (three big-endian int64: size, mtime in ns, inode); or, for the
-first failure, after which it wrote nothing more, one letter and one JSON
-object: ``E`` ``{"errno", "error", "path"}`` (an OSError), ``I`` ``{"error"}``
+``PUT_NEW``, ``PUT_MATCH``), two big-endian uint32 (the path's length, the
+data's length), the path (bytes), the data; a ``PUT_MATCH``'s data starts
+with the 32-byte sha256 the file must still hold to be replaced. When the
+input ends the helper answers once on its stdout: ``K`` and, for each
+``WRITE`` in order, the temp's stat as written (three big-endian int64:
+size, mtime in ns, inode); or, for the first failure, after which it wrote
+nothing more, one letter and one JSON object: ``E`` ``{"errno", "error", "path"}`` (an OSError), ``I`` ``{"error"}``
 (memsync refused the path: a link where a page goes), ``C`` ``{"path"}`` (a
-``PUT_NEW`` found another file there).
+``PUT_NEW`` found another file there, a ``PUT_MATCH`` another version).
 """
 
 from __future__ import annotations
 
 # Light standard-library modules only: the helper imports them too.
 import contextlib
+import errno
 import json
 import os
 import signal
@@ -44,7 +46,8 @@ from typing import BinaryIO
 # From this many files the helper's start (~20 ms, overlapped) costs less than the
 # file creation it takes off this process.
 PROCESS_MIN = 1024
-WRITE, PUT, PUT_NEW = 0, 1, 2
+WRITE, PUT, PUT_NEW, PUT_MATCH = 0, 1, 2, 3
+_DIGEST = 32  # a PUT_MATCH's sha256, raw
 _FRAME = struct.Struct(">BII")
 _ROW = struct.Struct(">qqq")
 _CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
@@ -53,23 +56,28 @@ Row = tuple[int, int, int]  # size, mtime in ns, inode: a stat cache row without
 
 
 class Refused(Exception):
-    """A ``put`` of a new page found another file at its name."""
+    """A ``put`` found another file at a new page's name, or another version
+    than the one it was to replace."""
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
         self.path = path
 
 
-def put_page(path: Path | str, data: bytes, *, if_absent: bool, durable: bool, sync_dir: bool) -> bool:
+def put_page(
+    path: Path | str, data: bytes, *, if_absent: bool, durable: bool, sync_dir: bool, if_match: str | None = None
+) -> bool:
     """A folder remote's write of one file: atomic replace, or with
     ``if_absent`` only while nothing is there (False then, nothing changed;
-    absence is checked by the rename itself, which refuses to replace)."""
+    absence is checked by the rename itself, which refuses to replace), or
+    with ``if_match`` only while the file's sha256 is that (compared just
+    before the rename)."""
     from . import atomic
 
-    if not if_absent:
+    if not if_absent and if_match is None:
         atomic.write_bytes(path, data, durable=durable, sync_dir=sync_dir)
         return True
-    return atomic.install_if(atomic.write_temp(path, data, durable=durable), Path(path), None, sync_dir=sync_dir)
+    return atomic.install_if(atomic.write_temp(path, data, durable=durable), Path(path), if_match, sync_dir=sync_dir)
 
 
 class BatchWriter:
@@ -139,10 +147,11 @@ class HelperWriter(BatchWriter):
         self.prefix = f"{directory}/{_temp_prefix()}{secrets.token_hex(6)}w"
         self.temps: list[str] = []
         self.rows: dict[str, Row] | None = None
+        self.answer: tuple[bytes, str] | None = None  # the helper's, and its stderr, once it has ended
         self.unclaimed: str | None = None  # a temp the helper may have whole but the caller never got
         self.guard = threading.Lock()  # one frame at a time on the pipe
         self.proc = subprocess.Popen(
-            [sys.executable, "-I", "-S", os.path.abspath(__file__)],
+            [sys.executable, "-I", "-S", os.path.abspath(__file__), str(os.getpid())],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -165,13 +174,24 @@ class HelperWriter(BatchWriter):
                 raise
         return tmp
 
-    def put(self, path: Path | str, data: bytes, *, if_absent: bool) -> None:
+    def put(self, path: Path | str, data: bytes, *, if_absent: bool, if_match: str | None = None) -> None:
         """``put_page(path, data, durable=False)`` in the helper; a refusal
         (another file there, not holding ``data``) is raised by ``finish``."""
         with self.guard:
-            self._send(PUT_NEW if if_absent else PUT, str(path), data)
+            if if_match is not None:
+                # Compared again as the helper replaces it, maybe much later than the
+                # caller's check: an edit made meanwhile is refused, not overwritten.
+                self._send(PUT_MATCH, str(path), bytes.fromhex(if_match) + data)
+            else:
+                self._send(PUT_NEW if if_absent else PUT, str(path), data)
 
     def _send(self, op: int, path: str, data: bytes) -> None:
+        assert self.proc.stdin is not None
+        if self.proc.stdin.closed:
+            # Another thread met the helper's end and took its answer: the pipe is closed,
+            # and its descriptor's number may be another file's by now.
+            self.finish()
+            raise BrokenPipeError(errno.EPIPE, "the helper process has ended")
         name = os.fsencode(path)
         view = memoryview(_FRAME.pack(op, len(name), len(data)) + name + data)
         try:
@@ -186,11 +206,12 @@ class HelperWriter(BatchWriter):
             return self.rows
         proc = self.proc
         assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
-        with contextlib.suppress(BrokenPipeError):
-            proc.stdin.close()
-        answer = proc.stdout.read()
-        complaint = proc.stderr.read().decode(errors="replace").strip()
-        proc.wait()
+        if self.answer is None:  # asked again (another thread's put), the same answer
+            with contextlib.suppress(BrokenPipeError):
+                proc.stdin.close()
+            self.answer = proc.stdout.read(), proc.stderr.read().decode(errors="replace").strip()
+            proc.wait()
+        answer, complaint = self.answer
         kind, said = answer[:1], answer[1:]
         if kind == b"K" and len(said) == _ROW.size * len(self.temps):
             self.rows = dict(zip(self.temps, _ROW.iter_unpack(said), strict=True))
@@ -242,9 +263,9 @@ def _widen(fd: int) -> None:
             fcntl.fcntl(fd, setpipe, _PIPE_BYTES)
 
 
-def _serve(source: BinaryIO, answer: BinaryIO) -> int:
-    """The helper: every frame on ``source`` becomes a file; one answer at the end."""
-    from .atomic import read_bytes
+def _serve(source: BinaryIO, answer: BinaryIO, caller: int) -> int:
+    """The helper: every frame on ``source`` becomes a file; one answer at the end.
+    Nothing more once process ``caller`` has died (this one is then another's child)."""
     from .errors import InputError
 
     written: list[bytes] = []
@@ -256,14 +277,22 @@ def _serve(source: BinaryIO, answer: BinaryIO) -> int:
         data = source.read(data_size)
         if len(name) < name_size or len(data) < data_size:
             return 1
+        if os.getppid() != caller:
+            # Killed outright, the caller has released the folder's lock: the frames left in
+            # the pipe would land in a remote another push may hold by now.
+            return 1
         try:
             if op == WRITE:
                 written.append(_create(name, data))
-            # Another file where a new one goes is a conflict, unless it holds these very bytes.
-            elif (
-                not put_page(os.fsdecode(name), data, if_absent=op == PUT_NEW, durable=False, sync_dir=False)
-                and read_bytes(os.fsdecode(name)) != data
-            ):
+                continue
+            expected = None
+            if op == PUT_MATCH:
+                expected, data = data[:_DIGEST].hex(), data[_DIGEST:]
+            # Another file where a new one goes, or another version where one is replaced,
+            # is a conflict, unless it holds these very bytes.
+            if not put_page(
+                os.fsdecode(name), data, if_absent=op == PUT_NEW, durable=False, sync_dir=False, if_match=expected
+            ) and not _holds(os.fsdecode(name), data):
                 answer.write(b"C" + json.dumps({"path": os.fsdecode(name)}).encode())
                 return 1
         except OSError as exc:
@@ -275,6 +304,18 @@ def _serve(source: BinaryIO, answer: BinaryIO) -> int:
             return 1
     answer.write(b"K" + b"".join(written))
     return 0
+
+
+def _holds(path: str, data: bytes) -> bool:
+    """Whether the file at ``path`` holds ``data``, read no further than its
+    length and a byte (another tool's file may be any size) nor through a link."""
+    from .atomic import read_open
+
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        return read_open(fd, len(data)) == data
+    finally:
+        os.close(fd)
 
 
 def _create(name: bytes, data: bytes) -> bytes:
@@ -301,4 +342,4 @@ if __name__ == "__main__":
     # pipe, and this process then ends at the end of its input.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     with open(0, "rb", buffering=_PIPE_BYTES) as source, open(1, "wb") as answer:
-        sys.exit(tempwriter._serve(source, answer))
+        sys.exit(tempwriter._serve(source, answer, int(sys.argv[1])))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import resource
 import signal
 import stat
 import subprocess
@@ -22,6 +23,10 @@ import pytest
 import memsync.field
 from memsync import engine, tempwriter
 from memsync.atomic import TEMP_PREFIX, unlink_quietly
+from memsync.backends.base import PreconditionFailed
+from memsync.backends.local import LocalStore
+from memsync.errors import MemsyncError, PullFirst, RemoteError
+from memsync.manifest import sha256_hex
 from memsync.workspace import Workspace
 from tests.conftest import page
 
@@ -318,3 +323,200 @@ def test_without_an_interpreter_to_start_the_batch_is_written_here(
         writer.close()
     st = os.lstat(tmp)
     assert type(writer).__name__ == "_InlineWriter" and rows == {tmp: (1, st.st_mtime_ns, st.st_ino)}
+
+
+def _store(root: Path, monkeypatch: pytest.MonkeyPatch, helped: bool) -> LocalStore:
+    monkeypatch.setattr(tempwriter, "PROCESS_MIN", 16 if helped else 10**9)
+    root.mkdir(exist_ok=True)
+    return LocalStore(str(root))
+
+
+def test_a_helper_killed_mid_push_is_named_as_such_not_none(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = _store(tmp_path, monkeypatch, True)
+    with pytest.raises(RemoteError) as failed, store.bulk(200):
+        assert store._helper is not None
+        store._helper.proc.kill()
+        store._helper.proc.wait()
+        for i in range(200):  # until the closed pipe is noticed
+            store.put(f"p{i:03d}.md", os.urandom(8192))
+    assert "helper process writing files failed" in str(failed.value), failed.value
+    assert "None" not in str(failed.value)
+
+
+@pytest.mark.parametrize("helped", [False, True])
+def test_a_file_size_limit_names_the_page_that_could_not_be_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, helped: bool
+) -> None:
+    # RLIMIT_FSIZE (as a full disk would) refuses the first page: that page is the
+    # one named, whichever process met the limit.
+    store = _store(tmp_path, monkeypatch, helped)
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (4096, hard))  # the helper starts under it too
+    try:
+        with pytest.raises(RemoteError) as failed, store.bulk(600):
+            store.put("p000.md", os.urandom(8192))
+            for i in range(1, 600):  # more than the pipe holds: the helper's end is seen
+                store.put(f"p{i:03d}.md", os.urandom(4000))
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+    assert str(failed.value) == f"{tmp_path}/p000.md: cannot write: File too large"
+
+
+def test_a_put_after_another_thread_met_the_helpers_end_writes_nowhere(tmp_path: Path) -> None:
+    # A mirror's threads: one finds the helper ended (a conflict) and takes its answer,
+    # which closes the pipe; the next one's put must not write to that descriptor,
+    # whose number the process may have given to another file meanwhile.
+    (tmp_path / "a.md").write_bytes(b"another tool's page")
+    writer = helper(tmp_path)
+    try:
+        writer.put(tmp_path / "a.md", b"mine", if_absent=True)
+        writer.proc.wait()  # it answered the conflict and ended
+        with pytest.raises(tempwriter.Refused):
+            writer.put(tmp_path / "b.md", b"b", if_absent=True)
+        victim = os.open(tmp_path / "victim", os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        try:
+            with pytest.raises(tempwriter.Refused) as again:
+                writer.put(tmp_path / "c.md", b"c", if_absent=True)
+        finally:
+            os.close(victim)
+    finally:
+        writer.close()
+    assert again.value.path == str(tmp_path / "a.md"), "the same answer, not EBADF or another"
+    assert (tmp_path / "victim").read_bytes() == b""
+
+
+def test_an_edit_between_the_check_and_the_helpers_write_is_not_overwritten(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # put(if_match) checks the remote's page here, but the helper replaces it later
+    # (pages queue in the pipe; a slow disk makes it seconds): another tool's edit
+    # meanwhile must make the push pull first, not vanish under it.
+    store = _store(tmp_path, monkeypatch, True)
+    (tmp_path / "a.md").write_bytes(b"as planned")
+    with pytest.raises(PreconditionFailed, match=r"a\.md: changed by another writer"), store.bulk(16):
+        assert store._helper is not None
+        pid = store._helper.proc.pid
+        os.kill(pid, signal.SIGSTOP)  # still busy with the pages before this one
+        try:
+            store.put("a.md", b"pushed", if_match=sha256_hex(b"as planned"))
+            (tmp_path / "a.md").write_bytes(b"another tool's edit")
+        finally:
+            os.kill(pid, signal.SIGCONT)
+    assert (tmp_path / "a.md").read_bytes() == b"another tool's edit"
+    assert [n for n in os.listdir(tmp_path) if n.startswith(TEMP_PREFIX)] == []
+
+
+@pytest.mark.parametrize("helped", [False, True])
+def test_an_edit_at_the_remote_during_a_push_makes_it_pull_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, helped: bool
+) -> None:
+    # Another tool edits a page the push replaces, as late as each path can notice:
+    # in process just before the check; with the helper after it, before the write.
+    files = {f"p{i:03d}.md": page(f"P{i}", f"body {i}") for i in range(120)}
+    remote = tmp_path / "remote"
+    ws = _replica(tmp_path / "a", remote, files)
+    for name, text in files.items():
+        (ws.root / "f" / name).write_text(text.replace("body", "edited body"))
+    monkeypatch.setattr(tempwriter, "PROCESS_MIN", 16 if helped else 10**9)
+    edit = page("P50", "another tool's edit")
+    real_init, real_finish, real_put = tempwriter.HelperWriter.__init__, tempwriter.HelperWriter.finish, LocalStore.put
+
+    def slow(self: tempwriter.HelperWriter, directory: Path) -> None:
+        real_init(self, directory)
+        os.kill(self.proc.pid, signal.SIGSTOP)  # a slow disk: the pages queue in the pipe
+
+    def finish(self: tempwriter.HelperWriter) -> dict[str, tempwriter.Row]:
+        os.kill(self.proc.pid, signal.SIGCONT)
+        return real_finish(self)
+
+    def put(self: LocalStore, name: str, data: bytes, **kwargs: object) -> str:
+        if name == "p050.md" and not helped:
+            (remote / name).write_text(edit)
+        token = real_put(self, name, data, **kwargs)  # type: ignore[arg-type]
+        if name == "p050.md" and helped:
+            (remote / name).write_text(edit)  # checked as planned, not yet written
+        return token
+
+    monkeypatch.setattr(tempwriter.HelperWriter, "__init__", slow)
+    monkeypatch.setattr(tempwriter.HelperWriter, "finish", finish)
+    monkeypatch.setattr(LocalStore, "put", put)
+    with pytest.raises(PullFirst, match=r"/p050\.md: changed by another writer: pull first$"):
+        engine.Session(Workspace.find(ws.root), "f", None).run("push")
+    assert (remote / "p050.md").read_text() == edit, "the other tool's edit is not overwritten"
+
+
+def test_a_helper_whose_caller_died_writes_nothing_more(tmp_path: Path) -> None:
+    # The caller killed outright (SIGKILL, the OOM killer, the CLI's os._exit once its
+    # grace is up) releases the folder's lock as it dies; its helper must not go on
+    # writing the pages still in the pipe into a remote another push may now hold.
+    script = """if True:
+        import os, signal, sys
+        from pathlib import Path
+        from memsync import tempwriter
+        # Inherited by the helper: a stopped process whose group is orphaned gets SIGHUP.
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+        folder = Path(sys.argv[1])
+        writer = tempwriter.HelperWriter(folder)
+        os.kill(writer.proc.pid, signal.SIGSTOP)  # a slow disk: the pages queue in the pipe
+        print(writer.proc.pid, flush=True)
+        for i in range(100):
+            writer.put(folder / f"p{i:03d}.md", b"page", if_absent=False)
+        os._exit(9)  # no finish, no close
+    """
+    ran = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=60)
+    assert ran.returncode == 9, ran.stderr
+    orphan = int(ran.stdout)
+    try:
+        os.kill(orphan, signal.SIGCONT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError):
+                if Path(f"/proc/{orphan}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z":
+                    time.sleep(0.01)
+                    continue
+            break  # ended (a zombie where nothing reaps it here)
+        else:
+            pytest.fail("the orphaned helper is still running")
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(orphan, signal.SIGKILL)
+    assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("helped", [False, True])
+def test_a_huge_file_where_a_new_page_goes_is_refused_unread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, helped: bool
+) -> None:
+    # Whether another tool's file holds the page's bytes is decided from as many bytes
+    # as the page has (as _FieldWriter._holds reads), never by reading the file whole.
+    store = _store(tmp_path / "remote", monkeypatch, helped)
+    with open(tmp_path / "remote" / "a.md", "wb") as planted:
+        planted.truncate(8 << 30)  # sparse: 8 GiB that take no room
+    capped = tmp_path / "python"
+    capped.write_text(f'#!/bin/sh\nulimit -v 1000000\nexec "{sys.executable}" "$@"\n')  # 1 GB for the helper
+    capped.chmod(0o755)
+    monkeypatch.setattr(sys, "executable", str(capped))
+    with pytest.raises(PreconditionFailed, match=r"/a\.md: changed by another writer$"), store.bulk(16):
+        assert (store._helper is not None) == helped
+        store.put("a.md", b"page", if_absent=True)
+
+
+def test_a_local_failure_during_a_helped_push_is_not_put_on_the_remote(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The push keeps each page it sends in this machine's object store as it goes: a
+    # full disk there (RLIMIT_FSIZE as one) is this side's failure, and the push says
+    # what the in-process push says, not "<remote>: cannot write".
+    files = {f"p{i:03d}.md": page(f"P{i}", os.urandom(1500).hex()) for i in range(400)}  # past a pack's first write
+    said = []
+    for process_min in (10**9, 16):
+        monkeypatch.setattr(tempwriter, "PROCESS_MIN", process_min)
+        soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (64 << 10, hard))  # pages are 3 KB: only the pack meets it
+        try:
+            with pytest.raises(MemsyncError) as failed:
+                _replica(tmp_path / str(process_min), tmp_path / f"remote{process_min}", files)
+        finally:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+        said.append(f"{type(failed.value).__name__}: {failed.value}")
+    assert said[1] == said[0] and "remote" not in said[1], said

@@ -131,10 +131,16 @@ class LocalStore(Store):
         # its lock, so readers see a push in progress and the next push repairs the field.
         durable = role_of(name) not in (Role.CONTENT, Role.OWN) or name == MANIFEST_NAME
         path, sync_dir = self._path(name), name == MANIFEST_NAME
+        if self._helper is not None and not durable:
+            # A refusal is raised when the batch ends; a failure seen now is an earlier
+            # page's, or the helper's end, which names itself.
+            try:
+                self._helper.put(path, data, if_absent=if_absent, if_match=if_match)
+            except OSError as exc:
+                raise self._helper_failed(exc) from exc
+            return sha256_hex(data)
         try:
-            if self._helper is not None and not durable:
-                self._helper.put(path, data, if_absent=if_absent)  # a refusal is raised when the batch ends
-            elif not tempwriter.put_page(path, data, if_absent=if_absent, durable=durable, sync_dir=sync_dir):
+            if not tempwriter.put_page(path, data, if_absent=if_absent, durable=durable, sync_dir=sync_dir):
                 raise PreconditionFailed(f"{self.where(name)}: changed by another writer")
         except OSError as exc:
             raise RemoteError(f"{self.where(name)}: cannot write: {exc.strerror}") from exc
@@ -151,14 +157,20 @@ class LocalStore(Store):
         self._helper = helper
         try:
             yield
-            helper.finish()
+            try:
+                helper.finish()
+            except OSError as exc:
+                raise self._helper_failed(exc) from exc
         except tempwriter.Refused as exc:
             raise PreconditionFailed(f"{exc.path}: changed by another writer") from None
-        except OSError as exc:
-            raise RemoteError(f"{exc.filename or self.url}: cannot write: {exc.strerror or exc}") from exc
         finally:
             self._helper = None
             helper.close()
+
+    def _helper_failed(self, exc: OSError) -> RemoteError:
+        # Only the helper's own failures are the remote's: an OSError this process meets
+        # in the batch (reading a page, storing it locally) goes on as it would without one.
+        return RemoteError(f"{exc.filename or self.url}: cannot write: {exc.strerror or exc}")
 
     def put_file(
         self, name: str, source: BinaryIO, size: int, *, if_match: str | None = None, if_absent: bool = False
