@@ -333,9 +333,10 @@ def _create(name: bytes, data: bytes) -> bytes:
 
 if __name__ == "__main__":
     # Isolated mode puts neither this folder nor site-packages on the path: the
-    # package's parent goes first, and the helper runs as the package's module
+    # package's parent goes after the standard library (nothing there may stand in
+    # for one of its modules), and the helper runs as the package's module
     # (memsync.atomic and memsync.errors need the standard library only).
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     from memsync import tempwriter
 
     # Ctrl-C reaches the whole process group: the caller handles it and closes the

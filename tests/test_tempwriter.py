@@ -10,6 +10,7 @@ import contextlib
 import errno
 import os
 import resource
+import shutil
 import signal
 import stat
 import subprocess
@@ -520,3 +521,22 @@ def test_a_local_failure_during_a_helped_push_is_not_put_on_the_remote(
             resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
         said.append(f"{type(failed.value).__name__}: {failed.value}")
     assert said[1] == said[0] and "remote" not in said[1], said
+
+
+def test_the_helper_takes_the_standard_library_before_what_sits_beside_memsync(tmp_path: Path) -> None:
+    # An installed memsync's parent is site-packages: a module there named like
+    # one of the standard library's must not stand in for it in the helper.
+    fake = tmp_path / "pkgs"
+    shutil.copytree(Path(tempwriter.__file__).parent, fake / "memsync")
+    (fake / "secrets.py").write_text("raise SystemExit('the secrets beside memsync was imported')\n")
+    helper_script = fake / "memsync" / "tempwriter.py"
+    target = os.fsencode(tmp_path / "a.md")
+    frame = tempwriter._FRAME.pack(tempwriter.PUT, len(target), 1) + target + b"a"  # memsync.atomic's first use
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", str(helper_script), str(os.getpid())],
+        input=frame,
+        capture_output=True,
+        timeout=60,
+    )
+    assert done.returncode == 0 and done.stdout == b"K", done.stderr.decode()
+    assert (tmp_path / "a.md").read_bytes() == b"a"
