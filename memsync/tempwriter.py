@@ -311,7 +311,10 @@ def _holds(path: str, data: bytes) -> bool:
     length and a byte (another tool's file may be any size) nor through a link."""
     from .atomic import read_open
 
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return False  # removed by another tool: a conflict, as in this process
     try:
         return read_open(fd, len(data)) == data
     finally:

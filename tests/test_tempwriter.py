@@ -407,12 +407,13 @@ def test_an_edit_between_the_check_and_the_helpers_write_is_not_overwritten(
     assert [n for n in os.listdir(tmp_path) if n.startswith(TEMP_PREFIX)] == []
 
 
+@pytest.mark.parametrize("removed", [False, True])
 @pytest.mark.parametrize("helped", [False, True])
 def test_an_edit_at_the_remote_during_a_push_makes_it_pull_first(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, helped: bool
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, helped: bool, removed: bool
 ) -> None:
-    # Another tool edits a page the push replaces, as late as each path can notice:
-    # in process just before the check; with the helper after it, before the write.
+    # Another tool edits (or removes) a page the push replaces, as late as each path
+    # can notice: in process just before the check; with the helper before its write.
     files = {f"p{i:03d}.md": page(f"P{i}", f"body {i}") for i in range(120)}
     remote = tmp_path / "remote"
     ws = _replica(tmp_path / "a", remote, files)
@@ -430,12 +431,18 @@ def test_an_edit_at_the_remote_during_a_push_makes_it_pull_first(
         os.kill(self.proc.pid, signal.SIGCONT)
         return real_finish(self)
 
+    def other_tool() -> None:
+        if removed:
+            (remote / "p050.md").unlink()
+        else:
+            (remote / "p050.md").write_text(edit)
+
     def put(self: LocalStore, name: str, data: bytes, **kwargs: object) -> str:
         if name == "p050.md" and not helped:
-            (remote / name).write_text(edit)
+            other_tool()
         token = real_put(self, name, data, **kwargs)  # type: ignore[arg-type]
         if name == "p050.md" and helped:
-            (remote / name).write_text(edit)  # checked as planned, not yet written
+            other_tool()  # sent to the helper, not yet written
         return token
 
     monkeypatch.setattr(tempwriter.HelperWriter, "__init__", slow)
@@ -443,7 +450,10 @@ def test_an_edit_at_the_remote_during_a_push_makes_it_pull_first(
     monkeypatch.setattr(LocalStore, "put", put)
     with pytest.raises(PullFirst, match=r"/p050\.md: changed by another writer: pull first$"):
         engine.Session(Workspace.find(ws.root), "f", None).run("push")
-    assert (remote / "p050.md").read_text() == edit, "the other tool's edit is not overwritten"
+    if removed:
+        assert not (remote / "p050.md").exists(), "the other tool's removal is not undone"
+    else:
+        assert (remote / "p050.md").read_text() == edit, "the other tool's edit is not overwritten"
 
 
 def test_a_helper_whose_caller_died_writes_nothing_more(tmp_path: Path) -> None:

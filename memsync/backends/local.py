@@ -122,23 +122,26 @@ class LocalStore(Store):
             raise PreconditionFailed(f"{self.where(name)}: changed by another writer")
 
     def put(self, name: str, data: bytes, *, if_match: str | None = None, if_absent: bool = False) -> str:
-        self._check(name, if_match, False)
-        if name == MANIFEST_NAME:
-            # Every file written so far must be on disk before the manifest that lists them:
-            # one flush of the filesystem instead of an fsync per file.
-            atomic.sync_filesystem(self.root)
-        # Pages and sidecars are made durable by that flush; a push that dies first leaves
-        # its lock, so readers see a push in progress and the next push repairs the field.
+        # Pages and sidecars are made durable by the flush before SHA256SUMS; a push that
+        # dies first leaves its lock, so readers see a push in progress and the next push
+        # repairs the field.
         durable = role_of(name) not in (Role.CONTENT, Role.OWN) or name == MANIFEST_NAME
         path, sync_dir = self._path(name), name == MANIFEST_NAME
         if self._helper is not None and not durable:
-            # A refusal is raised when the batch ends; a failure seen now is an earlier
-            # page's, or the helper's end, which names itself.
+            # The helper compares if_match itself as it replaces the file (not checked here
+            # first: that read would be the same one paid twice). A refusal is raised when
+            # the batch ends; a failure seen now is an earlier page's, or the helper's end,
+            # which names itself.
             try:
                 self._helper.put(path, data, if_absent=if_absent, if_match=if_match)
             except OSError as exc:
                 raise self._helper_failed(exc) from exc
             return sha256_hex(data)
+        self._check(name, if_match, False)
+        if name == MANIFEST_NAME:
+            # Every file written so far must be on disk before the manifest that lists them:
+            # one flush of the filesystem instead of an fsync per file.
+            atomic.sync_filesystem(self.root)
         try:
             if not tempwriter.put_page(path, data, if_absent=if_absent, durable=durable, sync_dir=sync_dir):
                 raise PreconditionFailed(f"{self.where(name)}: changed by another writer")
