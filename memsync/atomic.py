@@ -59,6 +59,34 @@ def write_temp(
     (no later edit can slip into it, and no second path lookup): a stat cache
     can trust it without hashing the file again once it takes its name."""
     fd, tmp = _new_temp(os.path.dirname(path) or ".")
+    _fill(fd, tmp, data, mode=mode, durable=durable, on_written=on_written)
+    return tmp
+
+
+def write_new(
+    path: str,
+    data: bytes,
+    *,
+    mode: int | None = 0o644,
+    durable: bool = True,
+    on_written: Callable[[os.stat_result], object] | None = None,
+) -> None:
+    """``write_temp`` at exactly ``path``, a name the caller chose: created
+    exclusively (``FileExistsError`` when anything is there, a link included)."""
+    _fill(os.open(path, _CREATE, 0o600), path, data, mode=mode, durable=durable, on_written=on_written)
+
+
+def _fill(
+    fd: int,
+    path: str,
+    data: bytes,
+    *,
+    mode: int | None,
+    durable: bool,
+    on_written: Callable[[os.stat_result], object] | None,
+) -> None:
+    """Write ``data`` into the new file ``fd`` (at ``path``) and close it; the
+    file goes again when that fails."""
     try:
         try:
             view = memoryview(data)
@@ -73,9 +101,11 @@ def write_temp(
         finally:
             os.close(fd)
     except BaseException:
-        unlink_quietly(tmp)
+        unlink_quietly(path)
         raise
-    return tmp
+
+
+_CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC  # new, never through a link
 
 
 def _new_temp(directory: Path | str) -> tuple[int, str]:
@@ -83,7 +113,7 @@ def _new_temp(directory: Path | str) -> tuple[int, str]:
     while True:
         tmp = f"{directory}/{TEMP_PREFIX}{_temp_names.next()}"
         try:
-            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600), tmp
+            return os.open(tmp, _CREATE, 0o600), tmp
         except FileExistsError:
             _temp_names.reseed()
 

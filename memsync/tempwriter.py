@@ -50,7 +50,6 @@ WRITE, PUT, PUT_NEW, PUT_MATCH = 0, 1, 2, 3
 _DIGEST = 32  # a PUT_MATCH's sha256, raw
 _FRAME = struct.Struct(">BII")
 _ROW = struct.Struct(">qqq")
-_CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
 _PIPE_BYTES = 1 << 20
 Row = tuple[int, int, int]  # size, mtime in ns, inode: a stat cache row without its hash
 
@@ -144,7 +143,9 @@ class HelperWriter(BatchWriter):
         import secrets
         import subprocess
 
-        self.prefix = f"{directory}/{_temp_prefix()}{secrets.token_hex(6)}w"
+        from .atomic import TEMP_PREFIX
+
+        self.prefix = f"{directory}/{TEMP_PREFIX}{secrets.token_hex(6)}w"
         self.temps: list[str] = []
         self.rows: dict[str, Row] | None = None
         self.answer: tuple[bytes, str] | None = None  # the helper's, and its stderr, once it has ended
@@ -246,12 +247,6 @@ class HelperWriter(BatchWriter):
             atomic.unlink_quietly(self.unclaimed)
 
 
-def _temp_prefix() -> str:
-    from .atomic import TEMP_PREFIX
-
-    return TEMP_PREFIX
-
-
 def _widen(fd: int) -> None:
     """A 1 MiB pipe instead of 64 KiB: the helper wakes once per ~200 pages, not per 12."""
     import fcntl
@@ -281,9 +276,10 @@ def _serve(source: BinaryIO, answer: BinaryIO, caller: int) -> int:
             # Killed outright, the caller has released the folder's lock: the frames left in
             # the pipe would land in a remote another push may hold by now.
             return 1
+        path = os.fsdecode(name)
         try:
             if op == WRITE:
-                written.append(_create(name, data))
+                written.append(_create(path, data))
                 continue
             expected = None
             if op == PUT_MATCH:
@@ -291,12 +287,12 @@ def _serve(source: BinaryIO, answer: BinaryIO, caller: int) -> int:
             # Another file where a new one goes, or another version where one is replaced,
             # is a conflict, unless it holds these very bytes.
             if not put_page(
-                os.fsdecode(name), data, if_absent=op == PUT_NEW, durable=False, sync_dir=False, if_match=expected
-            ) and not _holds(os.fsdecode(name), data):
-                answer.write(b"C" + json.dumps({"path": os.fsdecode(name)}).encode())
+                path, data, if_absent=op == PUT_NEW, durable=False, sync_dir=False, if_match=expected
+            ) and not _holds(path, data):
+                answer.write(b"C" + json.dumps({"path": path}).encode())
                 return 1
         except OSError as exc:
-            failure = {"errno": exc.errno, "error": exc.strerror, "path": os.fsdecode(name)}
+            failure = {"errno": exc.errno, "error": exc.strerror, "path": path}
             answer.write(b"E" + json.dumps(failure).encode())
             return 1
         except InputError as exc:
@@ -321,16 +317,12 @@ def _holds(path: str, data: bytes) -> bool:
         os.close(fd)
 
 
-def _create(name: bytes, data: bytes) -> bytes:
-    fd = os.open(name, _CREATE, 0o600)
-    try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
-        os.fchmod(fd, 0o644)
-        st = os.fstat(fd)
-    finally:
-        os.close(fd)
+def _create(path: str, data: bytes) -> bytes:
+    from .atomic import write_new
+
+    taken: list[os.stat_result] = []
+    write_new(path, data, durable=False, on_written=taken.append)
+    st = taken[0]
     return _ROW.pack(st.st_size, st.st_mtime_ns, st.st_ino)
 
 
