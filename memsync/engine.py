@@ -505,7 +505,15 @@ class Session:
                     strays = [n for n in remote.list_names() if role_of(n) is Role.CONTENT and n not in target]
                     todo = [Change(n, target[n], None) for n in target] + [Change(n, None, None) for n in strays]
                 content = self._push_content(result, run)
-                send_changes(writer, todo, content, self.progress, f"pushing to {remote.url}", remote.parallel)
+                try:
+                    send_changes(writer, todo, content, self.progress, f"pushing to {remote.url}", remote.parallel)
+                except PullFirst:
+                    # Another tool changed a page this push replaces. Put back what was
+                    # sent, so the pull the user is sent to reads a field with no push
+                    # left half-done (which a later push would repair by overwriting all).
+                    with contextlib.suppress(RemoteError):
+                        writer.undo(self.objects.get)
+                    raise
                 new_etag = writer.commit(target.to_bytes(), own, commit_message(self.field, todo, result.renames))
         write_manifest(self.root, target, own)
         self._record_base(run, target, new_etag, None, own)

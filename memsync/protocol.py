@@ -174,10 +174,17 @@ class FieldRemote(Remote):
             # A lock object means a memsync push is at work or died mid-way: what
             # differs is its doing, for it to commit or the next push to repair.
             return data, token
-        if not self.shared and self.options.get("shared", "").lower() not in _NO:
-            self.memo["shared"] = "found"
+        if not self.shared and self._found_shared():
             effective = self._effective(claimed, listed, shared=True)
         return effective.to_bytes(), f"{token}{LISTED}{effective.digest.removeprefix('sha256:')[:32]}"
+
+    def _found_shared(self) -> bool:
+        """Another tool was found writing here: read by listing from now on, unless
+        the user said it is not shared. Whether the remote now counts as shared."""
+        if self.options.get("shared", "").lower() in _NO:
+            return False
+        self.memo["shared"] = "found"
+        return True
 
     def _effective(self, claimed: Manifest, listed: Mapping[str, Entry], *, shared: bool) -> Manifest:
         known: dict[str, list[str]] = dict(self.memo.get("pages", {})) if shared else {}
@@ -226,9 +233,8 @@ class FieldRemote(Remote):
             # one is) was changed by another tool: from now on the remote is read by
             # listing too, and the caller reads again. Once memsync has synced with a
             # remote, a mismatch stays what it was: damage, reported.
-            declared = self.options.get("shared", "").lower()
-            if self._first_look and declared not in _NO and not self._foreign_lock():
-                self.memo["shared"] = "found"
+            if self._first_look and not self._foreign_lock():
+                self._found_shared()
             raise
 
     def _sidecars(self) -> dict[str, bytes]:
@@ -509,6 +515,9 @@ class _FieldWriter(Writer):
         self.committed = False
         #: What each page was written as (its token, its sha256), for reading a shared remote later.
         self.written: dict[str, list[str]] = {}
+        #: Each page a write was sent for: the sha256 it had (None: absent) and the one sent.
+        self.sent: dict[str, tuple[str | None, str]] = {}
+        self.deleted = False
         self.guard = threading.Lock()
         self.whole: Collector | None = None
 
@@ -521,6 +530,8 @@ class _FieldWriter(Writer):
         if self.whole is not None:
             self.whole.add(name, data, sha)
         new_file = was is None and not self.repair and self.store.content_token(sha) is not None
+        with self.guard:
+            self.sent[name] = (was, sha)
         try:
             token = self.store.put(name, data, if_match=planned, if_absent=new_file)
             with self.guard:
@@ -530,7 +541,7 @@ class _FieldWriter(Writer):
             # our own retried write that had landed.
             if self._holds(name, data):
                 return
-            raise PullFirst(f"{self.store.where(name)}: changed by another writer: pull first") from None
+            raise self._changed_by_another(f"{self.store.where(name)}: changed by another writer") from None
 
     @contextlib.contextmanager
     def bulk(self, count: int) -> Iterator[None]:
@@ -539,7 +550,13 @@ class _FieldWriter(Writer):
                 yield
         except PreconditionFailed as exc:
             # The store has already looked: what is there is not what this push wrote.
-            raise PullFirst(f"{exc}: pull first") from None
+            raise self._changed_by_another(str(exc)) from None
+
+    def _changed_by_another(self, what: str) -> PullFirst:
+        # Another tool writes here: the pull the user is sent to must list the remote
+        # to see its change, as SHA256SUMS does not tell it.
+        self.remote._found_shared()
+        return PullFirst(f"{what}: pull first")
 
     def _holds(self, name: str, data: bytes) -> bool:
         try:
@@ -548,9 +565,30 @@ class _FieldWriter(Writer):
             return False
         return current is not None and current.data == data
 
+    def undo(self, restore: Callable[[str], bytes | None]) -> bool:
+        ours_by_name = {name: self.store.content_token(sha) for name, (_, sha) in self.sent.items()}
+        if self.repair or self.deleted or self.committed or None in ours_by_name.values():
+            return False  # a store without content tokens could not put back only what is ours
+        for name, (was, _) in sorted(self.sent.items()):
+            # Only a page holding exactly what this push sent is put back, and only on
+            # that condition: anything else there is the old page or another tool's.
+            ours = ours_by_name[name]
+            try:
+                if was is None:
+                    self.store.delete(name, if_match=ours)
+                    continue
+                old = restore(was)
+                if old is None:
+                    return False  # nothing here to put back
+                self.store.put(name, old, if_match=ours)
+            except (PreconditionFailed, NotFound):
+                continue
+        self.wrote = False
+        return True
+
     def delete_many(self, names: list[str]) -> None:
         if names:
-            self.wrote = True
+            self.wrote = self.deleted = True
             self.store.delete_many(names)
 
     def commit(self, manifest: bytes, sidecars: Mapping[str, bytes], message: str) -> str:

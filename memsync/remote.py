@@ -100,6 +100,14 @@ class Writer(ABC):
         ends, which raises what the one that failed would have."""
         return contextlib.nullcontext()
 
+    def undo(self, restore: Callable[[str], bytes | None]) -> bool:
+        """After a failed write of pages (none deleted, nothing committed): put back
+        each page that holds what this session sent, taking the earlier bytes by
+        sha256 from ``restore``. True when the remote is as it was, so the session
+        ends as one that wrote nothing; False when that cannot be known (the
+        session then ends as a push that died mid-way)."""
+        return False
+
     @abstractmethod
     def delete_many(self, names: list[str]) -> None: ...
 

@@ -28,6 +28,7 @@ from memsync.backends.base import PreconditionFailed
 from memsync.backends.local import LocalStore
 from memsync.errors import MemsyncError, PullFirst, RemoteError
 from memsync.manifest import sha256_hex
+from memsync.protocol import LOCK_NAME
 from memsync.workspace import Workspace
 from tests.conftest import page
 
@@ -421,6 +422,7 @@ def test_an_edit_at_the_remote_during_a_push_makes_it_pull_first(
         (ws.root / "f" / name).write_text(text.replace("body", "edited body"))
     monkeypatch.setattr(tempwriter, "PROCESS_MIN", 16 if helped else 10**9)
     edit = page("P50", "another tool's edit")
+    acted: list[bool] = []
     real_init, real_finish, real_put = tempwriter.HelperWriter.__init__, tempwriter.HelperWriter.finish, LocalStore.put
 
     def slow(self: tempwriter.HelperWriter, directory: Path) -> None:
@@ -432,6 +434,9 @@ def test_an_edit_at_the_remote_during_a_push_makes_it_pull_first(
         return real_finish(self)
 
     def other_tool() -> None:
+        if acted:
+            return
+        acted.append(True)
         if removed:
             (remote / "p050.md").unlink()
         else:
@@ -454,6 +459,22 @@ def test_an_edit_at_the_remote_during_a_push_makes_it_pull_first(
         assert not (remote / "p050.md").exists(), "the other tool's removal is not undone"
     else:
         assert (remote / "p050.md").read_text() == edit, "the other tool's edit is not overwritten"
+    # The pages this push had written are put back, and its lock released: the
+    # remote is a whole version again, with the other tool's change on top of it.
+    assert {p.name: p.read_text() for p in remote.glob("p*.md") if p.name != "p050.md"} == {
+        n: t for n, t in files.items() if n != "p050.md"
+    }
+    assert not (remote / LOCK_NAME).exists()
+    monkeypatch.undo()
+    # The user does what the error says: pull, then push. The other tool's change
+    # reaches the field (merged, or kept as a conflict copy) and is not lost.
+    engine.Session(Workspace.find(ws.root), "f", None).run("pull")
+    engine.Session(Workspace.find(ws.root), "f", None).run("push")
+    pages = {p.name: p.read_text() for p in remote.glob("*.md")}
+    assert pages == {p.name: p.read_text() for p in (ws.root / "f").glob("*.md")}
+    assert all("edited body" in pages[n] for n in files if n != "p050.md")
+    if not removed:
+        assert any("another tool's edit" in text for text in pages.values()), "the other tool's edit was lost"
 
 
 def test_a_helper_whose_caller_died_writes_nothing_more(tmp_path: Path) -> None:
@@ -550,3 +571,33 @@ def test_the_helper_takes_the_standard_library_before_what_sits_beside_memsync(t
     )
     assert done.returncode == 0 and done.stdout == b"K", done.stderr.decode()
     assert (tmp_path / "a.md").read_bytes() == b"a"
+
+
+def test_a_page_another_tool_edits_after_the_push_wrote_it_is_not_put_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The push meets another tool's edit at p050 and puts back what it wrote, on
+    # condition: p010, which the tool edited after the push had written it, keeps
+    # the tool's edit. Both edits reach the field through the pull the user runs.
+    files = {f"p{i:03d}.md": page(f"P{i}", f"body {i}") for i in range(60)}
+    remote = tmp_path / "remote"
+    ws = _replica(tmp_path / "a", remote, files)
+    for name, text in files.items():
+        (ws.root / "f" / name).write_text(text.replace("body", "edited body"))
+    real_put = LocalStore.put
+
+    def put(self: LocalStore, name: str, data: bytes, **kwargs: object) -> str:
+        if name == "p050.md" and b"edited body" in data:
+            (remote / "p010.md").write_text(page("P10", "the tool's p010"))
+            (remote / "p050.md").write_text(page("P50", "the tool's p050"))
+        return real_put(self, name, data, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(LocalStore, "put", put)
+    with pytest.raises(PullFirst, match=r"/p050\.md: changed by another writer: pull first$"):
+        engine.Session(Workspace.find(ws.root), "f", None).run("push")
+    assert "the tool's p010" in (remote / "p010.md").read_text()
+    assert (remote / "p009.md").read_text() == files["p009.md"], "what the push wrote is put back"
+    monkeypatch.undo()
+    engine.Session(Workspace.find(ws.root), "f", None).run("sync")
+    texts = "".join(p.read_text() for p in remote.glob("*.md"))
+    assert "the tool's p010" in texts and "the tool's p050" in texts
