@@ -22,6 +22,7 @@ URL moves only within its origin. They are never printed.
 from __future__ import annotations
 
 import contextlib
+import email.utils
 import hashlib
 import html.parser
 import http.client
@@ -68,6 +69,9 @@ HEAD_DEADLINE = 2
 RETRIED_READS = 2
 POOL_SIZE = 16
 LISTING_LIMIT = 16 * 1024 * 1024  # an index.md or a directory listing page
+#: Starts a token whose ETag may not change when the file does (see _racy): such
+#: a token is the content's sha256, then the ETag for conditional writes.
+RACY = "racy "
 _RETRIED_STATUS = re.compile(r"too many (\d{3}) error")
 _MD_LINK = re.compile(r"\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 _READS = ("GET", "HEAD")
@@ -174,7 +178,8 @@ class HttpStore(Store):
     # -- reading ----------------------------------------------------------------
 
     def _open(self, name: str, if_none_match: str | None, max_bytes: int) -> Opened | NotModified:
-        headers = {"If-None-Match": if_none_match} if if_none_match else {}
+        validator = if_none_match and not if_none_match.startswith(RACY)
+        headers = {"If-None-Match": if_none_match} if validator else {}
         answer = self._request("GET", name, (200, 304, 404, 410), stream=True, headers=headers)
         if answer.status_code == 304:
             answer.close()
@@ -205,6 +210,8 @@ class HttpStore(Store):
         opened.token = etag or sha
         if etag == f'"{sha}"':
             self._content_etags = True
+        elif etag and _racy(answer.headers):
+            opened.token = f"{RACY}{sha} {etag}"
 
     def content_token(self, sha256: str) -> str | None:
         return f'"{sha256}"' if self._content_etags else None
@@ -266,7 +273,7 @@ class HttpStore(Store):
     # -- writing ----------------------------------------------------------------
 
     def put(self, name: str, data: bytes, *, if_match: str | None = None, if_absent: bool = False) -> str:
-        headers = {"If-Match": if_match} if if_match else {"If-None-Match": "*"} if if_absent else {}
+        headers = {"If-Match": _etag(if_match)} if if_match else {"If-None-Match": "*"} if if_absent else {}
         answer = self._request("PUT", name, (200, 201, 204, 412), data=data, headers=headers)
         answer.close()
         if answer.status_code == 412:
@@ -274,7 +281,7 @@ class HttpStore(Store):
         return answer.headers.get("ETag") or hashlib.sha256(data).hexdigest()
 
     def delete(self, name: str, *, if_match: str | None = None) -> None:
-        headers = {"If-Match": if_match} if if_match else {}
+        headers = {"If-Match": _etag(if_match)} if if_match else {}
         answer = self._request("DELETE", name, (200, 204, 404, 410, 412), headers=headers)
         answer.close()
         if answer.status_code == 412:
@@ -343,6 +350,24 @@ class _Watchdog:
 
 
 _WATCHDOG = _Watchdog()
+
+
+def _racy(headers: Mapping[str, str]) -> bool:
+    """Whether an ETag may stay the same when the file changes: servers such as
+    nginx make it of the file's mtime in whole seconds and its size, so a file
+    rewritten within the second it was served in, at its old size, keeps it. A
+    Last-Modified not at least a second before the response's Date is such a
+    second (git's racy index rule); the next read then asks for the whole file."""
+    try:
+        return email.utils.parsedate_to_datetime(headers["Last-Modified"]) >= email.utils.parsedate_to_datetime(
+            headers["Date"]
+        )
+    except (KeyError, TypeError, ValueError):
+        return False
+
+
+def _etag(token: str) -> str:
+    return token.rsplit(" ", 1)[-1] if token.startswith(RACY) else token
 
 
 class _HeadDeadline(urllib3.connection.HTTPConnection):
