@@ -663,12 +663,14 @@ class Session:
     ) -> None:
         previous = run.base  # the workspace lock is held: nobody else moved it
         old = previous.manifest.entries if previous else {}
-        before = set(old.values())
+        new = manifest.entries
+        # What differs, found by one set operation in C, not a loop over the whole field:
+        # (name, sha256) pairs that only the old base or only the new one lists.
+        differ = new.items() ^ old.items()
 
-        # Objects of the old base are stored already: only new content is copied in
-        # (what differs found by set operations in C, not a loop over the whole field).
-        for name, sha in manifest.entries.items() - old.items():
-            if sha in before or sha in run.stored or self.objects.has(sha):
+        # Objects of the old base are stored already: only new content is copied in.
+        for name, sha in differ:
+            if new.get(name) != sha or sha in run.stored or self.objects.has(sha):
                 continue
             if staged is not None and name in staged.manifest and staged.holds(name):
                 self.objects.take_from(staged, name)
@@ -681,11 +683,15 @@ class Session:
         run.base = Base(manifest, etag, now(), frozenset(sidecars))
         if staged is not None:
             self.staging.release(staged)
-        dropped = before - set(manifest.values())
+        # A version history keeps is not the base's to discard: the versions this run
+        # replaced are in its own journal lines, so most need no search of the files.
+        dropped = {sha for name, sha in differ if old.get(name) == sha}
+        dropped -= self.journal.mentions(dropped)
+        if dropped:
+            dropped -= set(new.values())
         if dropped:
             dropped -= self.ws.bases_holding(dropped)
         if dropped:
-            # A version history keeps is not the base's to discard.
             self.objects.discard(dropped - history.referenced(self.ws, dropped))
 
 

@@ -181,6 +181,13 @@ class Journal:
             for at, page, old, new, undoes in self._recorded
         ]
 
+    def mentions(self, among: Collection[str]) -> set[str]:
+        """Which of the versions ``among`` this run's changes name (replaced or written)."""
+        if not among:
+            return set()
+        named = {sha for _, _, old, new, _ in self._recorded for sha in (old, new) if sha is not None}
+        return named.intersection(among)
+
     def keep(self, path: Path, sha: str, *, durable: bool = True) -> bool:
         """Make sure the object store holds version ``sha`` of the file at
         ``path`` (synced unless ``durable=False``: the caller then syncs the

@@ -111,12 +111,19 @@ class Manifest(Mapping[str, str]):
         return same
 
     @classmethod
-    def parse(cls, data: bytes, *, where: str = "SHA256SUMS") -> Manifest:
-        """Parse manifest bytes strictly: anything else is a malformed manifest."""
+    def parse(cls, data: bytes, *, where: str = "SHA256SUMS", like: Manifest | None = None) -> Manifest:
+        """Parse manifest bytes strictly: anything else is a malformed manifest.
+        ``like``, a manifest these bytes probably differ from in a few digests
+        only (the sync base, for the remote's new version), lets the lines equal
+        to its own be taken as they are."""
         if len(data) > MAX_MANIFEST_BYTES:
             raise InputError(f"{where}: larger than {MAX_MANIFEST_BYTES} bytes")
         if data and not data.endswith(b"\n"):
             raise InputError(f"{where}: last line does not end with a newline")
+        if like is not None:
+            edited = _as_edit_of(data, like)
+            if edited is not None:
+                return edited
         entries: dict[str, str] = {}
         previous = ""
         # Line by line, and the order checked as it goes: splitting the whole
@@ -147,6 +154,52 @@ class Manifest(Mapping[str, str]):
         object.__setattr__(manifest, "_bytes", bytes(data))
         object.__setattr__(manifest, "_sorted", list(entries))  # in file order, which is sorted
         return manifest
+
+
+_SHA = re.compile(rb"[0-9a-f]{64}\Z")
+_BLOCK = 4096
+
+
+def _as_edit_of(data: bytes, like: Manifest) -> Manifest | None:
+    """``data`` read as ``like`` with some digests changed, or None when it is
+    not that (names added, removed or changed; a line that is not valid: the
+    whole is then parsed, which says where). Compared a block at a time in C;
+    only the lines of a block that differs are looked at, each of which must
+    name the very file ``like``'s line there names. What a full parse would
+    make of the equal lines is what ``like`` made of them."""
+    old = like._bytes
+    if old is None or len(old) != len(data):
+        return None
+    entries: dict[str, str] | None = None
+    ours, theirs, size, pos = memoryview(data), memoryview(old), len(data), 0
+    while pos < size:
+        stop = min(pos + _BLOCK, size)
+        if ours[pos:stop] == theirs[pos:stop]:
+            pos = stop
+            continue
+        # The whole lines around the block: they start and end at the same places in both.
+        start = data.rfind(b"\n", 0, pos) + 1
+        end = data.find(b"\n", stop - 1) + 1
+        if end != old.find(b"\n", stop - 1) + 1:
+            return None
+        new_lines, old_lines = data[start:end].split(b"\n"), old[start:end].split(b"\n")
+        if len(new_lines) != len(old_lines):
+            return None
+        for new_line, old_line in zip(new_lines, old_lines, strict=True):
+            if new_line == old_line:
+                continue
+            if new_line[64:] != old_line[64:] or not _SHA.match(new_line[:64]):
+                return None  # another name here, or no digest: a full parse says which
+            if entries is None:
+                entries = dict(like.entries)
+            entries[old_line[66:].decode("utf-8")] = new_line[:64].decode("ascii")
+        pos = end
+    if entries is None:
+        return like
+    edited = Manifest(entries)
+    object.__setattr__(edited, "_bytes", bytes(data))
+    object.__setattr__(edited, "_sorted", like._sorted)  # the same names in the same order
+    return edited
 
 
 def _checked_line(line: bytes, where: str, number: int) -> tuple[bytes, str]:

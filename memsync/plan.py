@@ -103,10 +103,13 @@ def changes(current: Manifest, target: Manifest) -> list[Change]:
     return writes + deletes
 
 
-def _detect_renames(base: Manifest, side: Manifest, read_base: Reader, read_side: Reader) -> dict[str, str]:
-    """old → new for base pages that this side renamed (same uuid, new name)."""
-    gone = sorted(n for n in base.entries.keys() - side.entries.keys() if is_page(n))
-    new = sorted(n for n in side.entries.keys() - base.entries.keys() if is_page(n))
+def _detect_renames(
+    base: Manifest, side: Manifest, moved: set[str], read_base: Reader, read_side: Reader
+) -> dict[str, str]:
+    """old → new for base pages that this side renamed (same uuid, new name);
+    ``moved`` holds every name whose version differs between the two."""
+    gone = sorted(n for n in moved if n not in side.entries and is_page(n))
+    new = sorted(n for n in moved if n not in base.entries and is_page(n))
     if not gone or not new:
         return {}
     by_uuid: dict[str, list[str]] = {}
@@ -133,25 +136,27 @@ def plan(base: Manifest | None, local: Manifest, remote: Manifest, contents: Con
         # The cached property, already made: the base's, whose bytes were read, not serialised again.
         unchanged.__dict__["manifest"] = base
         return unchanged
-    b: dict[str, str | None] = dict(base.entries)
-    loc: dict[str, str | None] = dict(local.entries)
-    rem: dict[str, str | None] = dict(remote.entries)
-    # Where a renamed page's bytes live, per side, after folding renames in.
-    src_base = {n: n for n in b}
-    src_local = {n: n for n in loc}
-    src_remote = {n: n for n in rem}
+    b, loc, rem = dict(base.entries), dict(local.entries), dict(remote.entries)
+    # Where a renamed page's bytes live, per side, after folding renames in (a name
+    # not here is its own).
+    src_base: dict[str, str] = {}
+    src_local: dict[str, str] = {}
+    src_remote: dict[str, str] = {}
     result = Plan(target={})
+    # Names whose version differs from the base's on each side: set operations in C.
+    moved_here = {n for n, _ in local.entries.items() ^ base.entries.items()}
+    moved_there = {n for n, _ in remote.entries.items() ^ base.entries.items()}
 
-    remote_ren = _detect_renames(base, remote, contents.base, contents.remote)
+    remote_ren = _detect_renames(base, remote, moved_there, contents.base, contents.remote)
     # A name the remote renamed a page to, already here with their bytes, is that
     # rename half applied: a receive that restarted (or crashed) after writing the
     # new name and before removing the old one, because the old page was edited,
     # renamed or deleted meanwhile. Plan as if it had not arrived yet.
     arrived = {new for new in remote_ren.values() if new not in b and loc.get(new) == rem[new]}
     for name in arrived:
-        del loc[name], src_local[name]
+        del loc[name]
     seen_here = Manifest({n: h for n, h in local.items() if n not in arrived}) if arrived else local
-    local_ren = _detect_renames(base, seen_here, contents.base, contents.local)
+    local_ren = _detect_renames(base, seen_here, moved_here - arrived, contents.base, contents.local)
     apart: dict[str, str] = {}  # our new name → theirs, for pages renamed apart
     for old, new in local_ren.items():
         other = remote_ren.get(old)
@@ -166,7 +171,7 @@ def plan(base: Manifest | None, local: Manifest, remote: Manifest, contents: Con
             # Renamed apart: their name leaves the target, their version
             # becomes a conflict copy of ours (below).
             apart[new] = other
-            src_remote[new] = src_remote.pop(other)
+            src_remote[new] = src_remote.pop(other, other)
             rem[new] = rem.pop(other)
         # Otherwise (deleted on the other side, or a name taken on both) the
         # new name is treated as an addition, so nothing is lost either way.
@@ -178,15 +183,21 @@ def plan(base: Manifest | None, local: Manifest, remote: Manifest, contents: Con
 
     # A name the three sides agree on needs no decision: only the others are
     # looked at, so a sync costs its changes, not the field's size.
-    decide = {n for n, _ in loc.items() ^ b.items()} | {n for n, _ in rem.items() ^ b.items()} | set(apart)
-    result.target = {n: h for n, h in b.items() if h is not None and n not in decide}
+    if remote_ren or local_ren or arrived:
+        moved_here = {n for n, _ in loc.items() ^ b.items()}
+        moved_there = {n for n, _ in rem.items() ^ b.items()}
+    decide = moved_here | moved_there | set(apart)
+    target = dict(b)
+    for name in decide:
+        target.pop(name, None)
+    result.target = target
     for name in sorted(decide):  # code point order is UTF-8 byte order
         bh, lh, rh = b.get(name), loc.get(name), rem.get(name)
         if name in apart:
             assert lh is not None and rh is not None
             # Even with equal bytes the two names conflict: a person picks one.
             result.target[name] = lh
-            _keep_copy(result, name, side, lh, rh, partial(contents.remote, src_remote[name]), apart[name])
+            _keep_copy(result, name, side, lh, rh, partial(contents.remote, src_remote.get(name, name)), apart[name])
             continue
         if lh == rh:
             chosen = lh
@@ -201,9 +212,9 @@ def plan(base: Manifest | None, local: Manifest, remote: Manifest, contents: Con
         else:
             merged = None
             if bh is not None and is_page(name):
-                base_bytes = contents.base(src_base[name])
+                base_bytes = contents.base(src_base.get(name, name))
                 merged = merge.merge_page(
-                    base_bytes, contents.local(src_local[name]), contents.remote(src_remote[name])
+                    base_bytes, contents.local(src_local.get(name, name)), contents.remote(src_remote.get(name, name))
                 )
             if merged is not None:
                 chosen = sha256_hex(merged)
@@ -211,7 +222,7 @@ def plan(base: Manifest | None, local: Manifest, remote: Manifest, contents: Con
                 result.notes.append(f"{name}: merged changes from both sides")
             else:
                 chosen = lh
-                _keep_copy(result, name, side, lh, rh, partial(contents.remote, src_remote[name]))
+                _keep_copy(result, name, side, lh, rh, partial(contents.remote, src_remote.get(name, name)))
         if chosen is not None:
             result.target[name] = chosen
     for side_manifest in (remote, local):
@@ -247,9 +258,9 @@ def _keep_copy(
         result.notes.append(f"{name}: {side} renamed the same page to {their_name}; kept {name}, theirs is in {copy}")
 
 
-def _fold(side: dict[str, str | None], sources: dict[str, str], old: str, new: str) -> None:
+def _fold(side: dict[str, str], sources: dict[str, str], old: str, new: str) -> None:
     """Pretend ``side`` already renamed ``old`` to ``new`` (if it has ``old``)."""
     if old not in side:
         return
     side[new] = side.pop(old)
-    sources[new] = sources.pop(old)
+    sources[new] = sources.pop(old, old)

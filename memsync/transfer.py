@@ -67,7 +67,7 @@ def read_remote(
         assert base_manifest is not None
         return RemoteView(base_manifest, base_etag, dict(base_sidecars or {}), unchanged=True)
     if isinstance(answer, ManifestFile):
-        manifest = Manifest.parse(answer.data, where=f"{remote.url}: SHA256SUMS")
+        manifest = Manifest.parse(answer.data, where=f"{remote.url}: SHA256SUMS", like=base_manifest)
         return RemoteView(manifest, answer.etag, answer.sidecars)
     return _list_and_hash(remote)
 

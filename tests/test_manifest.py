@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 import shutil
 import subprocess
 from pathlib import Path
@@ -282,3 +283,46 @@ def test_parse_refuses_oversized_input(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(manifest_mod, "MAX_MANIFEST_BYTES", len(data) - 1)
     with pytest.raises(InputError, match="larger than"):
         Manifest.parse(data)
+
+
+def _edited(lines: list[bytes], rng: random.Random) -> bytes:
+    """The lines with a few edits of the kinds a remote's new version, or a
+    damaged or hostile one, could hold."""
+    lines = list(lines)
+    for _ in range(rng.randint(0, 4)):
+        i = rng.randrange(1, len(lines))
+        kind = rng.randrange(8)
+        if kind <= 2:  # a new digest, the usual case
+            lines[i] = hashlib.sha256(rng.randbytes(8)).hexdigest().encode() + lines[i][64:]
+        elif kind == 3:  # another name of the same length
+            lines[i] = lines[i][:-4] + b"x.md"
+        elif kind == 4:  # a digest that is not one
+            lines[i] = lines[i][:10] + b"G" + lines[i][11:]
+        elif kind == 5:  # one space, not two
+            lines[i] = lines[i][:64] + b" " + lines[i][66:] + b"x"
+        elif kind == 6:  # two lines swapped (of the same length: the names are sorted no more)
+            lines[i], lines[i - 1] = lines[i - 1], lines[i]
+        else:  # a name listed twice
+            lines[i] = lines[i - 1]
+    return b"".join(line + b"\n" for line in lines)
+
+
+def test_parse_like_a_base_gives_what_a_full_parse_gives() -> None:
+    # A remote's manifest read against the sync base compares blocks and parses only
+    # the lines that differ: it must accept, refuse and make exactly what a full
+    # parse does, for ordinary edits and broken ones alike.
+    rng = random.Random(16)
+    base = Manifest({f"page-{i:05d}.md": hashlib.sha256(str(i).encode()).hexdigest() for i in range(3000)})
+    like = Manifest.parse(base.to_bytes())
+    lines = base.to_bytes().split(b"\n")[:-1]
+    for _ in range(400):
+        data = _edited(lines, rng)
+        outcomes = []
+        for kwargs in ({}, {"like": like}):
+            try:
+                got = Manifest.parse(data, **kwargs)  # type: ignore[arg-type]
+                outcomes.append((dict(got.entries), list(got), got.to_bytes(), got.digest))
+            except InputError as exc:
+                outcomes.append(str(exc))
+        assert outcomes[0] == outcomes[1], data
+    assert Manifest.parse(base.to_bytes(), like=like) == base
