@@ -278,7 +278,13 @@ class HttpStore(Store):
         answer.close()
         if answer.status_code == 412:
             raise PreconditionFailed(f"{self.where(name)}: changed by another writer")
-        return answer.headers.get("ETag") or hashlib.sha256(data).hexdigest()
+        sha = hashlib.sha256(data).hexdigest()
+        etag = answer.headers.get("ETag")
+        if etag == f'"{sha}"':
+            # Learnt from the lock a push writes first too: a push whose only read was
+            # a 304 must still make its page writes conditional on their content.
+            self._content_etags = True
+        return etag or sha
 
     def delete(self, name: str, *, if_match: str | None = None) -> None:
         headers = {"If-Match": _etag(if_match)} if if_match else {}
