@@ -22,6 +22,7 @@ URL moves only within its origin. They are never printed.
 from __future__ import annotations
 
 import contextlib
+import datetime
 import email.utils
 import hashlib
 import html.parser
@@ -365,11 +366,16 @@ def _racy(headers: Mapping[str, str]) -> bool:
     Last-Modified not at least a second before the response's Date is such a
     second (git's racy index rule); the next read then asks for the whole file."""
     try:
-        return email.utils.parsedate_to_datetime(headers["Last-Modified"]) >= email.utils.parsedate_to_datetime(
-            headers["Date"]
-        )
+        return _http_date(headers["Last-Modified"]) >= _http_date(headers["Date"])
     except (KeyError, TypeError, ValueError):
         return False
+
+
+def _http_date(text: str) -> datetime.datetime:
+    # An HTTP-date is always UTC (RFC 9110 5.6.7), also in the obsolete asctime
+    # form, which names no zone: the parser leaves that one without a time zone.
+    when = email.utils.parsedate_to_datetime(text)
+    return when if when.tzinfo is not None else when.replace(tzinfo=datetime.UTC)
 
 
 def _etag(token: str) -> str:
