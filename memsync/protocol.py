@@ -554,8 +554,13 @@ class _FieldWriter(Writer):
 
     def _changed_by_another(self, what: str) -> PullFirst:
         # Another tool writes here: the pull the user is sent to must list the remote
-        # to see its change, as SHA256SUMS does not tell it.
-        self.remote._found_shared()
+        # to see its change, as SHA256SUMS does not tell it. Declared not shared, no
+        # pull ever lists it, and "pull first" would send the user round for ever.
+        if not self.remote._found_shared():
+            return PullFirst(
+                f"{what}, but {self.remote.url} is declared shared=false: set its option shared=true "
+                "(memsync remote set-option), then pull"
+            )
         return PullFirst(f"{what}: pull first")
 
     def _holds(self, name: str, data: bytes) -> bool:

@@ -7,6 +7,7 @@ import http.client
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -14,10 +15,15 @@ import requests
 from conftest import CliRunner, assert_one_line_error, make_field, page, snapshot
 from http_support import MemsyncServer, free_port
 
+from memsync import engine
 from memsync.archive import pack_field
+from memsync.backends.http import HttpStore
+from memsync.errors import PullFirst
 from memsync.field import scan
 from memsync.manifest import sha256_hex
 from memsync.names import MANIFEST_NAME, Role, role_of
+from memsync.protocol import LOCK_NAME
+from memsync.workspace import Workspace
 
 USER, PASSWORD = "writer", "s3cret-pa55"
 AUTH = (USER, PASSWORD)
@@ -235,6 +241,44 @@ def test_auth_failures_are_one_line_and_change_nothing(served, cli, tmp_path, en
     assert "401" in line and "credentials" in line
     assert "wrong-password-xyz" not in result.stderr + result.stdout
     assert snapshot(field) == before
+
+
+def test_an_edit_on_the_server_during_a_push_is_not_overwritten(served, cli, tmp_path, monkeypatch):
+    # Another tool edits a served page between the push's look at SHA256SUMS (a
+    # 304: no page read, so no ETag seen yet) and its write of that page: the write
+    # must be conditional on the content planned against, the push pull first and
+    # put back what it wrote, and the edit reach the field through that pull.
+    server, field = served
+    local = _clone(cli, server.url, tmp_path / "a")
+    (local / "knives.md").write_text(page("Knives", "First push."))
+    assert cli("push", "demo", cwd=tmp_path / "a", env=CREDS).returncode == 0
+    pushed = _files(field)
+    (local / "woks.md").write_text(page("Woks", "Edited here."))
+    (local / "knives.md").write_text(page("Knives", "Second push."))
+    (local / "new-page.md").write_text(page("New", "Fresh."))
+    edit = page("Woks", "Edited on the server.")
+    real_put = HttpStore.put
+
+    def put(self: HttpStore, name: str, data: bytes, **kwargs: Any) -> str:
+        if name == "woks.md" and b"Edited here." in data:
+            (field / "woks.md").write_text(edit)
+        return real_put(self, name, data, **kwargs)
+
+    for key, value in CREDS.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setattr(HttpStore, "put", put)
+    with pytest.raises(PullFirst, match=r"woks\.md: changed by another writer: pull first$"):
+        engine.Session(Workspace.find(tmp_path / "a"), "demo", None).run("push")
+    monkeypatch.undo()
+    assert _files(field) == {**pushed, "woks.md": edit.encode(), MANIFEST_NAME: _files(field)[MANIFEST_NAME]}
+    assert not (field / LOCK_NAME).exists()
+    assert cli("pull", "demo", cwd=tmp_path / "a", env=CREDS).returncode == 3  # both edited woks.md: a copy kept
+    pushed_again = cli("push", "demo", cwd=tmp_path / "a", env=CREDS)
+    assert pushed_again.returncode == 0, pushed_again.stderr
+    texts = b"".join(_files(field).values())
+    assert b"Edited on the server." in texts and b"Edited here." in texts and b"Second push." in texts
+    assert _files(field) == _files(local)
+    _consistent(field)
 
 
 def test_two_clients_with_stale_etags_one_412_nothing_lost(served):

@@ -3,14 +3,17 @@ directory listing, no ETags) and nginx from Debian's package with autoindex."""
 
 from __future__ import annotations
 
+import email.utils
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
 from conftest import CliRunner, assert_one_line_error, make_field, page, snapshot
 from http_support import Nginx, StaticServer, nginx_binary, self_signed_cert
+from net_support import Loopback
 
 from memsync.archive import pack_field
 from memsync.manifest import sha256_hex
@@ -148,6 +151,63 @@ def test_nginx_manifest_etag_noop_pull_is_one_304(nginx, cli, tmp_path):
         _date(field / "SHA256SUMS", dated)
         assert cli("pull", "demo", cwd=tmp_path / "ws").returncode == 0
         assert (tmp_path / "ws" / "demo" / "woks.md").read_bytes() == (field / "woks.md").read_bytes(), text
+
+
+class _StatDated(BaseHTTPRequestHandler):
+    """A static server as nginx answers, its ETag the file's mtime in whole seconds
+    and its size; its Date is an IMF-fixdate, its Last-Modified in the form ``form``
+    writes (as an application behind the server may set it)."""
+
+    root: Path
+    form: Callable[[float], str]
+
+    def do_GET(self) -> None:
+        file = self.root / self.path.lstrip("/")
+        if not file.is_file():
+            self.send_error(404)
+            return
+        st = file.stat()
+        etag = f'"{int(st.st_mtime):x}-{st.st_size:x}"'
+        self.send_response(304 if self.headers.get("If-None-Match") == etag else 200)
+        self.send_header("ETag", etag)
+        self.send_header("Last-Modified", self.form(st.st_mtime))
+        if self.headers.get("If-None-Match") == etag:
+            self.end_headers()
+            return
+        body = file.read_bytes()
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        lambda t: email.utils.formatdate(t, usegmt=True),  # IMF-fixdate
+        lambda t: time.strftime("%A, %d-%b-%y %H:%M:%S GMT", time.gmtime(t)),  # RFC 850
+        lambda t: time.strftime("%a %b %e %H:%M:%S %Y", time.gmtime(t)),  # asctime: no zone, UTC all the same
+        lambda t: email.utils.formatdate(t).replace("+0000", "-0000"),  # RFC 5322's UTC, "zone unknown"
+    ],
+    ids=["imf-fixdate", "rfc850", "asctime", "minus-zero"],
+)
+def test_a_republish_within_the_served_second_arrives_whatever_the_date_form(cli, tmp_path, form):
+    # HTTP/1.1 recipients must take all three forms of an HTTP-date, and compare
+    # one form with another. In any of them an ETag served within its file's own
+    # second is not asked with again.
+    field = make_field(tmp_path / "www", FILES)
+    assert cli("manifest", field).returncode == 0
+    dated = time.time() + 30  # a second not yet over on the server's clock
+    _date(field / "SHA256SUMS", dated)
+    with Loopback(type("Served", (_StatDated,), {"root": field, "form": staticmethod(form)})) as server:
+        _pull(cli, server.url, tmp_path / "ws")
+        (field / "woks.md").write_text(page("Woks", "Republished."))
+        assert cli("manifest", field).returncode == 0
+        _date(field / "SHA256SUMS", dated)
+        assert cli("pull", "demo", cwd=tmp_path / "ws").returncode == 0
+    assert (tmp_path / "ws" / "demo" / "woks.md").read_bytes() == (field / "woks.md").read_bytes()
 
 
 def test_nginx_redirects(nginx, cli, tmp_path):

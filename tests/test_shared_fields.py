@@ -158,3 +158,32 @@ def test_memoryfield_tool_writes_a_folder_field(tmp_path: Path) -> None:
     assert not (folder / "nomic-embed-text-v1.5.sqlite3").exists() or "nomic-embed-text-v1.5.sqlite3" not in content(
         c / "f"
     ), "the tool's vector index never travels as content"
+
+
+def test_a_hand_edit_on_a_remote_declared_not_shared_says_how_out(tmp_path: Path) -> None:
+    # A push refused by a page edited in place on a folder declared shared=false:
+    # the pull it would send the user to trusts SHA256SUMS (that is what the
+    # declaration asks for) and never sees the edit, so "pull first" would loop.
+    # The refusal says what to do, and doing it brings the edit in.
+    folder = tmp_path / "folder"
+    a = new_workspace(tmp_path / "a", str(folder), pages(4), shared="false")
+    env = {**os.environ, "MEMSYNC_DEBUG": ""}
+    ok(memsync("push", "f", cwd=a, env=env))
+    (folder / "page-0001.md").write_text(page("page 1", "edited in place by another tool"))
+    (a / "f" / "page-0001.md").write_text(page("page 1", "edited by memsync"))
+    for _ in range(2):
+        ok(memsync("pull", "f", cwd=a, env=env))
+        refused = memsync("push", "f", cwd=a, env=env)
+        assert refused.returncode == 4
+        assert refused.stderr.strip().endswith(
+            f"{folder}/page-0001.md: changed by another writer, but {folder} is declared shared=false: "
+            "set its option shared=true (memsync remote set-option), then pull"
+        ), refused.stderr
+        assert b"another tool" in (folder / "page-0001.md").read_bytes()
+    ok(memsync("remote", "set-option", "f", "origin", "shared=true", cwd=a, env=env))
+    assert memsync("pull", "f", cwd=a, env=env).returncode in (0, 3)  # a conflict copy keeps both
+    ok(memsync("push", "f", cwd=a, env=env))
+    there = consistent_files({p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()})
+    assert there == content(a / "f")
+    assert b"edited in place by another tool" in b"".join(there.values())
+    assert b"edited by memsync" in b"".join(there.values())

@@ -22,6 +22,7 @@ URL moves only within its origin. They are never printed.
 from __future__ import annotations
 
 import contextlib
+import datetime
 import email.utils
 import hashlib
 import html.parser
@@ -278,7 +279,13 @@ class HttpStore(Store):
         answer.close()
         if answer.status_code == 412:
             raise PreconditionFailed(f"{self.where(name)}: changed by another writer")
-        return answer.headers.get("ETag") or hashlib.sha256(data).hexdigest()
+        sha = hashlib.sha256(data).hexdigest()
+        etag = answer.headers.get("ETag")
+        if etag == f'"{sha}"':
+            # Learnt from the lock a push writes first too: a push whose only read was
+            # a 304 must still make its page writes conditional on their content.
+            self._content_etags = True
+        return etag or sha
 
     def delete(self, name: str, *, if_match: str | None = None) -> None:
         headers = {"If-Match": _etag(if_match)} if if_match else {}
@@ -359,11 +366,16 @@ def _racy(headers: Mapping[str, str]) -> bool:
     Last-Modified not at least a second before the response's Date is such a
     second (git's racy index rule); the next read then asks for the whole file."""
     try:
-        return email.utils.parsedate_to_datetime(headers["Last-Modified"]) >= email.utils.parsedate_to_datetime(
-            headers["Date"]
-        )
+        return _http_date(headers["Last-Modified"]) >= _http_date(headers["Date"])
     except (KeyError, TypeError, ValueError):
         return False
+
+
+def _http_date(text: str) -> datetime.datetime:
+    # An HTTP-date is always UTC (RFC 9110 5.6.7), also in the obsolete asctime
+    # form, which names no zone: the parser leaves that one without a time zone.
+    when = email.utils.parsedate_to_datetime(text)
+    return when if when.tzinfo is not None else when.replace(tzinfo=datetime.UTC)
 
 
 def _etag(token: str) -> str:
