@@ -177,9 +177,9 @@ class _ArchiveWriter(Writer):
     def put(self, name: str, data: bytes, was: str | None, sha: str | None = None) -> None:
         (self.folder / name).write_bytes(data)
 
-    def delete_many(self, names: list[str]) -> None:
-        self.deleted.update(names)
-        for name in names:
+    def delete_many(self, gone: Mapping[str, str | None]) -> None:
+        self.deleted.update(gone)
+        for name in gone:
             (self.folder / name).unlink(missing_ok=True)
 
     def commit(self, manifest: bytes, sidecars: Mapping[str, bytes], message: str) -> str:

@@ -515,9 +515,9 @@ class _FieldWriter(Writer):
         self.committed = False
         #: What each page was written as (its token, its sha256), for reading a shared remote later.
         self.written: dict[str, list[str]] = {}
-        #: Each page a write was sent for: the sha256 it had (None: absent) and the one sent.
-        self.sent: dict[str, tuple[str | None, str]] = {}
-        self.deleted = False
+        #: Each page a write or delete was sent for: the sha256 it had (None: absent)
+        #: and the one sent (None: deleted).
+        self.sent: dict[str, tuple[str | None, str | None]] = {}
         self.guard = threading.Lock()
         self.whole: Collector | None = None
 
@@ -571,30 +571,52 @@ class _FieldWriter(Writer):
         return current is not None and current.data == data
 
     def undo(self, restore: Callable[[str], bytes | None]) -> bool:
-        ours_by_name = {name: self.store.content_token(sha) for name, (_, sha) in self.sent.items()}
-        if self.repair or self.deleted or self.committed or None in ours_by_name.values():
+        if self.repair or self.committed or not self._content_tokens:
             return False  # a store without content tokens could not put back only what is ours
-        for name, (was, _) in sorted(self.sent.items()):
-            # Only a page holding exactly what this push sent is put back, and only on
-            # that condition: anything else there is the old page or another tool's.
-            ours = ours_by_name[name]
+        for name, (was, sha) in sorted(self.sent.items()):
+            # Only a page holding exactly what this push sent is put back (a page it
+            # deleted, only where none is), and only on that condition: anything else
+            # there is the old page or another tool's.
+            old = restore(was) if was is not None else None
             try:
-                if was is None:
-                    self.store.delete(name, if_match=ours)
-                    continue
-                old = restore(was)
-                if old is None:
-                    return False  # nothing here to put back
-                self.store.put(name, old, if_match=ours)
+                if sha is None:
+                    if old is None:
+                        return False  # nothing here to put back
+                    self.store.put(name, old, if_absent=True)
+                elif was is None:
+                    self.store.delete(name, if_match=self.store.content_token(sha))
+                elif old is None:
+                    return False
+                else:
+                    self.store.put(name, old, if_match=self.store.content_token(sha))
             except (PreconditionFailed, NotFound):
                 continue
         self.wrote = False
         return True
 
-    def delete_many(self, names: list[str]) -> None:
-        if names:
-            self.wrote = self.deleted = True
-            self.store.delete_many(names)
+    @property
+    def _content_tokens(self) -> bool:
+        """Whether this store's tokens name content, so a page's write can be conditional on it."""
+        return self.store.content_token(sha256_hex(b"")) is not None
+
+    def delete_many(self, gone: Mapping[str, str | None]) -> None:
+        if not gone:
+            return
+        self.wrote = True
+        if self.repair or not self._content_tokens:
+            self.store.delete_many(list(gone))
+            return
+        # Each page is removed only while it holds what the push planned against: one
+        # another tool rewrote meanwhile is its, to pull, not to drop.
+        for name, was in sorted(gone.items()):
+            with self.guard:
+                self.sent[name] = (was, None)
+            try:
+                self.store.delete(name, if_match=self.store.content_token(was) if was is not None else None)
+            except NotFound:
+                continue  # gone already, as this push wants it
+            except PreconditionFailed:
+                raise self._changed_by_another(f"{self.store.where(name)}: changed by another writer") from None
 
     def commit(self, manifest: bytes, sidecars: Mapping[str, bytes], message: str) -> str:
         current = self.current

@@ -109,7 +109,8 @@ class Writer(ABC):
         return False
 
     @abstractmethod
-    def delete_many(self, names: list[str]) -> None: ...
+    def delete_many(self, gone: Mapping[str, str | None]) -> None:
+        """Delete content files: name → the sha256 the push planned each had (None: not known)."""
 
     @abstractmethod
     def commit(self, manifest: bytes, sidecars: Mapping[str, bytes], message: str) -> str:

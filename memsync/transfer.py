@@ -197,4 +197,4 @@ def send_changes(
     with progress(len(writes), desc) as bar, writer.bulk(len(writes)):
         for _ in each_in_parallel(put, writes, workers):
             bar.update(1)
-    writer.delete_many([c.name for c in todo if c.sha256 is None])
+    writer.delete_many({c.name: c.was for c in todo if c.sha256 is None})

@@ -94,7 +94,7 @@ def push_files(remote: Remote, files: dict[str, bytes], *, sign: bool = False) -
         for name, sha in target.items():
             if there.get(name) != sha:
                 writer.put(name, files[name], there.get(name))
-        writer.delete_many([n for n in there if n not in target])
+        writer.delete_many({n: there[n] for n in there if n not in target})
         return writer.commit(target.to_bytes(), sidecars, "contract test")
 
 

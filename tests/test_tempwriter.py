@@ -601,3 +601,24 @@ def test_a_page_another_tool_edits_after_the_push_wrote_it_is_not_put_back(
     engine.Session(Workspace.find(ws.root), "f", None).run("sync")
     texts = "".join(p.read_text() for p in remote.glob("*.md"))
     assert "the tool's p010" in texts and "the tool's p050" in texts
+
+
+def test_a_page_another_tool_rewrote_is_not_deleted_by_a_push(tmp_path: Path) -> None:
+    # The push deletes p005.md, which another tool rewrote at the remote since the
+    # last sync: the delete is refused (pull first), the page the push had written
+    # is put back, and the pull brings the tool's version in, kept over the delete.
+    files = {f"p{i:03d}.md": page(f"P{i}", f"body {i}") for i in range(20)}
+    remote = tmp_path / "remote"
+    ws = _replica(tmp_path / "a", remote, files)
+    (remote / "p005.md").write_text(page("P5", "the tool's p005"))
+    (ws.root / "f" / "p005.md").unlink()
+    (ws.root / "f" / "p009.md").write_text(page("P9", "edited here"))
+    with pytest.raises(PullFirst, match=r"/p005\.md: changed by another writer: pull first$"):
+        engine.Session(Workspace.find(ws.root), "f", None).run("push")
+    assert "the tool's p005" in (remote / "p005.md").read_text()
+    assert (remote / "p009.md").read_text() == files["p009.md"], "what the push wrote is put back"
+    assert not (remote / LOCK_NAME).exists()
+    engine.Session(Workspace.find(ws.root), "f", None).run("sync")
+    assert "the tool's p005" in (remote / "p005.md").read_text()
+    assert "edited here" in (remote / "p009.md").read_text()
+    assert (ws.root / "f" / "p005.md").read_text() == (remote / "p005.md").read_text()

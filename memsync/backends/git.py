@@ -809,8 +809,8 @@ class _GitWriter(Writer):
     def put(self, name: str, data: bytes, was: str | None, sha: str | None = None) -> None:
         self.puts[name] = data
 
-    def delete_many(self, names: list[str]) -> None:
-        self.deletes.update(names)
+    def delete_many(self, gone: Mapping[str, str | None]) -> None:
+        self.deletes.update(gone)
 
     def commit(self, manifest: bytes, sidecars: Mapping[str, bytes], message: str) -> str:
         puts = {**self.puts, **sidecars, MANIFEST_NAME: manifest}
