@@ -281,6 +281,36 @@ def test_an_edit_on_the_server_during_a_push_is_not_overwritten(served, cli, tmp
     _consistent(field)
 
 
+def test_a_push_whose_delete_landed_and_was_sent_again_completes(served, cli, tmp_path, monkeypatch):
+    # A DELETE conditional on the page's content lands, its answer is lost (a
+    # gateway's 502) and it is sent again (5xx are retried): the server answers the
+    # second with 412, as If-Match fails on a file that is not there. That is the
+    # push's own delete done, not another writer's change: no 'pull first', no
+    # page put back, and the remote is not taken for one other tools write.
+    server, field = served
+    local = _clone(cli, server.url, tmp_path / "a")
+    (local / "knives.md").unlink()
+    (local / "woks.md").write_text(page("Woks", "Edited here."))
+    real_delete = HttpStore.delete
+
+    def delete(self: HttpStore, name: str, **kwargs: Any) -> None:
+        real_delete(self, name, **kwargs)
+        if name == "knives.md":
+            real_delete(self, name, **kwargs)  # the retry of a request that had landed
+
+    for key, value in CREDS.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setattr(HttpStore, "delete", delete)
+    engine.Session(Workspace.find(tmp_path / "a"), "demo", None).run("push")
+    monkeypatch.undo()
+    assert not (field / "knives.md").exists()
+    assert (field / "woks.md").read_bytes() == (local / "woks.md").read_bytes()
+    assert _files(field) == _files(local)
+    assert not (field / LOCK_NAME).exists()
+    assert not Workspace.find(tmp_path / "a").remote_memo("demo", "origin").get("shared")
+    _consistent(field)
+
+
 def test_two_clients_with_stale_etags_one_412_nothing_lost(served):
     server, field = served
     url = server.url + "woks.md"

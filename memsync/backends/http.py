@@ -292,6 +292,12 @@ class HttpStore(Store):
         answer = self._request("DELETE", name, (200, 204, 404, 410, 412), headers=headers)
         answer.close()
         if answer.status_code == 412:
+            # If-Match fails on a file that is not there too (RFC 9110): gone is what a
+            # delete wants (its own retried request had landed), not another writer's change.
+            there = self._request("HEAD", name, (200, 404, 410))
+            there.close()
+            if there.status_code != 200:
+                raise NotFound(f"{self.where(name)}: not found")
             raise PreconditionFailed(f"{self.where(name)}: changed by another writer")
         if answer.status_code in (404, 410) and if_match:
             raise NotFound(f"{self.where(name)}: not found")
