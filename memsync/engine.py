@@ -249,6 +249,9 @@ class Session:
         if self.root.exists():
             run.cache = self.ws.load_statcache(self.field)
             run.local = scan(self.root, run.cache, self.ws.member_dirs(self.field), run.litter)
+            # The rows are what the scan found: when saved, their digest is the field's,
+            # which the run makes anyway, not hashed again from 100,000 rows.
+            run.cache.settle(run.local)
             run.report.live = run.local.entries.keys()
         run.base = self.ws.load_base(self.field, self.remote, run.local)
 
@@ -265,11 +268,12 @@ class Session:
         contents = Contents(base=ancestor, local=self._local_reader(run), remote=ancestor)
         result = plan(base.manifest, run.local, base.manifest, contents, self.remote)
         renamed = [old for old, _, _ in result.renames]
-        check_deletes(self.max_delete, remote.url, base.manifest, changes(base.manifest, result.manifest), renamed)
+        todo = changes(base.manifest, result.manifest)
+        check_deletes(self.max_delete, remote.url, base.manifest, todo, renamed)
         previous = self._base_sidecars(base)
         try:
             pushed = self._transact(
-                remote, base.manifest, base.etag, base.sidecars, previous, result, run, strict=False, wait=False
+                remote, base.manifest, base.etag, base.sidecars, previous, result, run, todo, strict=False, wait=False
             )
         except LockBusy:
             return False  # a push is in flight: read what it lands first, then push
@@ -277,7 +281,7 @@ class Session:
             return False
         report = run.report
         report.plan = result
-        report.remote_changes = changes(base.manifest, result.manifest)
+        report.remote_changes = todo
         report.digest = report.remote_digest = result.manifest.digest
         return True
 
@@ -465,7 +469,9 @@ class Session:
             write_manifest(self.root, target, dict(view.sidecars) if target == view.manifest else {})
             return
         known = run.base.sidecars if view.unchanged and run.base else frozenset(view.sidecars)
-        self._transact(remote, view.manifest, view.etag, known, view.sidecars, result, run, strict=True)
+        self._transact(
+            remote, view.manifest, view.etag, known, view.sidecars, result, run, report.remote_changes, strict=True
+        )
         report.remote_digest = target.digest
 
     def _transact(
@@ -477,12 +483,15 @@ class Session:
         previous: Mapping[str, bytes],
         result: Plan,
         run: _Run,
+        todo: list[Change],
         *,
         strict: bool,
         wait: bool = True,
     ) -> bool:
         """Write the plan's target over ``there`` (the version named ``etag``, with
-        the sidecars ``previous``) inside the remote's transaction. When the remote
+        the sidecars ``previous``) inside the remote's transaction: ``todo``, the
+        changes that make one the other (unless an earlier push died mid-way, and
+        the remote is written whole). When the remote
         moved meanwhile: False, or with ``strict`` RemoteMoved (the pull half must run again)."""
         target = result.manifest
         own = self._sign(target, previous)
@@ -498,7 +507,6 @@ class Session:
                 else:
                     return False
             else:
-                todo = changes(there, target)
                 if writer.repair:
                     # An earlier push died between its first write and its commit: the
                     # remote may hold files that match no manifest. Rewrite it whole.

@@ -123,7 +123,7 @@ class StatCache:
         (rows it did not meet keep their place after those it did)."""
         if not (self._changed or self._order):
             return
-        if not self._order and 8 * len(self._changed) < len(self._names) and None not in self._changed.values():
+        if not self._order and 8 * len(self._changed) < len(self._names):
             self._patch()
             return
         names: list[str] = []
@@ -149,19 +149,25 @@ class StatCache:
         self._load(names, stats, columns, self._digest_of(names, columns))
 
     def _patch(self) -> None:
-        """A few rows rewritten or added (a pull of k pages): changed where they
-        lie, new ones after the rest, instead of every row made again."""
+        """A few rows rewritten, added or removed (a pull of k pages, a push of
+        pages edited a moment ago): changed where they lie, new ones after the
+        rest, removed ones cut out by slices, instead of every row made again."""
         names, stats, shas = self._names, self._stats, bytearray(self._shas, "ascii")
+        gone = []
         for name, row in self._changed.items():
-            assert row is not None  # removals take the whole fold
             i = self._row.get(name)
-            if i is None:
+            if row is None:
+                if i is not None:
+                    gone.append(i)
+            elif i is None:
                 names.append(name)
                 stats.extend(row[:3])
                 shas += row[3].encode()
             else:
                 stats[3 * i : 3 * i + 3] = row[:3]
                 shas[_HEX * i : _HEX * (i + 1)] = row[3].encode()
+        for i in sorted(gone, reverse=True):
+            del names[i], stats[3 * i : 3 * i + 3], shas[_HEX * i : _HEX * (i + 1)]
         columns = shas.decode("ascii")
         self._load(names, stats, columns, self._digest_of(names, columns))
 
@@ -179,11 +185,16 @@ class StatCache:
 
     def _digest_of(self, names: list[str], shas: str) -> str | None:
         known = self._settled
-        if known is not None and len(known) == len(names):
-            listed = known.entries
-            if all(listed.get(n) == shas[_HEX * i : _HEX * (i + 1)] for i, n in enumerate(names)):
-                return known.digest
-        return _digest(names, shas)
+        if known is None:
+            return _digest(names, shas)
+        listed = known.entries
+        if len(known) == len(names) and all(
+            listed.get(n) == shas[_HEX * i : _HEX * (i + 1)] for i, n in enumerate(names)
+        ):
+            return known.digest
+        # Rows that are not the field (a file edited too recently to be cached): the
+        # next scan adds its row, which drops any digest, so none is made for it.
+        return None
 
     def follow(self, order: list[str]) -> None:
         """Save the rows in ``order``, the order a scan met the files in."""

@@ -473,7 +473,8 @@ class Workspace:
             if local is not None and local.serialised_as(data):
                 manifest = local
             else:
-                manifest = Manifest.parse(data, where="sync base")
+                # Usually the field as scanned with a few pages changed since: read against it.
+                manifest = Manifest.parse(data, where="sync base", like=local)
             meta = json.loads((folder / f"{remote}.json").read_bytes())
         except FileNotFoundError:
             return None

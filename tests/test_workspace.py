@@ -470,13 +470,24 @@ def test_statcache_rows_changed_after_a_load_are_saved_as_a_whole_fold_would(rem
     if removed:
         loaded.pop("p020.md")
         del expect["p020.md"]
-    # What a sync says the field holds is taken only where the rows list exactly that.
-    told = {n: r[3] for n, r in expect.items()}
-    told["p001.md"] = row(1, "not what the rows say")[3]
-    loaded.settle(Manifest(told))
-    again = StatCache.from_bytes(b"".join(loaded.chunks()))
-    assert again.rows() == expect
-    assert again.digest == Manifest({n: r[3] for n, r in expect.items()}).digest
+    # What a sync says the field holds is taken only where the rows list exactly
+    # that; rows that are not the field claim no digest at all, never another's.
+    rows_digest = Manifest({n: r[3] for n, r in expect.items()}).digest
+    for told_right in (False, True):
+        told = {n: r[3] for n, r in expect.items()}
+        if not told_right:
+            told["p001.md"] = row(1, "not what the rows say")[3]
+        cache = StatCache.from_bytes(b"".join(loaded.chunks()))
+        cache["p007.md"] = row(7, "z")  # changed after the load, and back: a row to save
+        cache["p007.md"] = row(7, "x")
+        cache.settle(Manifest(told))
+        again = StatCache.from_bytes(b"".join(cache.chunks()))
+        assert again.rows() == expect
+        assert again.digest == (rows_digest if told_right else None)
+    unsettled = StatCache.from_bytes(b"".join(loaded.chunks()))
+    unsettled["p007.md"] = row(7, "z")
+    unsettled["p007.md"] = row(7, "x")
+    assert StatCache.from_bytes(b"".join(unsettled.chunks())).digest == rows_digest
 
 
 def test_pages_swapped_by_rename_are_seen_though_size_and_mtime_match(
@@ -506,9 +517,11 @@ def test_a_noop_sync_neither_parses_the_base_nor_hashes_a_page(tmp_path: Path, m
     parsed: list[str] = []
     real_parse = memsync.manifest.Manifest.parse.__func__  # type: ignore[attr-defined]
 
-    def counting_parse(cls: type, data: bytes, *, where: str = "SHA256SUMS") -> memsync.manifest.Manifest:
+    def counting_parse(
+        cls: type, data: bytes, *, where: str = "SHA256SUMS", **kwargs: object
+    ) -> memsync.manifest.Manifest:
         parsed.append(where)
-        return real_parse(cls, data, where=where)
+        return real_parse(cls, data, where=where, **kwargs)
 
     monkeypatch.setattr(memsync.manifest.Manifest, "parse", classmethod(counting_parse))
     hashed = _hash_counter(monkeypatch)
