@@ -573,20 +573,21 @@ class _FieldWriter(Writer):
     def undo(self, restore: Callable[[str], bytes | None]) -> bool:
         if self.repair or self.committed or not self._content_tokens:
             return False  # a store without content tokens could not put back only what is ours
+        # Every earlier version at hand before anything is put back (looked at, not
+        # held: a large push's would not fit in memory): half an undo would leave a
+        # field no manifest describes.
+        if any(restore(was) is None if was is not None else sha is None for was, sha in self.sent.values()):
+            return False
         for name, (was, sha) in sorted(self.sent.items()):
             # Only a page holding exactly what this push sent is put back (a page it
             # deleted, only where none is), and only on that condition: anything else
             # there is the old page or another tool's.
             old = restore(was) if was is not None else None
             try:
-                if sha is None:
-                    if old is None:
-                        return False  # nothing here to put back
+                if old is None:
+                    self.store.delete(name, if_match=self.store.content_token(str(sha)))
+                elif sha is None:
                     self.store.put(name, old, if_absent=True)
-                elif was is None:
-                    self.store.delete(name, if_match=self.store.content_token(sha))
-                elif old is None:
-                    return False
                 else:
                     self.store.put(name, old, if_match=self.store.content_token(sha))
             except (PreconditionFailed, NotFound):

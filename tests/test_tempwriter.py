@@ -17,12 +17,13 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 import memsync.field
-from memsync import engine, tempwriter
+from memsync import engine, protocol, tempwriter
 from memsync.atomic import TEMP_PREFIX, unlink_quietly
 from memsync.backends.base import PreconditionFailed
 from memsync.backends.local import LocalStore
@@ -622,3 +623,40 @@ def test_a_page_another_tool_rewrote_is_not_deleted_by_a_push(tmp_path: Path) ->
     assert "the tool's p005" in (remote / "p005.md").read_text()
     assert "edited here" in (remote / "p009.md").read_text()
     assert (ws.root / "f" / "p005.md").read_text() == (remote / "p005.md").read_text()
+
+
+def test_an_undo_that_cannot_put_back_every_page_puts_back_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # One earlier version missing from the object store: the push's pages stay as
+    # written and its lock is left for a repair, never half put back; and the tool's
+    # edit still reaches the field (the remote was found shared), not overwritten.
+    files = {f"p{i:03d}.md": page(f"P{i}", f"body {i}") for i in range(60)}
+    remote = tmp_path / "remote"
+    ws = _replica(tmp_path / "a", remote, files)
+    for name, text in files.items():
+        (ws.root / "f" / name).write_text(text.replace("body", "edited body"))
+    lost = sha256_hex(files["p030.md"].encode())
+    real_put, real_undo = LocalStore.put, protocol._FieldWriter.undo
+
+    def put(self: LocalStore, name: str, data: bytes, **kwargs: object) -> str:
+        if name == "p050.md" and b"edited body" in data:
+            (remote / "p050.md").write_text(page("P50", "the tool's p050"))
+        return real_put(self, name, data, **kwargs)  # type: ignore[arg-type]
+
+    def undo(self: protocol._FieldWriter, restore: Callable[[str], bytes | None]) -> bool:
+        return real_undo(self, lambda sha: None if sha == lost else restore(sha))
+
+    monkeypatch.setattr(LocalStore, "put", put)
+    monkeypatch.setattr(protocol._FieldWriter, "undo", undo)
+    with pytest.raises(PullFirst):
+        engine.Session(Workspace.find(ws.root), "f", None).run("push")
+    assert all("edited body" in (remote / f"p{i:03d}.md").read_text() for i in range(50))
+    assert (remote / LOCK_NAME).exists()
+    monkeypatch.undo()
+    for _ in range(2):
+        with contextlib.suppress(PullFirst):
+            engine.Session(Workspace.find(ws.root), "f", None).run("sync")
+    texts = "".join(p.read_text() for p in remote.glob("*.md"))
+    assert "the tool's p050" in texts
+    assert all("edited body" in (remote / n).read_text() for n in files if n != "p050.md")
