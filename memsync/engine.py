@@ -812,7 +812,11 @@ def mirror(
         with dst.transaction(there.etag, known) as writer:
             if not (writer.current is NOT_MODIFIED or (there.etag is None and writer.current is None)):
                 raise PullFirst(f"{dst.url} changed while mirroring; run it again")
-            send_changes(writer, todo, content, progress, f"mirroring to {dst.url}")
+            try:
+                send_changes(writer, todo, content, progress, f"mirroring to {dst.url}")
+            except PullFirst:
+                # There is nothing to pull into a mirror: run again, it replaces what changed.
+                raise PullFirst(f"{dst.url} changed while mirroring; run it again") from None
             writer.commit(have.manifest.to_bytes(), sidecars, commit_message(label or src.url, todo, []))
         report.sidecars = sorted(sidecars)
         report.archive_sha256 = dst.archive_sha256()

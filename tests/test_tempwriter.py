@@ -660,3 +660,29 @@ def test_an_undo_that_cannot_put_back_every_page_puts_back_none(
     texts = "".join(p.read_text() for p in remote.glob("*.md"))
     assert "the tool's p050" in texts
     assert all("edited body" in (remote / n).read_text() for n in files if n != "p050.md")
+
+
+def test_a_mirror_meeting_an_edit_at_its_destination_says_run_it_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    files = {f"p{i:03d}.md": page(f"P{i}", f"body {i}") for i in range(20)}
+    src, dst = tmp_path / "src", tmp_path / "dst"
+    src.mkdir()
+    for name, text in files.items():
+        (src / name).write_text(text)
+    engine.mirror(str(src), str(dst))
+    for name, text in files.items():
+        (src / name).write_text(text.replace("body", "new body"))
+    real_put = LocalStore.put
+
+    def put(self: LocalStore, name: str, data: bytes, **kwargs: object) -> str:
+        if name == "p010.md" and b"new body" in data:
+            (dst / "p010.md").write_text("edited at the destination")
+        return real_put(self, name, data, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(LocalStore, "put", put)
+    with pytest.raises(PullFirst, match=r"changed while mirroring; run it again$"):
+        engine.mirror(str(src), str(dst))
+    monkeypatch.undo()
+    engine.mirror(str(src), str(dst))
+    assert {p.name: p.read_text() for p in dst.glob("*.md")} == {p.name: p.read_text() for p in src.glob("*.md")}
