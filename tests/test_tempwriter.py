@@ -574,12 +574,11 @@ def test_the_helper_takes_the_standard_library_before_what_sits_beside_memsync(t
     assert (tmp_path / "a.md").read_bytes() == b"a"
 
 
-def test_a_page_another_tool_edits_after_the_push_wrote_it_is_not_put_back(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # The push meets another tool's edit at p050 and puts back what it wrote, on
-    # condition: p010, which the tool edited after the push had written it, keeps
-    # the tool's edit. Both edits reach the field through the pull the user runs.
+def _edited_replica(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tool: dict[str, str]
+) -> tuple[Workspace, Path, dict[str, str]]:
+    """A synced field of 60 pages, each edited here since; as the push sends
+    p050.md, another tool writes ``tool`` (name → text) at the remote."""
     files = {f"p{i:03d}.md": page(f"P{i}", f"body {i}") for i in range(60)}
     remote = tmp_path / "remote"
     ws = _replica(tmp_path / "a", remote, files)
@@ -589,11 +588,22 @@ def test_a_page_another_tool_edits_after_the_push_wrote_it_is_not_put_back(
 
     def put(self: LocalStore, name: str, data: bytes, **kwargs: object) -> str:
         if name == "p050.md" and b"edited body" in data:
-            (remote / "p010.md").write_text(page("P10", "the tool's p010"))
-            (remote / "p050.md").write_text(page("P50", "the tool's p050"))
+            for other, text in tool.items():
+                (remote / other).write_text(text)
         return real_put(self, name, data, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(LocalStore, "put", put)
+    return ws, remote, files
+
+
+def test_a_page_another_tool_edits_after_the_push_wrote_it_is_not_put_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The push meets another tool's edit at p050 and puts back what it wrote, on
+    # condition: p010, which the tool edited after the push had written it, keeps
+    # the tool's edit. Both edits reach the field through the pull the user runs.
+    tool = {"p010.md": page("P10", "the tool's p010"), "p050.md": page("P50", "the tool's p050")}
+    ws, remote, files = _edited_replica(tmp_path, monkeypatch, tool)
     with pytest.raises(PullFirst, match=r"/p050\.md: changed by another writer: pull first$"):
         engine.Session(Workspace.find(ws.root), "f", None).run("push")
     assert "the tool's p010" in (remote / "p010.md").read_text()
@@ -631,23 +641,13 @@ def test_an_undo_that_cannot_put_back_every_page_puts_back_none(
     # One earlier version missing from the object store: the push's pages stay as
     # written and its lock is left for a repair, never half put back; and the tool's
     # edit still reaches the field (the remote was found shared), not overwritten.
-    files = {f"p{i:03d}.md": page(f"P{i}", f"body {i}") for i in range(60)}
-    remote = tmp_path / "remote"
-    ws = _replica(tmp_path / "a", remote, files)
-    for name, text in files.items():
-        (ws.root / "f" / name).write_text(text.replace("body", "edited body"))
+    ws, remote, files = _edited_replica(tmp_path, monkeypatch, {"p050.md": page("P50", "the tool's p050")})
     lost = sha256_hex(files["p030.md"].encode())
-    real_put, real_undo = LocalStore.put, protocol._FieldWriter.undo
-
-    def put(self: LocalStore, name: str, data: bytes, **kwargs: object) -> str:
-        if name == "p050.md" and b"edited body" in data:
-            (remote / "p050.md").write_text(page("P50", "the tool's p050"))
-        return real_put(self, name, data, **kwargs)  # type: ignore[arg-type]
+    real_undo = protocol._FieldWriter.undo
 
     def undo(self: protocol._FieldWriter, restore: Callable[[str], bytes | None]) -> bool:
         return real_undo(self, lambda sha: None if sha == lost else restore(sha))
 
-    monkeypatch.setattr(LocalStore, "put", put)
     monkeypatch.setattr(protocol._FieldWriter, "undo", undo)
     with pytest.raises(PullFirst):
         engine.Session(Workspace.find(ws.root), "f", None).run("push")
