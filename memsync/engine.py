@@ -444,7 +444,15 @@ class Session:
         for name in run.litter:  # what the scan found a crashed write left: no second listing of the field
             atomic.unlink_quietly(str(self.root / name))
         if todo:
-            written = self._apply_local(todo, result, staged, run.local, run.report)
+            try:
+                written = self._apply_local(todo, result, staged, run.local, run.report)
+            except LocalMoved:
+                # A page holding other bytes than its cache row says (an edit of the same
+                # size with its mtime put back) would be met as unchanged again by every
+                # attempt: its row goes, so the next scan hashes it and sees the edit.
+                for change in todo:
+                    run.cache.pop(change.name)
+                raise
             # What the apply wrote goes into the stat cache, so the next scan hashes none of it.
             for change in todo:
                 run.cache.pop(change.name)

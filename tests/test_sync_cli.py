@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -159,6 +160,34 @@ def test_push_creates_remote_with_manifest_and_clone_receives_it(cli: CliRunner,
     sha256sum_check(other / "f")
     fields = js(cli("fields", "--json", cwd=other))["fields"]
     assert fields["f"]["remotes"] == {"origin": "file://" + str(remote)}
+
+
+def test_an_edit_the_stat_cache_missed_is_merged_when_a_pull_would_replace_it(cli: CliRunner, tmp_path: Path) -> None:
+    """An edit in place of the same size with its mtime put back (os.utime, as
+    rsync -t or a restore does) keeps the page's stat cache row: the sync takes
+    the page as unchanged. When a pull then replaces it, the apply finds other
+    bytes than planned; the row must go with that attempt, or every sync meets
+    the same stale row and fails with 'keeps changing' for good."""
+    r = make_replicas(cli, tmp_path, THREE)
+    alpha = r.fa / "alpha.md"
+    past = time.time() - 60
+    os.utime(alpha, (past, past))  # old enough for the stat cache
+    ok(cli("sync", "f", cwd=r.a))
+    st = alpha.stat()
+    before = alpha.read_bytes()
+    with open(alpha, "r+b") as out:
+        out.write(before.replace(b"first line", b"FIRST LINE"))
+    os.utime(alpha, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert alpha.stat().st_size == st.st_size and alpha.stat().st_ino == st.st_ino
+    (r.fb / "alpha.md").write_bytes(before.replace(b"third line", b"third line, edited on b"))
+    ok(cli("sync", "f", cwd=r.b))
+
+    ok(cli("sync", "f", cwd=r.a))
+    ok(cli("sync", "f", cwd=r.b))
+    for folder in (r.remote, r.fa, r.fb):
+        assert b"FIRST LINE" in (folder / "alpha.md").read_bytes()
+        assert b"third line, edited on b" in (folder / "alpha.md").read_bytes()
+        sha256sum_check(folder)
 
 
 def test_json_reports_and_noop_sync_is_up_to_date(cli: CliRunner, tmp_path: Path) -> None:
