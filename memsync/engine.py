@@ -444,18 +444,14 @@ class Session:
         for name in run.litter:  # what the scan found a crashed write left: no second listing of the field
             atomic.unlink_quietly(str(self.root / name))
         if todo:
-            try:
-                written = self._apply_local(todo, result, staged, run.local, run.report)
-            except LocalMoved:
-                # A page holding other bytes than its cache row says (an edit of the same
-                # size with its mtime put back) would be met as unchanged again by every
-                # attempt: its row goes, so the next scan hashes it and sees the edit.
-                for change in todo:
-                    run.cache.pop(change.name)
-                raise
-            # What the apply wrote goes into the stat cache, so the next scan hashes none of it.
+            # The rows of the pages the apply writes go first, whatever happens: one holding
+            # other bytes than its row says (an edit of the same size with its mtime put
+            # back) makes the apply stop (LocalMoved), and would be met as unchanged again
+            # by every attempt after. What the apply wrote goes back in, so the next scan
+            # hashes none of it.
             for change in todo:
                 run.cache.pop(change.name)
+            written = self._apply_local(todo, result, staged, run.local, run.report)
             run.cache.update(written)
             run.cache.settle(target)
             if 8 * len(written) > len(run.cache):
