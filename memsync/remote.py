@@ -101,11 +101,11 @@ class Writer(ABC):
         return contextlib.nullcontext()
 
     def undo(self, restore: Callable[[str], bytes | None]) -> bool:
-        """After a failed write of pages (none deleted, nothing committed): put back
-        each page that holds what this session sent, taking the earlier bytes by
-        sha256 from ``restore``. True when the remote is as it was, so the session
-        ends as one that wrote nothing; False when that cannot be known (the
-        session then ends as a push that died mid-way)."""
+        """After a failed write of pages (nothing committed): put back each page
+        that holds what this session sent, and each page it deleted where none is,
+        taking the earlier bytes by sha256 from ``restore``. True when the remote
+        is as it was, so the session ends as one that wrote nothing; False when
+        that cannot be done (the session then ends as a push that died mid-way)."""
         return False
 
     @abstractmethod

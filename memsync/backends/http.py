@@ -209,10 +209,16 @@ class HttpStore(Store):
         etag = answer.headers.get("ETag")
         # Servers without ETags (a plain static server) are versioned by content.
         opened.token = etag or sha
-        if etag == f'"{sha}"':
-            self._content_etags = True
-        elif etag and _racy(answer.headers):
+        if not self._learn(etag, sha) and etag and _racy(answer.headers):
             opened.token = f"{RACY}{sha} {etag}"
+
+    def _learn(self, etag: str | None, sha: str) -> bool:
+        """Whether ``etag`` is the quoted sha256 of the content it came with (memsync
+        serve's): from then on page writes can be conditional on their content."""
+        if etag != f'"{sha}"':
+            return False
+        self._content_etags = True
+        return True
 
     def content_token(self, sha256: str) -> str | None:
         return f'"{sha256}"' if self._content_etags else None
@@ -281,10 +287,9 @@ class HttpStore(Store):
             raise PreconditionFailed(f"{self.where(name)}: changed by another writer")
         sha = hashlib.sha256(data).hexdigest()
         etag = answer.headers.get("ETag")
-        if etag == f'"{sha}"':
-            # Learnt from the lock a push writes first too: a push whose only read was
-            # a 304 must still make its page writes conditional on their content.
-            self._content_etags = True
+        # Learnt from the lock a push writes first too: a push whose only read was a
+        # 304 must still make its page writes conditional on their content.
+        self._learn(etag, sha)
         return etag or sha
 
     def delete(self, name: str, *, if_match: str | None = None) -> None:
