@@ -525,23 +525,24 @@ class _FieldWriter(Writer):
         self.wrote = True
         # A repair rewrites whatever is there; otherwise each write is conditional on
         # what the push planned against, where the store's tokens allow it.
-        planned = self.store.content_token(was) if was is not None and not self.repair else None
+        planned = self._token(name, was) if not self.repair else None
         sha = sha or sha256_hex(data)
         if self.whole is not None:
             self.whole.add(name, data, sha)
-        new_file = was is None and not self.repair and self.store.content_token(sha) is not None
+        new_file = was is None and not self.repair and self._conditions
         with self.guard:
             self.sent[name] = (was, sha)
         try:
             token = self.store.put(name, data, if_match=planned, if_absent=new_file)
-            with self.guard:
-                self.written[name] = [token, sha]
         except PreconditionFailed:
             # Another tool changed the file behind memsync's back, unless this is
             # our own retried write that had landed.
-            if self._holds(name, data):
-                return
-            raise self._changed_by_another(f"{self.store.where(name)}: changed by another writer") from None
+            landed = self._landed(name, data)
+            if landed is None:
+                raise self._changed_by_another(f"{self.store.where(name)}: changed by another writer") from None
+            token = landed
+        with self.guard:
+            self.written[name] = [token, sha]
 
     @contextlib.contextmanager
     def bulk(self, count: int) -> Iterator[None]:
@@ -563,16 +564,36 @@ class _FieldWriter(Writer):
             )
         return PullFirst(f"{what}: pull first")
 
-    def _holds(self, name: str, data: bytes) -> bool:
+    def _landed(self, name: str, data: bytes) -> str | None:
+        """The token of ``name`` while it holds ``data`` (a write of ours that had landed); else None."""
         try:
             current = self.remote._read_optional(name, len(data))
         except TooLarge:
-            return False
-        return current is not None and current.data == data
+            return None
+        return current.token if current is not None and current.data == data else None
+
+    def _token(self, name: str, sha: str | None) -> str | None:
+        """The token ``name`` has while it holds the version ``sha``, when known: the
+        store's content token, or on a shared remote (S3: tokens are MD5 ETags) the
+        one listed under this push's lock with that version hashed."""
+        if sha is None:
+            return None
+        token = self.store.content_token(sha)
+        if token is None and self.remote.shared:
+            seen = self.remote.memo.get("pages", {}).get(name)
+            if seen and seen[1] == sha:
+                token = str(seen[0])
+        return token
+
+    @property
+    def _conditions(self) -> bool:
+        """Whether page writes and deletes here are conditional on the version planned
+        against: the store's tokens name content, or the remote is shared and listed."""
+        return self._content_tokens or (self.remote.shared and self.remote.conditional)
 
     def undo(self, restore: Callable[[str], bytes | None]) -> bool:
-        if self.repair or self.committed or not self._content_tokens:
-            return False  # a store without content tokens could not put back only what is ours
+        if self.repair or self.committed or not self._conditions:
+            return False  # without conditions it could not put back only what is ours
         # Every earlier version at hand before anything is put back (looked at, not
         # held: a large push's would not fit in memory): half an undo would leave a
         # field no manifest describes.
@@ -583,13 +604,20 @@ class _FieldWriter(Writer):
             # deleted, only where none is), and only on that condition: anything else
             # there is the old page or another tool's.
             old = restore(was) if was is not None else None
+            # What this push left there: a write of it that never landed has no token
+            # on a store whose tokens are not content, and nothing to put back.
+            ours = self.store.content_token(sha) if sha is not None else None
+            if ours is None and sha is not None and name in self.written:
+                ours = self.written[name][0]
+            if sha is not None and ours is None:
+                continue
             try:
                 if old is None:
-                    self.store.delete(name, if_match=self.store.content_token(str(sha)))
+                    self.store.delete(name, if_match=ours)
                 elif sha is None:
                     self.store.put(name, old, if_absent=True)
                 else:
-                    self.store.put(name, old, if_match=self.store.content_token(sha))
+                    self.store.put(name, old, if_match=ours)
             except (PreconditionFailed, NotFound):
                 continue
         self.wrote = False
@@ -604,7 +632,7 @@ class _FieldWriter(Writer):
         if not gone:
             return
         self.wrote = True
-        if self.repair or not self._content_tokens:
+        if self.repair or not self._conditions:
             self.store.delete_many(list(gone))
             return
         # Each page is removed only while it holds what the push planned against: one
@@ -613,7 +641,7 @@ class _FieldWriter(Writer):
             with self.guard:
                 self.sent[name] = (was, None)
             try:
-                self.store.delete(name, if_match=self.store.content_token(was) if was is not None else None)
+                self.store.delete(name, if_match=self._token(name, was))
             except NotFound:
                 continue  # gone already, as this push wants it
             except PreconditionFailed:

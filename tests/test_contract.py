@@ -158,6 +158,14 @@ def test_store_contract(backend: Backend) -> None:
                 with pytest.raises(PreconditionFailed):
                     store.delete("x.md", if_match=t1)
             assert {"x.md", "y.md"} <= {e.name for e in store.list()}
+            listed = {e.name: e.token for e in store.list()}
+            if store.conditional and store.content_token(sha256_hex(b"")) is None:
+                # Where tokens do not name content, a shared remote's page writes are
+                # conditional on the token its listing gave.
+                assert listed["y.md"] is not None
+                store.put("y.md", b"other, again", if_match=listed["y.md"])
+                with pytest.raises(PreconditionFailed):
+                    store.delete("y.md", if_match=listed["y.md"])
             store.delete("x.md", if_match=t2)
             with pytest.raises(NotFound):
                 store.read("x.md", 3)

@@ -124,6 +124,23 @@ def test_noop_pull_reads_only_sha256sums(remote: FsspecRemote, tmp_path: Path) -
         print(f"\n{remote.kind}: a no-op pull made {len(seen)} request: {seen}")
 
 
+def test_a_shared_remote_takes_its_own_conditional_writes_and_deletes(remote: FsspecRemote, tmp_path: Path) -> None:
+    # On a shared remote each page's write and delete is conditional on the version
+    # listed under the push's lock (where tokens name no content, as Azure's ETags):
+    # memsync's own pushes must meet those conditions, never a false "pull first".
+    a = new_workspace(tmp_path / "a", remote.url, pages(4), **remote.options, shared="true")
+    engine.Session(Workspace(a), "f", None).run("push")
+    (a / "f" / "page-0001.md").write_text(page("page 1", "edited"))
+    (a / "f" / "page-0002.md").unlink()
+    (a / "f" / "new.md").write_text(page("New", "new"))
+    engine.Session(Workspace(a), "f", None).run("push")
+    (a / "f" / "page-0001.md").write_text(page("page 1", "edited again"))
+    (a / "f" / "new.md").unlink()
+    engine.Session(Workspace(a), "f", None).run("push")
+    assert consistent(remote) == content(a / "f")
+    assert b"edited again" in content(a / "f")["page-0001.md"]
+
+
 def test_push_behind_the_remote_is_pull_first_and_sync_lands_both(remote: FsspecRemote, tmp_path: Path) -> None:
     env = env_for(remote, tmp_path / "home")
     a = workspace(tmp_path / "a", remote, pages(3))

@@ -20,9 +20,13 @@ from typing import Any
 
 import pytest
 from test_fsspec_remotes import consistent_files
-from test_s3 import aws_env, bucket_objects, content, memsync, new_workspace, ok, pages
+from test_s3 import aws_env, bucket_objects, content, memsync, new_workspace, ok, pages, use_aws_env
 
+from memsync import engine
+from memsync.backends.s3 import S3Store
+from memsync.errors import PullFirst
 from memsync.names import MANIFEST_NAME
+from memsync.protocol import LOCK_NAME
 from memsync.workspace import Workspace
 from tests.conftest import page
 
@@ -187,3 +191,54 @@ def test_a_hand_edit_on_a_remote_declared_not_shared_says_how_out(tmp_path: Path
     assert there == content(a / "f")
     assert b"edited in place by another tool" in b"".join(there.values())
     assert b"edited by memsync" in b"".join(there.values())
+
+
+def test_an_edit_on_a_shared_s3_remote_during_a_push_is_not_overwritten(
+    s3_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # S3's ETags are MD5s, not content hashes memsync can name: on a shared remote
+    # each page's write and delete is conditional on the ETag listed under the push's
+    # lock. Another tool rewrites p050 as the push is about to (and p010, which the
+    # push had written already), adds p100 as the push adds it, and rewrites p055,
+    # which the push deletes: the push puts back what it wrote, and the pull the user
+    # is sent to brings every one of the tool's changes in.
+    client, bucket = s3_server.client(), s3_server.new_bucket()
+    url, env = f"s3://{bucket}/team", aws_env(s3_server)
+    use_aws_env(monkeypatch, env)
+    files = {f"p{i:03d}.md": page(f"P{i}", f"body {i}") for i in range(60)}
+    a = new_workspace(tmp_path / "a", url, files, shared="true")
+    engine.Session(Workspace.find(a), "f", None).run("sync")
+    for name, text in files.items():
+        (a / "f" / name).write_text(text.replace("body", "edited body"))
+    (a / "f" / "p055.md").unlink()
+    (a / "f" / "p100.md").write_text(page("P100", "memsync's p100"))
+    tool = {
+        "p010.md": page("P10", "the tool's p010"),
+        "p050.md": page("P50", "the tool's p050"),
+        "p055.md": page("P55", "the tool's p055"),
+        "p100.md": page("P100", "the tool's p100"),
+    }
+    real_put = S3Store.put
+
+    def put(self: S3Store, name: str, data: bytes, **kwargs: Any) -> str:
+        if name == "p050.md" and b"edited body" in data:
+            for other, text in tool.items():
+                client.put_object(Bucket=bucket, Key=f"team/{other}", Body=text.encode())
+        return real_put(self, name, data, **kwargs)
+
+    monkeypatch.setattr(S3Store, "put", put)
+    with pytest.raises(PullFirst, match=r"team/p050\.md: changed by another writer: pull first$"):
+        engine.Session(Workspace.find(a), "f", None).run("push")
+    there = bucket_objects(client, bucket, "team")
+    assert {n: there[n].decode() for n in tool} == tool, "nothing the tool wrote is overwritten"
+    assert there["p009.md"].decode() == files["p009.md"], "what the push wrote is put back"
+    assert LOCK_NAME not in there, "the lock is released: the next push is no repair"
+    monkeypatch.setattr(S3Store, "put", real_put)
+    engine.Session(Workspace.find(a), "f", None).run("sync")
+    there = bucket_objects(client, bucket, "team")
+    texts = b"".join(there.values()).decode()
+    for name in ("p010", "p050", "p055"):
+        assert f"the tool's {name}" in texts, name
+    assert "the tool's p100" in texts and "memsync's p100" in texts, "both p100s kept, one as a conflict copy"
+    assert "edited body 9" in there["p009.md"].decode()
+    assert consistent_files(there) == {n: d for n, d in there.items() if n.endswith(".md")}

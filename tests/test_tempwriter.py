@@ -521,7 +521,7 @@ def test_a_huge_file_where_a_new_page_goes_is_refused_unread(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, helped: bool
 ) -> None:
     # Whether another tool's file holds the page's bytes is decided from as many bytes
-    # as the page has (as _FieldWriter._holds reads), never by reading the file whole.
+    # as the page has (as _FieldWriter._landed reads), never by reading the file whole.
     store = _store(tmp_path / "remote", monkeypatch, helped)
     with open(tmp_path / "remote" / "a.md", "wb") as planted:
         planted.truncate(8 << 30)  # sparse: 8 GiB that take no room
