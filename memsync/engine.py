@@ -298,8 +298,10 @@ class Session:
             view = read_remote(remote, run.base_manifest, base.etag if base else None, base_sidecars=known)
         if run.pin is not None and (run.pin.field_digest or remote.archive_sha256() is None):
             run.pin.check(remote.url, view.manifest.digest, None)
-        if view.unchanged and run.mode != "push":
-            self.gate.check_frozen()
+        if run.mode != "push" and (view.unchanged or view.manifest == run.base_manifest):
+            # Nothing new arrives: a 304, or the same bytes under a new token (which a
+            # hostile server can give every time, so it must not hide a freeze either).
+            self.gate.check_frozen(view.manifest, lambda: self._sidecars_now(remote, view))
         # Files with no SHA256SUMS that are all ours, byte for byte, are a first
         # push that was cut short: nothing there to pull, the push completes it.
         ours = view.etag is None and all(run.local.get(n) == sha for n, sha in view.manifest.items())
@@ -315,6 +317,15 @@ class Session:
             if run.mode == "pull" and not remote.exists():
                 raise RemoteError(f"{remote.url}: no field there")
         return view
+
+    def _sidecars_now(self, remote: Remote, view: RemoteView) -> Mapping[str, bytes]:
+        """The sidecars the remote serves beside ``view``'s manifest (a 304 carries none)."""
+        if not view.unchanged:
+            return view.sidecars
+        current = remote.fetch_manifest()
+        if not isinstance(current, ManifestFile) or current.data != view.manifest.to_bytes():
+            raise RemoteMoved(f"{remote.url} changed during the pull")
+        return current.sidecars
 
     def _base_sidecars(self, base: Base | None) -> dict[str, bytes]:
         """The sidecars of the base version as the live field keeps them (a 304 carries none)."""

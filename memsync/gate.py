@@ -28,7 +28,7 @@ when it is the one reviewed (or named by digest).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -86,6 +86,10 @@ class Gate:
             raise WorkspaceError(f"{self.state_path}: malformed trust state") from None
         return data if isinstance(data, dict) and data.get("source") == self.url else {}
 
+    def _save(self, state: dict[str, Any]) -> None:
+        self.state_path.parent.mkdir(parents=True, exist_ok=True)
+        atomic.write_bytes(self.state_path, (json.dumps(state, indent=2, sort_keys=True) + "\n").encode())
+
     @property
     def signers(self) -> list[sshsig.AllowedSigner]:
         if self._signers is None:
@@ -135,17 +139,29 @@ class Gate:
             return None, verdict.message
         return statement, None
 
-    def check_frozen(self) -> None:
+    def check_frozen(self, manifest: Manifest, sidecars: Callable[[], Mapping[str, bytes]]) -> None:
         """A source that offers nothing newer than a release that expired may be
-        frozen (a stale mirror, or someone holding back updates): say so."""
+        frozen (a stale mirror, or someone holding back updates): say so. The
+        same content under a newer statement (a publisher re-signing to push the
+        expiry back) renews the release; ``sidecars`` (what the source serves
+        beside ``manifest`` now) is asked for only once the held release expired."""
         if self.policy == "self":
             return
-        expires = self.state().get("expires")
-        if expires and expires < now():
-            raise IntegrityError(
-                f"{self.url}: the release you hold (version {self.state().get('version')}) expired at {expires} "
-                "and the source offers nothing newer: it may be frozen; check with its publisher"
-            )
+        state = self.state()
+        expires = state.get("expires")
+        if not expires or expires >= now():
+            return
+        served = sidecars()
+        signer, _ = self.signature(manifest, served)
+        statement, _ = self.statement(manifest, served, signer) if signer else (None, None)
+        if statement is not None:
+            state.update(version=statement.version, digest=statement.digest, expires=_stamp(statement.expires))
+            self._save(state)
+            return
+        raise IntegrityError(
+            f"{self.url}: the release you hold (version {state.get('version')}) expired at {expires} "
+            "and the source offers nothing newer: it may be frozen; check with its publisher"
+        )
 
     # -- 4. the decision ---------------------------------------------------------------------
 
@@ -223,11 +239,10 @@ class Gate:
                 version=verdict.release.version,
                 digest=verdict.release.digest,
                 publisher_field=verdict.release.field,
-                expires=verdict.release.expires.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                expires=_stamp(verdict.release.expires),
             )
         state.update(accepted_digest=manifest.digest, signer=verdict.signer, accepted_at=now(), how=how)
-        self.state_path.parent.mkdir(parents=True, exist_ok=True)
-        atomic.write_bytes(self.state_path, (json.dumps(state, indent=2, sort_keys=True) + "\n").encode())
+        self._save(state)
         if self.policy != "self":
             self._provenance(manifest, verdict, how)
         if not pin:
@@ -288,6 +303,10 @@ def chosen_for_accept(ws: Workspace, field: str, digest: str | None) -> str:
     if len(held) == 1:
         raise WorkspaceError(f"review it first: memsync review {field} (held: {listing})")
     raise WorkspaceError(f"{len(held)} versions are held ({listing}); review one, then: memsync accept {field} DIGEST")
+
+
+def _stamp(when: datetime) -> str:
+    return when.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _prefix(text: str) -> str:

@@ -1,0 +1,114 @@
+"""Attacks by whoever controls a remote, end to end through the real CLI against
+real servers on 127.0.0.1, beside those of test_attacks.py and test_gate.py:
+a source frozen on an expired release behind ever-new ETags, and the other
+side of that check, a publisher's re-signed release of unchanged content."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import subprocess
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from http.server import BaseHTTPRequestHandler
+from pathlib import Path
+
+import pytest
+from test_trust import Team, build_team, ok
+
+from memsync import release, sshsig
+from memsync.names import RELEASE_NAME, RELEASE_SIGNATURE_NAME
+from tests.conftest import assert_one_line_error, run_cli
+from tests.net_support import Loopback
+
+SHORT_LIFE = 3  # seconds a release signed for these tests stays valid
+
+
+@pytest.fixture
+def team(tmp_path: Path) -> Team:
+    return build_team(tmp_path)
+
+
+def _short_lived(team: Team) -> datetime:
+    """Alice re-signs the remote's release statement (same version, same content) to
+    expire in SHORT_LIFE seconds; returns when it expires."""
+    served = release.Release.parse((team.remote / RELEASE_NAME).read_bytes())
+    created = datetime.now(UTC).replace(microsecond=0)
+    expires = created + timedelta(seconds=SHORT_LIFE)
+    statement = release.Release("f", served.version, served.digest, served.previous_digest, created, expires)
+    key = sshsig.load_private_key(team.alice_key)
+    (team.remote / RELEASE_NAME).write_bytes(statement.to_bytes())
+    (team.remote / RELEASE_SIGNATURE_NAME).write_bytes(release.sign(statement, key))
+    return expires
+
+
+def _after(moment: datetime) -> None:
+    time.sleep(max(0.0, (moment - datetime.now(UTC)).total_seconds()) + 1.1)
+
+
+class _FreshETags(BaseHTTPRequestHandler):
+    """Serves ``root`` with a new ETag on every answer and never a 304: the same
+    bytes look like a new version each time."""
+
+    root: Path
+    counter = itertools.count()
+
+    def do_GET(self) -> None:
+        path = self.root / self.path.lstrip("/").split("?")[0]
+        if not path.is_file():
+            self.send_error(404)
+            return
+        data = path.read_bytes()
+        self.send_response(200)
+        self.send_header("ETag", f'"fresh-{next(self.counter)}"')
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def _subscriber(team: Team, url: str | Path) -> Callable[..., subprocess.CompletedProcess[str]]:
+    """Workspace C, trusting alice, with field f subscribed to ``url`` under policy
+    signed and its first version pulled; returns how to run memsync in it."""
+    c = team.root / "c"
+    c.mkdir()
+
+    def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
+        return run_cli(*args, cwd=c, env=team.env)
+
+    ok(run("init"))
+    ok(run("add", "f"))
+    ok(run("trust", "add", "alice", Path(str(team.alice_key) + ".pub").read_text().strip()))
+    ok(run("remote", "add", "f", "origin", url, "--trust", "signed"))
+    ok(run("pull", "f"))
+    return run
+
+
+def test_a_source_frozen_behind_fresh_etags_is_reported(team: Team) -> None:
+    expires = _short_lived(team)
+    with Loopback(type("F", (_FreshETags,), {"root": team.remote})) as server:
+        run = _subscriber(team, server.url)
+        # The release C accepted runs out; the server keeps serving it, under new ETags.
+        _after(expires)
+        line = assert_one_line_error(run("pull", "f"))
+    assert "frozen" in line, line
+
+
+def test_a_re_signed_release_of_unchanged_content_renews_it(team: Team) -> None:
+    expires = _short_lived(team)
+    run = _subscriber(team, team.remote)
+    state = team.root / "c" / ".memsync" / "fields" / "f" / "trust" / "origin.json"
+    assert json.loads(state.read_text())["expires"] == expires.strftime("%Y-%m-%dT%H:%M:%SZ")
+    _after(expires)
+    assert "frozen" in assert_one_line_error(run("pull", "f"))
+    # The publisher re-signs the same content to push its expiry back: SHA256SUMS
+    # is the same bytes (a conditional read of it says unchanged), the statement is new.
+    published = json.loads(ok(team.run_a("publish", "f", "--to", team.remote, "--json")))
+    assert published["destinations"][0]["changes"] == []
+    ok(run("pull", "f"))
+    renewed = json.loads(state.read_text())
+    assert renewed["version"] == 2 and renewed["expires"] > expires.strftime("%Y-%m-%dT%H:%M:%SZ")
+    ok(run("pull", "f"))
