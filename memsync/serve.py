@@ -23,6 +23,7 @@ from __future__ import annotations
 import base64
 import binascii
 import contextlib
+import errno
 import hmac
 import html
 import ipaddress
@@ -31,6 +32,7 @@ import logging
 import mimetypes
 import os
 import socket
+import stat
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -528,10 +530,22 @@ def _content_type(name: str) -> str:
 
 
 def _read_or_none(path: Path) -> bytes | None:
+    """The regular file at ``path``; None when there is none. A link or a FIFO put
+    into the served folder is no file of the field: never what it points at (a
+    file outside the field), and never an open that waits for a writer."""
     try:
-        return path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW | os.O_NONBLOCK)
     except (FileNotFoundError, IsADirectoryError):
         return None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return None
+        raise
+    try:
+        st = os.fstat(fd)
+        return atomic.read_open(fd, st.st_size) if stat.S_ISREG(st.st_mode) else None
+    finally:
+        os.close(fd)
 
 
 def _flock(fd: int) -> None:

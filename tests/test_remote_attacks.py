@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import subprocess
 import time
 from collections.abc import Callable
@@ -15,6 +16,8 @@ from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
+import requests
+from http_support import MemsyncServer
 from test_trust import Team, build_team, ok
 
 from memsync import release, sshsig
@@ -112,3 +115,26 @@ def test_a_re_signed_release_of_unchanged_content_renews_it(team: Team) -> None:
     renewed = json.loads(state.read_text())
     assert renewed["version"] == 2 and renewed["expires"] > expires.strftime("%Y-%m-%dT%H:%M:%SZ")
     ok(run("pull", "f"))
+
+
+# -- memsync serve gives nothing outside the field ---------------------------------------
+
+
+def test_serve_gives_no_file_through_a_link_or_a_fifo_put_into_the_field(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root:x:0:0 the user's secret\n")
+    folder = tmp_path / "srv" / "f"
+    folder.mkdir(parents=True)
+    (folder / "a.md").write_text("# A\n")
+    server = MemsyncServer(folder, log=tmp_path / "serve.log", args=("--no-index",))
+    try:
+        # Started clean; then someone (another tool, a careless agent) puts these in.
+        (folder / "evil.md").symlink_to(secret)
+        (folder / "evil.txt").symlink_to(secret)
+        os.mkfifo(folder / "pipe.md")
+        for name in ("evil.md", "evil.txt", "pipe.md", "a.md/../evil.md", "%2e%2e/secret.txt", "..%2fsecret.txt"):
+            answer = requests.get(server.url + name, timeout=10)
+            assert b"secret" not in answer.content, f"GET /{name} gave a file outside the field"
+            assert answer.status_code >= 400, (name, answer.status_code)
+    finally:
+        server.stop()
