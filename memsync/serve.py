@@ -643,7 +643,10 @@ def serve(
             f"refusing to serve writable fields on {host} without credentials: give --auth-file or --read-only"
         )
     for served in fields.values():
-        served.snapshot()  # SHA256SUMS current before the first request
+        try:
+            served.snapshot()  # SHA256SUMS current before the first request
+        except HttpError as exc:  # what a request would be told is the user's one line here
+            raise InputError(exc.message) from None
         if not no_index:
             served.embedder = embedders.for_field(served.root, embedder_name)
             served.reindex()

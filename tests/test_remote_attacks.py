@@ -138,3 +138,12 @@ def test_serve_gives_no_file_through_a_link_or_a_fifo_put_into_the_field(tmp_pat
             assert answer.status_code >= 400, (name, answer.status_code)
     finally:
         server.stop()
+
+
+def test_serve_of_a_field_holding_a_link_is_one_line(tmp_path: Path, cli) -> None:
+    folder = tmp_path / "f"
+    folder.mkdir()
+    (folder / "a.md").write_text("# A\n")
+    (folder / "evil.md").symlink_to(tmp_path / "elsewhere.md")
+    line = assert_one_line_error(cli("serve", folder, "--port", "0", "--no-index"))
+    assert "evil.md" in line and "symlink" in line and "internal error" not in line, line
