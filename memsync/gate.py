@@ -34,7 +34,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from . import atomic, provenance, scanner, trust
-from .errors import IntegrityError, MemsyncError, WorkspaceError
+from .errors import IntegrityError, MemsyncError, WorkspaceError, redact
 from .manifest import Manifest
 from .names import RELEASE_NAME, RELEASE_SIGNATURE_NAME, SIGNATURE_NAME
 from .pin import Pin
@@ -71,7 +71,9 @@ class Gate:
         self.field = field
         self.remote = remote
         self.policy = config.trust
-        self.url = url
+        # The source as memsync.lock (committed), provenance and the quarantine name it:
+        # never with the credentials a URL may carry.
+        self.url = redact(url)
         self.state_path = ws.field_state_dir(field) / "trust" / f"{remote}.json"
         self._signers: list[sshsig.AllowedSigner] | None = None
 

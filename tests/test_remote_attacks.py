@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 import requests
-from http_support import MemsyncServer
-from test_trust import Team, build_team, ok
+from http_support import MemsyncServer, StaticServer
+from test_trust import Team, build_team, ok, write_manifest
 
 from memsync import release, sshsig
 from memsync.names import RELEASE_NAME, RELEASE_SIGNATURE_NAME
-from tests.conftest import assert_one_line_error, run_cli
+from tests.conftest import assert_one_line_error, make_field, page, run_cli
 from tests.net_support import Loopback
 
 SHORT_LIFE = 3  # seconds a release signed for these tests stays valid
@@ -147,3 +147,64 @@ def test_serve_of_a_field_holding_a_link_is_one_line(tmp_path: Path, cli) -> Non
     (folder / "evil.md").symlink_to(tmp_path / "elsewhere.md")
     line = assert_one_line_error(cli("serve", folder, "--port", "0", "--no-index"))
     assert "evil.md" in line and "symlink" in line and "internal error" not in line, line
+
+
+# -- credentials in a remote's URL are never printed nor written where others read -----------
+
+SECRET = "s3cr3t-T0KEN"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        f"git+https://x-access-token:{SECRET}@127.0.0.1:9/repo.git/f",  # how CI hands git a token
+        f"https://{SECRET}@127.0.0.1:9/f/",
+        f"http://bob:{SECRET}@127.0.0.1:9/f/",
+        f"webdav+http://bob:{SECRET}@127.0.0.1:9/f/",
+        f"http://bob:{SECRET}@127.0.0.1:9/f.memoryfield.zip",
+    ],
+)
+def test_an_error_never_shows_the_credentials_in_a_url(tmp_path: Path, cli, url: str) -> None:
+    ok(cli("init"))
+    for json_flag in ((), ("--json",)):
+        got = cli("pull", url, "--field", "f", "--no-index", *json_flag)
+        assert_one_line_error(got)
+        assert SECRET not in got.stderr + got.stdout, got.stderr + got.stdout
+        assert "127.0.0.1:9" in got.stderr, "the error still names the remote"
+
+
+def test_a_subscription_by_a_url_with_credentials_keeps_them_out_of_output_and_the_lock(tmp_path: Path, cli) -> None:
+    field = make_field(tmp_path / "www" / "diary", {"a.md": page("A", "A page.")})
+    digest = write_manifest(field)
+    server = StaticServer(tmp_path / "www", tmp_path / "static.log")
+    try:
+        url = server.url.replace("http://", f"http://bob:{SECRET}@") + "diary/"
+        ws = tmp_path / "ws"
+        ws.mkdir()
+        ok(cli("init", cwd=ws))
+        outputs = [
+            cli("pull", url, "--sha256", digest, "--no-index", cwd=ws),
+            cli("pull", "diary", "--json", "--no-index", cwd=ws),
+            cli("remote", "list", "diary", "-v", cwd=ws),
+            cli("remote", "list", "diary", "-v", "--json", cwd=ws),
+            cli("status", "diary", "--json", cwd=ws),
+        ]
+    finally:
+        server.stop()
+    assert (ws / "diary" / "a.md").is_file()
+    for result in outputs:
+        assert SECRET not in result.stdout + result.stderr, result.stdout + result.stderr
+    lock = (ws / "memsync.lock").read_text()
+    assert SECRET not in lock and "127.0.0.1" in lock, lock
+
+
+def test_a_review_still_shows_a_deceptive_link_exactly_as_the_page_has_it(tmp_path: Path, cli) -> None:
+    link = "https://paypal.com@evil-billing.net/b"
+    src = make_field(
+        tmp_path / "elsewhere" / "diary", {"bills.md": page("Bills", f"Billing moved: [billing]({link}).")}
+    )
+    write_manifest(src)
+    ok(cli("init"))
+    assert cli("pull", src, "--trust", "untrusted", "--no-index").returncode == 5
+    assert link in ok(cli("review", "diary", "--full"))
+    assert link in ok(cli("review", "diary", "--json"))
