@@ -208,3 +208,28 @@ def test_a_review_still_shows_a_deceptive_link_exactly_as_the_page_has_it(tmp_pa
     assert cli("pull", src, "--trust", "untrusted", "--no-index").returncode == 5
     assert link in ok(cli("review", "diary", "--full"))
     assert link in ok(cli("review", "diary", "--json"))
+
+
+# -- hostile HTTP answers --------------------------------------------------------------------
+
+
+class _NotModified(BaseHTTPRequestHandler):
+    """Answers every request 304 Not Modified, whatever it asked."""
+
+    def do_GET(self) -> None:
+        self.send_response(304)
+        self.send_header("ETag", '"never-asked-for"')
+        self.end_headers()
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.mark.parametrize("path", ["", "f.memoryfield.zip"])
+def test_a_304_to_a_request_that_named_no_version_is_one_line(tmp_path: Path, cli, path: str) -> None:
+    ok(cli("init"))
+    with Loopback(_NotModified) as server:
+        got = cli("pull", server.url + path, "--field", "f", "--trust", "self", "--no-index")
+    line = assert_one_line_error(got)
+    assert "304" in line and "internal error" not in line, line
+    assert not (tmp_path / "f").exists() or not any((tmp_path / "f").iterdir())

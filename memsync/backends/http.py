@@ -184,6 +184,9 @@ class HttpStore(Store):
         answer = self._request("GET", name, (200, 304, 404, 410), stream=True, headers=headers)
         if answer.status_code == 304:
             answer.close()
+            if not validator:
+                # "Not modified" since no version we named: nothing a reader can use.
+                raise RemoteError(f"{answer.url}: answered 304 Not Modified to a request that named no version")
             return NOT_MODIFIED
         if answer.status_code in (404, 410):
             answer.close()
