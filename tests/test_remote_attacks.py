@@ -233,3 +233,30 @@ def test_a_304_to_a_request_that_named_no_version_is_one_line(tmp_path: Path, cl
     line = assert_one_line_error(got)
     assert "304" in line and "internal error" not in line, line
     assert not (tmp_path / "f").exists() or not any((tmp_path / "f").iterdir())
+
+
+class _RedirectTo(BaseHTTPRequestHandler):
+    """Answers everything with a redirect to ``location``."""
+
+    location: str
+
+    def do_GET(self) -> None:
+        self.send_response(302)
+        self.send_header("Location", self.location)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.mark.parametrize(
+    "location", ["file:///etc/passwd", "ftp://127.0.0.1/f/SHA256SUMS", "data:text/plain,x", "http://[::1"]
+)
+def test_a_redirect_to_another_scheme_or_no_url_is_one_line(tmp_path: Path, cli, location: str) -> None:
+    ok(cli("init"))
+    with Loopback(type("R", (_RedirectTo,), {"location": location})) as server:
+        got = cli("pull", server.url, "--field", "f", "--trust", "self", "--no-index")
+    line = assert_one_line_error(got)
+    assert "redirected" in line and "internal error" not in line, line
+    assert "root:" not in got.stdout + got.stderr

@@ -137,8 +137,8 @@ class HttpStore(Store):
             answer = self._send(method, url, stream=stream, **kwargs)
             if not answer.is_redirect:
                 break
-            target = urljoin(url, answer.headers["Location"])
             answer.close()
+            target = _redirect_target(url, answer.headers["Location"])
             if origin(target) != self.origin and method not in _READS:
                 raise RemoteError(f"{url}: redirected to another origin ({target}); memsync sends no writes there")
             url = target
@@ -371,6 +371,19 @@ class _Watchdog:
 
 
 _WATCHDOG = _Watchdog()
+
+
+def _redirect_target(url: str, location: str) -> str:
+    """Where a redirect from ``url`` leads: an http(s) URL, else a one-line error
+    (a ``file://`` or other scheme, or a location that is no URL at all)."""
+    try:
+        target = urljoin(url, location)
+        scheme, host, _ = origin(target)
+    except ValueError:
+        raise RemoteError(f"{url}: redirected to a malformed location {location[:200]!r}") from None
+    if scheme not in ("http", "https") or not host:
+        raise RemoteError(f"{url}: redirected to {target[:200]!r}; memsync follows redirects only to http(s) URLs")
+    return target
 
 
 def _racy(headers: Mapping[str, str]) -> bool:
