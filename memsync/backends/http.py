@@ -175,6 +175,9 @@ class HttpStore(Store):
             raise RemoteError(f"{url}: cannot reach the server ({_reason(exc)})") from exc
         except requests.RequestException as exc:
             raise RemoteError(f"{url}: {type(exc).__name__}") from exc
+        except ValueError as exc:
+            # requests parses a redirect's Location even when it follows none.
+            raise RemoteError(f"{url}: the server's answer does not parse ({exc})") from exc
 
     # -- reading ----------------------------------------------------------------
 
