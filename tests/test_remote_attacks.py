@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import shutil
 import subprocess
 import time
 from collections.abc import Callable
@@ -18,7 +19,7 @@ from pathlib import Path
 import pytest
 import requests
 from http_support import MemsyncServer, StaticServer
-from test_trust import Team, build_team, ok, write_manifest
+from test_trust import Team, build_team, held, ok, write_manifest
 
 from memsync import release, sshsig
 from memsync.names import RELEASE_NAME, RELEASE_SIGNATURE_NAME
@@ -267,3 +268,26 @@ def test_a_redirect_to_another_scheme_or_no_url_is_one_line(tmp_path: Path, cli,
     line = assert_one_line_error(got)
     assert "internal error" not in line and ("redirected" in line or "does not parse" in line), line
     assert "root:" not in got.stdout + got.stderr
+
+
+def test_trust_state_recorded_with_a_urls_credentials_still_refuses_a_rollback(team: Team, tmp_path: Path) -> None:
+    """memsync before 1ca58f7 recorded the source with the URL's credentials: that
+    state must still count, or a rollback would pass as a first version."""
+    v1 = tmp_path / "v1"
+    shutil.copytree(team.remote, v1)
+    with Loopback(type("F", (_FreshETags,), {"root": team.remote})) as server:
+        url = server.url.replace("http://", f"http://bob:{SECRET}@")
+        run = _subscriber(team, url)
+        team.a_edits_and_pushes()
+        ok(run("pull", "f"))
+        state = team.root / "c" / ".memsync" / "fields" / "f" / "trust" / "origin.json"
+        recorded = json.loads(state.read_text())
+        assert recorded["version"] == 2 and SECRET not in state.read_text()
+        state.write_text(json.dumps({**recorded, "source": url}))  # as the older memsync wrote it
+        for name in os.listdir(team.remote):
+            if not name.startswith("."):
+                os.unlink(team.remote / name)
+        for item in v1.iterdir():
+            if not item.name.startswith("."):
+                shutil.copy2(item, team.remote / item.name)
+        held(run("pull", "f"), "rollback")
