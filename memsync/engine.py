@@ -301,7 +301,7 @@ class Session:
         if run.mode != "push" and (view.unchanged or view.manifest == run.base_manifest):
             # Nothing new arrives: a 304, or the same bytes under a new token (which a
             # hostile server can give every time, so it must not hide a freeze either).
-            self.gate.check_frozen(view.manifest, lambda: self._sidecars_now(remote, view))
+            self.gate.check_frozen(view.manifest, lambda: self._sidecars_now(remote, view), dry_run=run.dry_run)
         # Files with no SHA256SUMS that are all ours, byte for byte, are a first
         # push that was cut short: nothing there to pull, the push completes it.
         ours = view.etag is None and all(run.local.get(n) == sha for n, sha in view.manifest.items())

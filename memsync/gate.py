@@ -141,12 +141,15 @@ class Gate:
             return None, verdict.message
         return statement, None
 
-    def check_frozen(self, manifest: Manifest, sidecars: Callable[[], Mapping[str, bytes]]) -> None:
+    def check_frozen(
+        self, manifest: Manifest, sidecars: Callable[[], Mapping[str, bytes]], *, dry_run: bool = False
+    ) -> None:
         """A source that offers nothing newer than a release that expired may be
         frozen (a stale mirror, or someone holding back updates): say so. The
         same content under a newer statement (a publisher re-signing to push the
-        expiry back) renews the release; ``sidecars`` (what the source serves
-        beside ``manifest`` now) is asked for only once the held release expired."""
+        expiry back) renews the release (recorded unless ``dry_run``); ``sidecars``
+        (what the source serves beside ``manifest`` now) is asked for only once
+        the held release expired."""
         if self.policy == "self":
             return
         state = self.state()
@@ -157,8 +160,9 @@ class Gate:
         signer, _ = self.signature(manifest, served)
         statement, _ = self.statement(manifest, served, signer) if signer else (None, None)
         if statement is not None:
-            state.update(version=statement.version, digest=statement.digest, expires=_stamp(statement.expires))
-            self._save(state)
+            if not dry_run:
+                state.update(version=statement.version, digest=statement.digest, expires=_stamp(statement.expires))
+                self._save(state)
             return
         raise IntegrityError(
             f"{self.url}: the release you hold (version {state.get('version')}) expired at {expires} "

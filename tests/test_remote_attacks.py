@@ -112,6 +112,9 @@ def test_a_re_signed_release_of_unchanged_content_renews_it(team: Team) -> None:
     # is the same bytes (a conditional read of it says unchanged), the statement is new.
     published = json.loads(ok(team.run_a("publish", "f", "--to", team.remote, "--json")))
     assert published["destinations"][0]["changes"] == []
+    held_before = state.read_bytes()
+    ok(run("status", "f"))
+    assert state.read_bytes() == held_before, "status changes nothing"
     ok(run("pull", "f"))
     renewed = json.loads(state.read_text())
     assert renewed["version"] == 2 and renewed["expires"] > expires.strftime("%Y-%m-%dT%H:%M:%SZ")
