@@ -86,7 +86,7 @@ class Gate:
             return {}
         except ValueError:
             raise WorkspaceError(f"{self.state_path}: malformed trust state") from None
-        return data if isinstance(data, dict) and data.get("source") == self.url else {}
+        return data if isinstance(data, dict) and self._ours(data.get("source")) else {}
 
     def _save(self, state: dict[str, Any]) -> None:
         self.state_path.parent.mkdir(parents=True, exist_ok=True)
@@ -104,7 +104,12 @@ class Gate:
 
     def lock_pin(self) -> dict[str, Any] | None:
         pin = trust.read_pins(self.ws).get(self.field)
-        return pin if pin and pin.get("source") == self.url else None
+        return pin if pin and self._ours(pin.get("source")) else None
+
+    def _ours(self, source: object) -> bool:
+        """Whether a recorded source is this one (recorded before sources were
+        redacted, it may still carry the URL's credentials)."""
+        return isinstance(source, str) and redact(source) == self.url
 
     # -- 2. signature ----------------------------------------------------------------------
 

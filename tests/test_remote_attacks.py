@@ -76,7 +76,7 @@ class _FreshETags(BaseHTTPRequestHandler):
 
 def _subscriber(team: Team, url: str | Path) -> Callable[..., subprocess.CompletedProcess[str]]:
     """Workspace C, trusting alice, with field f subscribed to ``url`` under policy
-    signed and its first version pulled; returns how to run memsync in it."""
+    signed (nothing pulled yet); returns how to run memsync in it."""
     c = team.root / "c"
     c.mkdir()
 
@@ -87,14 +87,14 @@ def _subscriber(team: Team, url: str | Path) -> Callable[..., subprocess.Complet
     ok(run("add", "f"))
     ok(run("trust", "add", "alice", Path(str(team.alice_key) + ".pub").read_text().strip()))
     ok(run("remote", "add", "f", "origin", url, "--trust", "signed"))
-    ok(run("pull", "f"))
     return run
 
 
 def test_a_source_frozen_behind_fresh_etags_is_reported(team: Team) -> None:
-    expires = _short_lived(team)
     with Loopback(type("F", (_FreshETags,), {"root": team.remote})) as server:
         run = _subscriber(team, server.url)
+        expires = _short_lived(team)
+        ok(run("pull", "f"))
         # The release C accepted runs out; the server keeps serving it, under new ETags.
         _after(expires)
         line = assert_one_line_error(run("pull", "f"))
@@ -102,8 +102,9 @@ def test_a_source_frozen_behind_fresh_etags_is_reported(team: Team) -> None:
 
 
 def test_a_re_signed_release_of_unchanged_content_renews_it(team: Team) -> None:
-    expires = _short_lived(team)
     run = _subscriber(team, team.remote)
+    expires = _short_lived(team)
+    ok(run("pull", "f"))
     state = team.root / "c" / ".memsync" / "fields" / "f" / "trust" / "origin.json"
     assert json.loads(state.read_text())["expires"] == expires.strftime("%Y-%m-%dT%H:%M:%SZ")
     _after(expires)
@@ -281,6 +282,7 @@ def test_trust_state_recorded_with_a_urls_credentials_still_refuses_a_rollback(t
     with Loopback(type("F", (_FreshETags,), {"root": team.remote})) as server:
         url = server.url.replace("http://", f"http://bob:{SECRET}@")
         run = _subscriber(team, url)
+        ok(run("pull", "f"))
         team.a_edits_and_pushes()
         ok(run("pull", "f"))
         state = team.root / "c" / ".memsync" / "fields" / "f" / "trust" / "origin.json"
