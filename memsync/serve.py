@@ -165,7 +165,8 @@ class ServedField:
         try:
             manifest = scan(self.root, self._statcache)
         except InputError as exc:
-            raise HttpError(500, f"the served field is not valid: {exc}") from None
+            # Named within the field: a client learns nothing of the server's folders.
+            raise HttpError(500, f"the served field is not valid: {str(exc).removeprefix(f'{self.root}: ')}") from None
         data = manifest.to_bytes()
         on_disk = _read_or_none(self.root / MANIFEST_NAME)
         signature = _read_or_none(self.root / SIGNATURE_NAME) if on_disk == data else None
@@ -219,6 +220,9 @@ class App:
             reply = _error_reply(HttpError(500, f"the server cannot read or write the field: {exc.strerror or exc}"))
         except HttpError as exc:
             reply = _error_reply(exc)
+        except InputError as exc:  # a link or a special file where a write would land: left as it is
+            log.error("%s %s: %s", method, environ.get("PATH_INFO", ""), exc)
+            reply = _error_reply(HttpError(409, "the field holds a link or a special file there; nothing was changed"))
         headers = [("Content-Type", reply.content_type), ("Content-Length", str(len(reply.body)))]
         if reply.etag:
             headers.append(("ETag", reply.etag))

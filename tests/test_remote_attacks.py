@@ -131,7 +131,9 @@ def test_serve_gives_no_file_through_a_link_or_a_fifo_put_into_the_field(tmp_pat
     folder = tmp_path / "srv" / "f"
     folder.mkdir(parents=True)
     (folder / "a.md").write_text("# A\n")
-    server = MemsyncServer(folder, log=tmp_path / "serve.log", args=("--no-index",))
+    auth = tmp_path / "auth"
+    auth.write_text("writer:pa55word\n")
+    server = MemsyncServer(folder, log=tmp_path / "serve.log", args=("--no-index", "--auth-file", str(auth)))
     try:
         # Started clean; then someone (another tool, a careless agent) puts these in.
         (folder / "evil.md").symlink_to(secret)
@@ -141,6 +143,14 @@ def test_serve_gives_no_file_through_a_link_or_a_fifo_put_into_the_field(tmp_pat
             answer = requests.get(server.url + name, timeout=10)
             assert b"secret" not in answer.content, f"GET /{name} gave a file outside the field"
             assert answer.status_code >= 400, (name, answer.status_code)
+        # A write there is refused in so many words (not a 500), and nothing outside changes.
+        written = requests.put(server.url + "evil.md", data=b"# over it\n", auth=("writer", "pa55word"), timeout=10)
+        assert written.status_code == 409, (written.status_code, written.text)
+        assert secret.read_text() == "root:x:0:0 the user's secret\n"
+        # What the server says of its field names nothing of its own folders.
+        listing = requests.get(server.url + "SHA256SUMS", timeout=10)
+        assert listing.status_code == 500 and "symlink" in listing.text
+        assert str(tmp_path) not in listing.text + written.text, listing.text
     finally:
         server.stop()
 
