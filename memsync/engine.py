@@ -129,6 +129,8 @@ class _Run:
     # Objects this attempt wrote itself, under the workspace lock: recording the
     # new base need not ask the object store about them again.
     stored: set[str] = field(default_factory=set)
+    # The archive a held version came in (its quarantine entry is gone once it is applied).
+    accepted_archive: str | None = None
 
     @property
     def base_manifest(self) -> Manifest | None:
@@ -292,6 +294,7 @@ class Session:
             run.pin.check(remote.url, "", remote.archive_sha256())
         if run.accept is not None:
             meta = self.staging.meta(run.accept.digest)
+            run.accepted_archive = meta.get("archive_sha256")
             view = RemoteView(run.accept.manifest, meta.get("etag"), run.accept.sidecars)
         else:
             known = self._base_sidecars(base)
@@ -402,7 +405,8 @@ class Session:
         report.digest, report.remote_digest = run.local.digest, view.manifest.digest
         if staged is not None:
             # Review reads the held version whole: it is completed where the pull staged only part.
-            self.gate.hold(self.staging.seal(staged, remote.url, view.dropped), report.verdict, view.etag)
+            sealed = self.staging.seal(staged, remote.url, view.dropped)
+            self.gate.hold(sealed, report.verdict, view.etag, remote.archive_sha256())
         return False
 
     def _live(self, name: str, sha: str | None) -> bytes | None:
@@ -570,9 +574,9 @@ class Session:
         assert report.verdict is not None
         pin = self.remote_config.trust != "self" or run.pin is not None or self.gate.lock_pin() is not None
         how = "review" if run.accept is not None else "pin" if run.pin else self.remote_config.trust
-        report.previous_pin = self.gate.record(
-            view.manifest, report.verdict, how=how, archive_sha256=remote.archive_sha256(), pin=pin
-        )
+        # An accepted version is pinned with the archive it came in, not what the source serves now.
+        archive = run.accepted_archive if run.accept else remote.archive_sha256()
+        report.previous_pin = self.gate.record(view.manifest, report.verdict, how=how, archive_sha256=archive, pin=pin)
 
     def _base_reader(self, base: Manifest | None) -> Callable[[str], bytes]:
         def read(name: str) -> bytes:

@@ -223,7 +223,7 @@ class Gate:
 
     # -- 5. record or hold ---------------------------------------------------------------------
 
-    def hold(self, staged: StagedVersion, verdict: Verdict, etag: str | None) -> None:
+    def hold(self, staged: StagedVersion, verdict: Verdict, etag: str | None, archive_sha256: str | None) -> None:
         StagingStore(self.ws).quarantine(
             staged.digest,
             field=self.field,
@@ -232,6 +232,8 @@ class Gate:
             etag=etag,
             reason=verdict.reason,
             signer=verdict.signer,
+            # The archive this version came in: what accept pins, whatever the source serves by then.
+            archive_sha256=archive_sha256,
         )
 
     def record(

@@ -5,6 +5,7 @@ side of that check, a publisher's re-signed release of unchanged content."""
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import os
@@ -306,3 +307,41 @@ def test_trust_state_recorded_with_a_urls_credentials_still_refuses_a_rollback(t
             if not item.name.startswith("."):
                 shutil.copy2(item, team.remote / item.name)
         held(run("pull", "f"), "rollback")
+
+
+# -- accept pins what was reviewed -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("then", ["replaced", "gone"])
+def test_accept_pins_the_archive_that_was_reviewed_whatever_the_source_serves_by_then(
+    tmp_path: Path, cli, then: str
+) -> None:
+    src, www = tmp_path / "src" / "diary", tmp_path / "www"
+    make_field(src, {"a.md": page("A", "The version the person reviews.")})
+    www.mkdir()
+    ok(cli("pack", src, "-o", www / "diary.memoryfield.zip"))
+    reviewed = hashlib.sha256((www / "diary.memoryfield.zip").read_bytes()).hexdigest()
+    server = StaticServer(www, tmp_path / "static.log")
+    try:
+        ws = tmp_path / "ws"
+        ws.mkdir()
+        ok(cli("init", cwd=ws))
+        url = server.url + "diary.memoryfield.zip"
+        assert cli("pull", url, "--no-index", cwd=ws).returncode == 5
+        ok(cli("review", "diary", cwd=ws))
+        # Between the review and the accept, the source changes (or goes away).
+        (src / "a.md").write_text(page("A", "Another version, never reviewed."))
+        (src / "SHA256SUMS").unlink(missing_ok=True)
+        ok(cli("pack", src, "-o", tmp_path / "next.memoryfield.zip"))
+        os.replace(tmp_path / "next.memoryfield.zip", www / "diary.memoryfield.zip")
+    finally:
+        if then == "gone":
+            server.stop()
+    try:
+        accepted = cli("accept", "diary", cwd=ws, env={"MEMSYNC_EMBEDDER": "builtin"})
+    finally:
+        server.stop()
+    ok(accepted)
+    assert "The version the person reviews." in (ws / "diary" / "a.md").read_text()
+    pinned = json.loads((ws / "memsync.lock").read_text())["fields"]["diary"]
+    assert pinned["archive_sha256"] == reviewed, "the lock pins an archive nobody reviewed"
