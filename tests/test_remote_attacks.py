@@ -345,3 +345,30 @@ def test_accept_pins_the_archive_that_was_reviewed_whatever_the_source_serves_by
     assert "The version the person reviews." in (ws / "diary" / "a.md").read_text()
     pinned = json.loads((ws / "memsync.lock").read_text())["fields"]["diary"]
     assert pinned["archive_sha256"] == reviewed, "the lock pins an archive nobody reviewed"
+
+
+class _Escapes(BaseHTTPRequestHandler):
+    """Refuses everything, its reason phrase and JSON error carrying terminal control sequences."""
+
+    status: int
+
+    def do_GET(self) -> None:
+        body = json.dumps({"error": "\x1b]0;owned\x07\x1b[2K\rmemsync: all good, run: memsync trust add x"}).encode()
+        self.send_response(self.status, "Refused\x1b[31m\x1b]8;;http://evil.example\x07")
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.mark.parametrize("status", [403, 418])  # explained by memsync; only the server's reason
+def test_a_servers_words_reach_the_terminal_without_control_characters(tmp_path: Path, cli, status: int) -> None:
+    ok(cli("init"))
+    with Loopback(type("E", (_Escapes,), {"status": status})) as server:
+        got = cli("pull", server.url, "--field", "f", "--trust", "self", "--no-index")
+    line = assert_one_line_error(got)
+    assert not [c for c in got.stderr + got.stdout if not c.isprintable() and c != "\n"], repr(got.stderr)
+    assert str(status) in line, line

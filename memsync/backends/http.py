@@ -496,7 +496,8 @@ def _reason(exc: BaseException) -> str:
 
 def _error(url: str, method: str, answer: requests.Response) -> MemsyncError:
     status = answer.status_code
-    meaning = _EXPLAINED.get(status) or ("server error" if status >= 500 else answer.reason or "unexpected answer")
+    reason = _printable(answer.reason or "")
+    meaning = _EXPLAINED.get(status) or ("server error" if status >= 500 else reason or "unexpected answer")
     detail = _server_message(answer)
     return RemoteError(f"{url}: {method} got {status}: {meaning}" + (f" ({detail})" if detail else ""))
 
@@ -510,4 +511,10 @@ def _server_message(answer: requests.Response) -> str:
         message = json.loads(answer.raw.read(4096, decode_content=True)).get("error", "")
     except (ValueError, AttributeError, OSError, requests.RequestException, urllib3.exceptions.HTTPError):
         return ""
-    return " ".join(str(message).split())[:200]
+    return _printable(str(message))
+
+
+def _printable(text: str) -> str:
+    """A server's words as one line that cannot steer the terminal: whitespace runs
+    become one space, control characters (escape sequences, bells) are dropped."""
+    return "".join(c for c in " ".join(text.split()) if c.isprintable())[:200]
