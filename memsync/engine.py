@@ -129,6 +129,8 @@ class _Run:
     # Objects this attempt wrote itself, under the workspace lock: recording the
     # new base need not ask the object store about them again.
     stored: set[str] = field(default_factory=set)
+    # The archive a held version came in (its quarantine entry is gone once it is applied).
+    accepted_archive: str | None = None
 
     @property
     def base_manifest(self) -> Manifest | None:
@@ -292,14 +294,17 @@ class Session:
             run.pin.check(remote.url, "", remote.archive_sha256())
         if run.accept is not None:
             meta = self.staging.meta(run.accept.digest)
+            run.accepted_archive = meta.get("archive_sha256")
             view = RemoteView(run.accept.manifest, meta.get("etag"), run.accept.sidecars)
         else:
             known = self._base_sidecars(base)
             view = read_remote(remote, run.base_manifest, base.etag if base else None, base_sidecars=known)
         if run.pin is not None and (run.pin.field_digest or remote.archive_sha256() is None):
             run.pin.check(remote.url, view.manifest.digest, None)
-        if view.unchanged and run.mode != "push":
-            self.gate.check_frozen()
+        if run.mode != "push" and (view.unchanged or view.manifest == run.base_manifest):
+            # Nothing new arrives: a 304, or the same bytes under a new token (which a
+            # hostile server can give every time, so it must not hide a freeze either).
+            self.gate.check_frozen(view.manifest, lambda: self._sidecars_now(remote, view), dry_run=run.dry_run)
         # Files with no SHA256SUMS that are all ours, byte for byte, are a first
         # push that was cut short: nothing there to pull, the push completes it.
         ours = view.etag is None and all(run.local.get(n) == sha for n, sha in view.manifest.items())
@@ -315,6 +320,15 @@ class Session:
             if run.mode == "pull" and not remote.exists():
                 raise RemoteError(f"{remote.url}: no field there")
         return view
+
+    def _sidecars_now(self, remote: Remote, view: RemoteView) -> Mapping[str, bytes]:
+        """The sidecars the remote serves beside ``view``'s manifest (a 304 carries none)."""
+        if not view.unchanged:
+            return view.sidecars
+        current = remote.fetch_manifest()
+        if not isinstance(current, ManifestFile) or current.data != view.manifest.to_bytes():
+            raise RemoteMoved(f"{remote.url} changed during the pull")
+        return current.sidecars
 
     def _base_sidecars(self, base: Base | None) -> dict[str, bytes]:
         """The sidecars of the base version as the live field keeps them (a 304 carries none)."""
@@ -391,7 +405,8 @@ class Session:
         report.digest, report.remote_digest = run.local.digest, view.manifest.digest
         if staged is not None:
             # Review reads the held version whole: it is completed where the pull staged only part.
-            self.gate.hold(self.staging.seal(staged, remote.url, view.dropped), report.verdict, view.etag)
+            sealed = self.staging.seal(staged, remote.url, view.dropped)
+            self.gate.hold(sealed, report.verdict, view.etag, remote.archive_sha256())
         return False
 
     def _live(self, name: str, sha: str | None) -> bytes | None:
@@ -559,9 +574,9 @@ class Session:
         assert report.verdict is not None
         pin = self.remote_config.trust != "self" or run.pin is not None or self.gate.lock_pin() is not None
         how = "review" if run.accept is not None else "pin" if run.pin else self.remote_config.trust
-        report.previous_pin = self.gate.record(
-            view.manifest, report.verdict, how=how, archive_sha256=remote.archive_sha256(), pin=pin
-        )
+        # An accepted version is pinned with the archive it came in, not what the source serves now.
+        archive = run.accepted_archive if run.accept else remote.archive_sha256()
+        report.previous_pin = self.gate.record(view.manifest, report.verdict, how=how, archive_sha256=archive, pin=pin)
 
     def _base_reader(self, base: Manifest | None) -> Callable[[str], bytes]:
         def read(name: str) -> bytes:

@@ -6,14 +6,38 @@ anything else reaching the CLI is a bug and is reported as one line too.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+#: A URL's scheme and its userinfo (``user:password@``, or a lone ``token@``).
+_USERINFO = re.compile(r"\b([a-z][a-z0-9+.-]*)://([^/?#@\s]*)@", re.IGNORECASE)
+#: Schemes whose lone userinfo names something (a login: ``git@github.com``; an
+#: Azure container: ``abfs://CONTAINER@ACCOUNT…``), never a secret.
+_NAMING_SCHEMES = frozenset({"ssh", "sftp", "git+ssh", "abfs", "abfss", "az"})
+
+
+def redact(text: str) -> str:
+    """``text`` with the credentials of every URL in it hidden, as pip and git do
+    in what they print: ``https://user:****@host/``, and ``https://****@host/``
+    for a lone userinfo (a token: ``https://TOKEN@github.com/``)."""
+
+    def hide(match: re.Match[str]) -> str:
+        scheme, userinfo = match.group(1), match.group(2)
+        user, colon, _ = userinfo.partition(":")
+        if colon:
+            return f"{scheme}://{user}:****@"
+        return match.group(0) if scheme.lower() in _NAMING_SCHEMES else f"{scheme}://****@"
+
+    return _USERINFO.sub(hide, text)
 
 
 class MemsyncError(Exception):
     code = 1
 
     def __init__(self, message: str) -> None:
+        # Messages name remotes by URL: the credentials in one never reach a log.
+        message = redact(message)
         super().__init__(message)
         self.message = message
 

@@ -28,13 +28,13 @@ when it is the one reviewed (or named by digest).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from . import atomic, provenance, scanner, trust
-from .errors import IntegrityError, MemsyncError, WorkspaceError
+from .errors import IntegrityError, MemsyncError, WorkspaceError, redact
 from .manifest import Manifest
 from .names import RELEASE_NAME, RELEASE_SIGNATURE_NAME, SIGNATURE_NAME
 from .pin import Pin
@@ -71,7 +71,9 @@ class Gate:
         self.field = field
         self.remote = remote
         self.policy = config.trust
-        self.url = url
+        # The source as memsync.lock (committed), provenance and the quarantine name it:
+        # never with the credentials a URL may carry.
+        self.url = redact(url)
         self.state_path = ws.field_state_dir(field) / "trust" / f"{remote}.json"
         self._signers: list[sshsig.AllowedSigner] | None = None
 
@@ -84,7 +86,11 @@ class Gate:
             return {}
         except ValueError:
             raise WorkspaceError(f"{self.state_path}: malformed trust state") from None
-        return data if isinstance(data, dict) and data.get("source") == self.url else {}
+        return data if isinstance(data, dict) and self._ours(data.get("source")) else {}
+
+    def _save(self, state: dict[str, Any]) -> None:
+        self.state_path.parent.mkdir(parents=True, exist_ok=True)
+        atomic.write_bytes(self.state_path, (json.dumps(state, indent=2, sort_keys=True) + "\n").encode())
 
     @property
     def signers(self) -> list[sshsig.AllowedSigner]:
@@ -98,7 +104,12 @@ class Gate:
 
     def lock_pin(self) -> dict[str, Any] | None:
         pin = trust.read_pins(self.ws).get(self.field)
-        return pin if pin and pin.get("source") == self.url else None
+        return pin if pin and self._ours(pin.get("source")) else None
+
+    def _ours(self, source: object) -> bool:
+        """Whether a recorded source is this one (recorded before sources were
+        redacted, it may still carry the URL's credentials)."""
+        return isinstance(source, str) and redact(source) == self.url
 
     # -- 2. signature ----------------------------------------------------------------------
 
@@ -135,17 +146,33 @@ class Gate:
             return None, verdict.message
         return statement, None
 
-    def check_frozen(self) -> None:
+    def check_frozen(
+        self, manifest: Manifest, sidecars: Callable[[], Mapping[str, bytes]], *, dry_run: bool = False
+    ) -> None:
         """A source that offers nothing newer than a release that expired may be
-        frozen (a stale mirror, or someone holding back updates): say so."""
+        frozen (a stale mirror, or someone holding back updates): say so. The
+        same content under a newer statement (a publisher re-signing to push the
+        expiry back) renews the release (recorded unless ``dry_run``); ``sidecars``
+        (what the source serves beside ``manifest`` now) is asked for only once
+        the held release expired."""
         if self.policy == "self":
             return
-        expires = self.state().get("expires")
-        if expires and expires < now():
-            raise IntegrityError(
-                f"{self.url}: the release you hold (version {self.state().get('version')}) expired at {expires} "
-                "and the source offers nothing newer: it may be frozen; check with its publisher"
-            )
+        state = self.state()
+        expires = state.get("expires")
+        if not expires or expires >= now():
+            return
+        served = sidecars()
+        signer, _ = self.signature(manifest, served)
+        statement, _ = self.statement(manifest, served, signer) if signer else (None, None)
+        if statement is not None:
+            if not dry_run:
+                state.update(version=statement.version, digest=statement.digest, expires=_stamp(statement.expires))
+                self._save(state)
+            return
+        raise IntegrityError(
+            f"{self.url}: the release you hold (version {state.get('version')}) expired at {expires} "
+            "and the source offers nothing newer: it may be frozen; check with its publisher"
+        )
 
     # -- 4. the decision ---------------------------------------------------------------------
 
@@ -196,7 +223,7 @@ class Gate:
 
     # -- 5. record or hold ---------------------------------------------------------------------
 
-    def hold(self, staged: StagedVersion, verdict: Verdict, etag: str | None) -> None:
+    def hold(self, staged: StagedVersion, verdict: Verdict, etag: str | None, archive_sha256: str | None) -> None:
         StagingStore(self.ws).quarantine(
             staged.digest,
             field=self.field,
@@ -205,6 +232,8 @@ class Gate:
             etag=etag,
             reason=verdict.reason,
             signer=verdict.signer,
+            # The archive this version came in: what accept pins, whatever the source serves by then.
+            archive_sha256=archive_sha256,
         )
 
     def record(
@@ -223,11 +252,10 @@ class Gate:
                 version=verdict.release.version,
                 digest=verdict.release.digest,
                 publisher_field=verdict.release.field,
-                expires=verdict.release.expires.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                expires=_stamp(verdict.release.expires),
             )
         state.update(accepted_digest=manifest.digest, signer=verdict.signer, accepted_at=now(), how=how)
-        self.state_path.parent.mkdir(parents=True, exist_ok=True)
-        atomic.write_bytes(self.state_path, (json.dumps(state, indent=2, sort_keys=True) + "\n").encode())
+        self._save(state)
         if self.policy != "self":
             self._provenance(manifest, verdict, how)
         if not pin:
@@ -288,6 +316,10 @@ def chosen_for_accept(ws: Workspace, field: str, digest: str | None) -> str:
     if len(held) == 1:
         raise WorkspaceError(f"review it first: memsync review {field} (held: {listing})")
     raise WorkspaceError(f"{len(held)} versions are held ({listing}); review one, then: memsync accept {field} DIGEST")
+
+
+def _stamp(when: datetime) -> str:
+    return when.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _prefix(text: str) -> str:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import base64
 import binascii
 import contextlib
+import errno
 import hmac
 import html
 import ipaddress
@@ -31,6 +32,7 @@ import logging
 import mimetypes
 import os
 import socket
+import stat
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -163,7 +165,8 @@ class ServedField:
         try:
             manifest = scan(self.root, self._statcache)
         except InputError as exc:
-            raise HttpError(500, f"the served field is not valid: {exc}") from None
+            # Named within the field: a client learns nothing of the server's folders.
+            raise HttpError(500, f"the served field is not valid: {str(exc).removeprefix(f'{self.root}: ')}") from None
         data = manifest.to_bytes()
         on_disk = _read_or_none(self.root / MANIFEST_NAME)
         signature = _read_or_none(self.root / SIGNATURE_NAME) if on_disk == data else None
@@ -217,6 +220,9 @@ class App:
             reply = _error_reply(HttpError(500, f"the server cannot read or write the field: {exc.strerror or exc}"))
         except HttpError as exc:
             reply = _error_reply(exc)
+        except InputError as exc:  # a link or a special file where a write would land: left as it is
+            log.error("%s %s: %s", method, environ.get("PATH_INFO", ""), exc)
+            reply = _error_reply(HttpError(409, "the field holds a link or a special file there; nothing was changed"))
         headers = [("Content-Type", reply.content_type), ("Content-Length", str(len(reply.body)))]
         if reply.etag:
             headers.append(("ETag", reply.etag))
@@ -528,10 +534,22 @@ def _content_type(name: str) -> str:
 
 
 def _read_or_none(path: Path) -> bytes | None:
+    """The regular file at ``path``; None when there is none. A link or a FIFO put
+    into the served folder is no file of the field: never what it points at (a
+    file outside the field), and never an open that waits for a writer."""
     try:
-        return path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW | os.O_NONBLOCK)
     except (FileNotFoundError, IsADirectoryError):
         return None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return None
+        raise
+    try:
+        st = os.fstat(fd)
+        return atomic.read_open(fd, st.st_size) if stat.S_ISREG(st.st_mode) else None
+    finally:
+        os.close(fd)
 
 
 def _flock(fd: int) -> None:
@@ -629,7 +647,10 @@ def serve(
             f"refusing to serve writable fields on {host} without credentials: give --auth-file or --read-only"
         )
     for served in fields.values():
-        served.snapshot()  # SHA256SUMS current before the first request
+        try:
+            served.snapshot()  # SHA256SUMS current before the first request
+        except HttpError as exc:  # what a request would be told is the user's one line here
+            raise InputError(exc.message) from None
         if not no_index:
             served.embedder = embedders.for_field(served.root, embedder_name)
             served.reindex()

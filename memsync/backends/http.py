@@ -137,8 +137,8 @@ class HttpStore(Store):
             answer = self._send(method, url, stream=stream, **kwargs)
             if not answer.is_redirect:
                 break
-            target = urljoin(url, answer.headers["Location"])
             answer.close()
+            target = _redirect_target(url, answer.headers["Location"])
             if origin(target) != self.origin and method not in _READS:
                 raise RemoteError(f"{url}: redirected to another origin ({target}); memsync sends no writes there")
             url = target
@@ -175,6 +175,9 @@ class HttpStore(Store):
             raise RemoteError(f"{url}: cannot reach the server ({_reason(exc)})") from exc
         except requests.RequestException as exc:
             raise RemoteError(f"{url}: {type(exc).__name__}") from exc
+        except ValueError as exc:
+            # requests parses a redirect's Location even when it follows none.
+            raise RemoteError(f"{url}: the server's answer does not parse ({exc})") from exc
 
     # -- reading ----------------------------------------------------------------
 
@@ -184,6 +187,9 @@ class HttpStore(Store):
         answer = self._request("GET", name, (200, 304, 404, 410), stream=True, headers=headers)
         if answer.status_code == 304:
             answer.close()
+            if not validator:
+                # "Not modified" since no version we named: nothing a reader can use.
+                raise RemoteError(f"{answer.url}: answered 304 Not Modified to a request that named no version")
             return NOT_MODIFIED
         if answer.status_code in (404, 410):
             answer.close()
@@ -370,6 +376,19 @@ class _Watchdog:
 _WATCHDOG = _Watchdog()
 
 
+def _redirect_target(url: str, location: str) -> str:
+    """Where a redirect from ``url`` leads: an http(s) URL, else a one-line error
+    (a ``file://`` or other scheme, or a location that is no URL at all)."""
+    try:
+        target = urljoin(url, location)
+        scheme, host, _ = origin(target)
+    except ValueError:
+        raise RemoteError(f"{url}: redirected to a malformed location {location[:200]!r}") from None
+    if scheme not in ("http", "https") or not host:
+        raise RemoteError(f"{url}: redirected to {target[:200]!r}; memsync follows redirects only to http(s) URLs")
+    return target
+
+
 def _racy(headers: Mapping[str, str]) -> bool:
     """Whether an ETag may stay the same when the file changes: servers such as
     nginx make it of the file's mtime in whole seconds and its size, so a file
@@ -477,7 +496,8 @@ def _reason(exc: BaseException) -> str:
 
 def _error(url: str, method: str, answer: requests.Response) -> MemsyncError:
     status = answer.status_code
-    meaning = _EXPLAINED.get(status) or ("server error" if status >= 500 else answer.reason or "unexpected answer")
+    reason = _printable(answer.reason or "")
+    meaning = _EXPLAINED.get(status) or ("server error" if status >= 500 else reason or "unexpected answer")
     detail = _server_message(answer)
     return RemoteError(f"{url}: {method} got {status}: {meaning}" + (f" ({detail})" if detail else ""))
 
@@ -491,4 +511,10 @@ def _server_message(answer: requests.Response) -> str:
         message = json.loads(answer.raw.read(4096, decode_content=True)).get("error", "")
     except (ValueError, AttributeError, OSError, requests.RequestException, urllib3.exceptions.HTTPError):
         return ""
-    return " ".join(str(message).split())[:200]
+    return _printable(str(message))
+
+
+def _printable(text: str) -> str:
+    """A server's words as one line that cannot steer the terminal: whitespace runs
+    become one space, control characters (escape sequences, bells) are dropped."""
+    return "".join(c for c in " ".join(text.split()) if c.isprintable())[:200]

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 from .. import __version__, progress
-from ..errors import InternalError, MemsyncError, WorkspaceError
+from ..errors import InternalError, MemsyncError, WorkspaceError, redact
 
 # json and pathlib are imported where they are used, as the workspace code is:
 # --version and --help need none of them (and every command loads them anyway).
@@ -180,6 +180,7 @@ def _json_error(message: str, code: int) -> None:
 def _fail(message: str, code: int) -> None:
     """One line on stderr always (logs and people read it), and under --json
     the same error as an object on stdout (programs read that)."""
+    message = redact(message)
     _json_error(message, code)
     click.echo(f"memsync: {message}", err=True)
     sys.exit(code)
@@ -232,14 +233,17 @@ remote_option = click.option("--remote", "-r", "remote", default=None, help="Rem
 no_index_option = click.option("--no-index", is_flag=True, help="Do not rebuild the field's vector index afterwards.")
 
 
-def _emit(as_json: bool, data: dict[str, Any], text: Callable[[], list[str]]) -> None:
+def _emit(as_json: bool, data: dict[str, Any], text: Callable[[], list[str]], *, verbatim: bool = False) -> None:
+    """A command's output. Remote URLs in it show no credentials; ``verbatim``
+    output (a review) quotes pages, whose links are shown exactly as they are."""
+    shown = (lambda line: line) if verbatim else redact
     if as_json:
         import json
 
-        click.echo(json.dumps(data, indent=2, sort_keys=True))
+        click.echo(shown(json.dumps(data, indent=2, sort_keys=True)))
     elif verbosity() >= 0:
         for line in text():
-            click.echo(line)
+            click.echo(shown(line))
 
 
 def details(lines: list[str], counts: str) -> list[str]:

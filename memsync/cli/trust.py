@@ -171,7 +171,7 @@ def review(field: str, digest: str | None, full: bool, as_json: bool) -> None:
     if as_json:  # not _emit: its sorted keys would put the diffs before the summary and findings
         click.echo(json.dumps(done.to_json(), indent=2))
     else:
-        _emit(False, {}, lambda: done.detail.lines(full))
+        _emit(False, {}, lambda: done.detail.lines(full), verbatim=True)
 
 
 @main.command()
