@@ -534,9 +534,10 @@ class _FieldWriter(Writer):
             self.sent[name] = (was, sha)
         try:
             token = self.store.put(name, data, if_match=planned, if_absent=new_file)
-        except PreconditionFailed:
-            # Another tool changed the file behind memsync's back, unless this is
-            # our own retried write that had landed.
+        except (PreconditionFailed, NotFound):
+            # Another tool changed the file behind memsync's back (or deleted it: S3
+            # answers If-Match on a missing key with 404), unless this is our own
+            # retried write that had landed.
             landed = self._landed(name, data)
             if landed is None:
                 raise self._changed_by_another(f"{self.store.where(name)}: changed by another writer") from None

@@ -242,3 +242,40 @@ def test_an_edit_on_a_shared_s3_remote_during_a_push_is_not_overwritten(
     assert "the tool's p100" in texts and "memsync's p100" in texts, "both p100s kept, one as a conflict copy"
     assert "edited body 9" in there["p009.md"].decode()
     assert consistent_files(there) == {n: d for n, d in there.items() if n.endswith(".md")}
+
+
+def test_a_page_another_tool_deletes_as_a_shared_s3_push_rewrites_it_is_pull_first(
+    s3_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # S3 answers a PUT If-Match on a key that is gone with 404, not 412: another tool
+    # deleting a page the push is rewriting is a refused condition like any other,
+    # not a failed push that leaves pages no SHA256SUMS describes behind a dead lock
+    # (which readers meet as damage, and the next push repairs by rewriting the field).
+    client, bucket = s3_server.client(), s3_server.new_bucket()
+    url, env = f"s3://{bucket}/team", aws_env(s3_server)
+    use_aws_env(monkeypatch, env)
+    files = {f"p{i:02d}.md": page(f"P{i}", f"body {i}") for i in range(6)}
+    a = new_workspace(tmp_path / "a", url, files, shared="true")
+    engine.Session(Workspace.find(a), "f", None).run("push")
+    for name, text in files.items():
+        (a / "f" / name).write_text(text.replace("body", "edited body"))
+    real_put = S3Store.put
+
+    def put(self: S3Store, name: str, data: bytes, **kwargs: Any) -> str:
+        if name == "p03.md" and b"edited body" in data:
+            client.delete_object(Bucket=bucket, Key="team/p03.md")
+        return real_put(self, name, data, **kwargs)
+
+    monkeypatch.setattr(S3Store, "put", put)
+    with pytest.raises(PullFirst, match=r"team/p03\.md: changed by another writer: pull first$"):
+        engine.Session(Workspace.find(a), "f", None).run("push")
+    monkeypatch.setattr(S3Store, "put", real_put)
+    there = bucket_objects(client, bucket, "team")
+    assert LOCK_NAME not in there, "the lock is released: no push left half-done"
+    assert {n: d.decode() for n, d in there.items() if n.endswith(".md")} == {
+        n: t for n, t in files.items() if n != "p03.md"
+    }, "what the push wrote is put back; the tool's delete stays"
+    engine.Session(Workspace.find(a), "f", None).run("sync")
+    there = bucket_objects(client, bucket, "team")
+    assert consistent_files(there) == content(a / "f")
+    assert all(b"edited body" in there[n] for n in files), "the edit of a page deleted there is kept"
