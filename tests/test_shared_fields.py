@@ -12,6 +12,7 @@ under ~/.cache/memsync-tests/memoryfield-tool (or set $MEMSYNC_MEMORYFIELD_TOOL)
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -279,3 +280,38 @@ def test_a_page_another_tool_deletes_as_a_shared_s3_push_rewrites_it_is_pull_fir
     there = bucket_objects(client, bucket, "team")
     assert consistent_files(there) == content(a / "f")
     assert all(b"edited body" in there[n] for n in files), "the edit of a page deleted there is kept"
+
+
+def test_a_push_after_a_crash_on_a_shared_s3_remote_leaves_another_tools_edit(
+    s3_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A push died before its commit (its lock is left expired) without changing a
+    # page. The next push breaks the lock; on a shared remote its listing under the
+    # lock checks every page against SHA256SUMS, so nothing needs repairing, and its
+    # writes stay conditional: another tool's edit made while it runs is not
+    # overwritten by a rewrite of the whole field.
+    client, bucket = s3_server.client(), s3_server.new_bucket()
+    url, env = f"s3://{bucket}/team", aws_env(s3_server)
+    use_aws_env(monkeypatch, env)
+    files = {f"p{i:02d}.md": page(f"P{i}", f"body {i}") for i in range(20)}
+    a = new_workspace(tmp_path / "a", url, files, shared="true")
+    engine.Session(Workspace.find(a), "f", None).run("push")
+    client.put_object(Bucket=bucket, Key=f"team/{LOCK_NAME}", Body=b'{"expires": 0, "abandoned": true}')
+    (a / "f" / "p00.md").write_text(page("P0", "edited by memsync"))
+    tool = page("P15", "the tool's p15").encode()
+    real_put = S3Store.put
+
+    def put(self: S3Store, name: str, data: bytes, **kwargs: Any) -> str:
+        if name == "p00.md":  # the first page the push writes, whole field or not
+            client.put_object(Bucket=bucket, Key="team/p15.md", Body=tool)
+        return real_put(self, name, data, **kwargs)
+
+    monkeypatch.setattr(S3Store, "put", put)
+    with contextlib.suppress(PullFirst):
+        engine.Session(Workspace.find(a), "f", None).run("push")
+    monkeypatch.setattr(S3Store, "put", real_put)
+    assert bucket_objects(client, bucket, "team")["p15.md"] == tool, "the tool's edit is not overwritten"
+    engine.Session(Workspace.find(a), "f", None).run("sync")
+    there = bucket_objects(client, bucket, "team")
+    assert consistent_files(there) == content(a / "f")
+    assert there["p15.md"] == tool and b"edited by memsync" in there["p00.md"]
