@@ -9,7 +9,8 @@ request. A push:
 1. takes the writer lock: the object ``.memsync-lock`` created only if absent
    (owner, host, pid, expiry), inside the store's own lock where it has one
    (a folder's ``flock``). A lock whose writer is dead or expired is broken,
-   and means that writer died mid-push: this push then rewrites the field whole;
+   and means that writer died mid-push: this push then rewrites the field whole
+   (unless a shared remote's listing under the lock found every page sound);
 2. reads ``SHA256SUMS`` conditionally on the version the caller agreed on;
    the caller goes ahead only if it did not move ("pull first" otherwise);
 3. writes changed files (conditional on their planned content where the
