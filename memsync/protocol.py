@@ -9,7 +9,8 @@ request. A push:
 1. takes the writer lock: the object ``.memsync-lock`` created only if absent
    (owner, host, pid, expiry), inside the store's own lock where it has one
    (a folder's ``flock``). A lock whose writer is dead or expired is broken,
-   and means that writer died mid-push: this push then rewrites the field whole;
+   and means that writer died mid-push: this push then rewrites the field whole
+   (unless a shared remote's listing under the lock found every page sound);
 2. reads ``SHA256SUMS`` conditionally on the version the caller agreed on;
    the caller goes ahead only if it did not move ("pull first" otherwise);
 3. writes changed files (conditional on their planned content where the
@@ -483,10 +484,14 @@ class FieldRemote(Remote):
             self._holding = lock
             writer = _FieldWriter(self, expected, sidecars, lock)
             try:
-                writer.repair = broke
-                if self.store.keeps_whole and (expected is None or broke):
-                    writer.whole = Collector()  # a first push or a repair writes every file
                 writer.current = self.fetch_manifest(if_none_match=expected, sidecars=False, first_look=False)
+                # A shared remote whose tokens change with each page's content was just
+                # listed under the lock: when that agrees with SHA256SUMS the dead push
+                # left nothing to repair, and a rewrite of the whole field would
+                # overwrite what other tools write meanwhile.
+                writer.repair = broke and not (writer.current is NOT_MODIFIED and writer.listed_versions)
+                if self.store.keeps_whole and (expected is None or writer.repair):
+                    writer.whole = Collector()  # a first push or a repair writes every file
                 yield writer
             finally:
                 with contextlib.suppress(RemoteError):  # if this fails the lock expires, and is broken then
@@ -534,9 +539,10 @@ class _FieldWriter(Writer):
             self.sent[name] = (was, sha)
         try:
             token = self.store.put(name, data, if_match=planned, if_absent=new_file)
-        except PreconditionFailed:
-            # Another tool changed the file behind memsync's back, unless this is
-            # our own retried write that had landed.
+        except (PreconditionFailed, NotFound):
+            # Another tool changed the file behind memsync's back (or deleted it: S3
+            # answers If-Match on a missing key with 404), unless this is our own
+            # retried write that had landed.
             landed = self._landed(name, data)
             if landed is None:
                 raise self._changed_by_another(f"{self.store.where(name)}: changed by another writer") from None
@@ -590,6 +596,14 @@ class _FieldWriter(Writer):
         """Whether page writes and deletes here are conditional on the version planned
         against: the store's tokens name content, or the remote is shared and listed."""
         return self._content_tokens or (self.remote.shared and self.remote.conditional)
+
+    @property
+    def listed_versions(self) -> bool:
+        """Whether the listing under the lock named each page's version by a token that
+        changes with its content (S3's and Azure's ETags on a shared remote; not a
+        folder's size and mtime), and page writes are conditional on that token."""
+        shared = self.remote.shared and self.remote.conditional and self.store.complete_listing
+        return shared and not self._content_tokens
 
     def undo(self, restore: Callable[[str], bytes | None]) -> bool:
         if self.repair or self.committed or not self._conditions:

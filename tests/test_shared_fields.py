@@ -12,6 +12,7 @@ under ~/.cache/memsync-tests/memoryfield-tool (or set $MEMSYNC_MEMORYFIELD_TOOL)
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -242,3 +243,75 @@ def test_an_edit_on_a_shared_s3_remote_during_a_push_is_not_overwritten(
     assert "the tool's p100" in texts and "memsync's p100" in texts, "both p100s kept, one as a conflict copy"
     assert "edited body 9" in there["p009.md"].decode()
     assert consistent_files(there) == {n: d for n, d in there.items() if n.endswith(".md")}
+
+
+def test_a_page_another_tool_deletes_as_a_shared_s3_push_rewrites_it_is_pull_first(
+    s3_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # S3 answers a PUT If-Match on a key that is gone with 404, not 412: another tool
+    # deleting a page the push is rewriting is a refused condition like any other,
+    # not a failed push that leaves pages no SHA256SUMS describes behind a dead lock
+    # (which readers meet as damage, and the next push repairs by rewriting the field).
+    client, bucket = s3_server.client(), s3_server.new_bucket()
+    url, env = f"s3://{bucket}/team", aws_env(s3_server)
+    use_aws_env(monkeypatch, env)
+    files = {f"p{i:02d}.md": page(f"P{i}", f"body {i}") for i in range(6)}
+    a = new_workspace(tmp_path / "a", url, files, shared="true")
+    engine.Session(Workspace.find(a), "f", None).run("push")
+    for name, text in files.items():
+        (a / "f" / name).write_text(text.replace("body", "edited body"))
+    real_put = S3Store.put
+
+    def put(self: S3Store, name: str, data: bytes, **kwargs: Any) -> str:
+        if name == "p03.md" and b"edited body" in data:
+            client.delete_object(Bucket=bucket, Key="team/p03.md")
+        return real_put(self, name, data, **kwargs)
+
+    monkeypatch.setattr(S3Store, "put", put)
+    with pytest.raises(PullFirst, match=r"team/p03\.md: changed by another writer: pull first$"):
+        engine.Session(Workspace.find(a), "f", None).run("push")
+    monkeypatch.setattr(S3Store, "put", real_put)
+    there = bucket_objects(client, bucket, "team")
+    assert LOCK_NAME not in there, "the lock is released: no push left half-done"
+    assert {n: d.decode() for n, d in there.items() if n.endswith(".md")} == {
+        n: t for n, t in files.items() if n != "p03.md"
+    }, "what the push wrote is put back; the tool's delete stays"
+    engine.Session(Workspace.find(a), "f", None).run("sync")
+    there = bucket_objects(client, bucket, "team")
+    assert consistent_files(there) == content(a / "f")
+    assert all(b"edited body" in there[n] for n in files), "the edit of a page deleted there is kept"
+
+
+def test_a_push_after_a_crash_on_a_shared_s3_remote_leaves_another_tools_edit(
+    s3_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A push died before its commit (its lock is left expired) without changing a
+    # page. The next push breaks the lock; on a shared remote its listing under the
+    # lock checks every page against SHA256SUMS, so nothing needs repairing, and its
+    # writes stay conditional: another tool's edit made while it runs is not
+    # overwritten by a rewrite of the whole field.
+    client, bucket = s3_server.client(), s3_server.new_bucket()
+    url, env = f"s3://{bucket}/team", aws_env(s3_server)
+    use_aws_env(monkeypatch, env)
+    files = {f"p{i:02d}.md": page(f"P{i}", f"body {i}") for i in range(20)}
+    a = new_workspace(tmp_path / "a", url, files, shared="true")
+    engine.Session(Workspace.find(a), "f", None).run("push")
+    client.put_object(Bucket=bucket, Key=f"team/{LOCK_NAME}", Body=b'{"expires": 0, "abandoned": true}')
+    (a / "f" / "p00.md").write_text(page("P0", "edited by memsync"))
+    tool = page("P15", "the tool's p15").encode()
+    real_put = S3Store.put
+
+    def put(self: S3Store, name: str, data: bytes, **kwargs: Any) -> str:
+        if name == "p00.md":  # the first page the push writes, whole field or not
+            client.put_object(Bucket=bucket, Key="team/p15.md", Body=tool)
+        return real_put(self, name, data, **kwargs)
+
+    monkeypatch.setattr(S3Store, "put", put)
+    with contextlib.suppress(PullFirst):
+        engine.Session(Workspace.find(a), "f", None).run("push")
+    monkeypatch.setattr(S3Store, "put", real_put)
+    assert bucket_objects(client, bucket, "team")["p15.md"] == tool, "the tool's edit is not overwritten"
+    engine.Session(Workspace.find(a), "f", None).run("sync")
+    there = bucket_objects(client, bucket, "team")
+    assert consistent_files(there) == content(a / "f")
+    assert there["p15.md"] == tool and b"edited by memsync" in there["p00.md"]
