@@ -146,7 +146,10 @@ class Manifest(Mapping[str, str]):
             if name in entries:
                 raise InputError(f"{where}:{number}: {name!r} is listed twice")
             if name < previous:  # str order is UTF-8 byte order
-                raise InputError(f"{where}: lines are not sorted by file name")
+                raise InputError(
+                    f"{where}:{number}: lines are not sorted by file name bytes ({name!r} after {previous!r});"
+                    " 'memsync manifest' writes them in order, as 'LC_ALL=C sha256sum *' does"
+                )
             entries[name] = sha.decode()
             previous = name
         manifest = cls(entries)
@@ -202,10 +205,40 @@ def _as_edit_of(data: bytes, like: Manifest) -> Manifest | None:
     return edited
 
 
+_ANY_CASE_LINE = re.compile(rb"([0-9A-Fa-f]{64})( [ *]?)")
+
+
+def _unlike_text_mode(line: bytes, number: int) -> str:
+    """What, of the other forms ``sha256sum -c`` reads, makes ``line`` no line
+    of the one form a manifest has (its bytes are the field digest); "" if none."""
+    if number == 1 and line.startswith(b"\xef\xbb\xbf"):
+        return " (it starts with a byte-order mark)"
+    if not line:
+        return " (a blank line)"
+    if line.startswith(b"#"):
+        return " (a comment)"
+    if line.startswith(b"\\"):
+        return " (an escaped name, which sha256sum writes for a name with '\\' or a newline: no field has one)"
+    if line.startswith(b"SHA256 ("):
+        return " (BSD style, as sha256sum --tag writes: write it without --tag)"
+    if line.endswith(b"\r"):
+        return " (it ends with CR LF: SHA256SUMS lines end with LF alone)"
+    match = _ANY_CASE_LINE.match(line)
+    if match is None:
+        return ""
+    if match[1] != match[1].lower():
+        return " (the sha256 is not lowercase hex)"
+    if match[2] == b" *":
+        return " (binary mode, as sha256sum -b writes: write it without -b)"
+    if match[2] == b" ":
+        return " (one space after the sha256: sha256sum writes two)"
+    return ""
+
+
 def _checked_line(line: bytes, where: str, number: int) -> tuple[bytes, str]:
-    match = _LINE.match(line)
+    match = _LINE.match(line) if not line.endswith(b"\r") else None
     if not match:
-        raise InputError(f"{where}:{number}: not a '<sha256>  <name>' line")
+        raise InputError(f"{where}:{number}: not a '<sha256>  <name>' line{_unlike_text_mode(line, number)}")
     try:
         name = match.group(2).decode("utf-8")
     except UnicodeDecodeError:

@@ -196,6 +196,70 @@ def test_verify_field_fails(cli: CliRunner, field: Path, change, named: str) -> 
     assert named in line
 
 
+def _rewrite(transform):  # type: ignore[no-untyped-def]
+    def change(root: Path) -> None:
+        (root / "SHA256SUMS").write_bytes(transform((root / "SHA256SUMS").read_bytes()))
+
+    return change
+
+
+def _per_line(transform):  # type: ignore[no-untyped-def]
+    return _rewrite(lambda data: b"".join(transform(line) for line in data.splitlines(keepends=True)))
+
+
+def _sha256sum_in(args: str) -> object:
+    made = f"rm SHA256SUMS && {SHA256SUM} {args} * > .sums && mv .sums SHA256SUMS"
+    return lambda root: subprocess.run(made, shell=True, cwd=root, check=True)
+
+
+# Forms `sha256sum -c --strict` reads but a manifest cannot have (its exact bytes
+# are the field digest): memsync refuses each, naming what it is.
+SHA256SUM_READS = [
+    pytest.param(_rewrite(lambda d: d.replace(b"\n", b"\r\n")), "CR LF", id="crlf"),
+    pytest.param(_rewrite(lambda d: d.replace(b"\n", b"\n\n", 1)), "blank line", id="blank-line"),
+    pytest.param(_rewrite(lambda d: b"# made by hand\n" + d), "a comment", id="comment"),
+    pytest.param(_per_line(lambda line: line[:64].upper() + line[64:]), "not lowercase hex", id="uppercase-hex"),
+    pytest.param(_rewrite(lambda d: d.replace(b"  ", b" *")), "sha256sum -b", id="binary-mode"),
+    pytest.param(_rewrite(lambda d: d.replace(b"  ", b" ")), "one space", id="one-space"),
+    pytest.param(_per_line(lambda line: b"\\" + line), "escaped name", id="escaped-line"),
+    pytest.param(_sha256sum_in("--tag"), "--tag", id="bsd-tag"),
+    pytest.param(_sha256sum_in("-b"), "sha256sum -b", id="sha256sum-b"),
+    pytest.param(
+        _rewrite(lambda d: b"".join(sorted(d.splitlines(keepends=True), key=lambda line: line[66:].lower()))),
+        "LC_ALL=C sha256sum",
+        id="locale-order",
+    ),
+]
+
+
+@needs_sha256sum
+@pytest.mark.parametrize(("change", "named"), SHA256SUM_READS)
+def test_verify_refuses_sha256sum_forms_a_manifest_cannot_have_and_says_which(
+    cli: CliRunner, field: Path, change, named: str
+) -> None:
+    change(field)
+    checked = sha256sum_check(field)
+    assert checked.returncode == 0, checked.stdout + checked.stderr  # the form really is one sha256sum reads
+    line = assert_one_line_error(cli("verify", "f"))
+    assert "SHA256SUMS" in line and named in line
+
+
+@needs_sha256sum
+@pytest.mark.parametrize(
+    "change",
+    [
+        pytest.param(_rewrite(lambda d: b"\xef\xbb\xbf" + d), id="byte-order-mark"),
+        pytest.param(_per_line(lambda line: line[:-1] + b" \n"), id="trailing-space"),
+        pytest.param(_rewrite(lambda d: d[:63] + (b"1" if d[63:64] == b"0" else b"0") + d[64:]), id="hash"),
+        pytest.param(lambda root: (root / "B.md").unlink(), id="missing-file"),
+    ],
+)
+def test_verify_refuses_what_sha256sum_refuses(cli: CliRunner, field: Path, change) -> None:
+    change(field)
+    assert sha256sum_check(field).returncode != 0
+    assert_one_line_error(cli("verify", "f"))
+
+
 def test_verify_nothing_there(cli: CliRunner) -> None:
     assert_one_line_error(cli("verify", "no-such-field"))
 
