@@ -260,6 +260,17 @@ def test_verify_refuses_what_sha256sum_refuses(cli: CliRunner, field: Path, chan
     assert_one_line_error(cli("verify", "f"))
 
 
+@needs_sha256sum
+def test_verify_refuses_an_empty_manifest_as_sha256sum_does(cli: CliRunner, tmp_path: Path) -> None:
+    field = make_field(tmp_path / "f", JUNK)  # nothing but litter, derived and own files
+    assert cli("manifest", "f").returncode == 0
+    assert (field / "SHA256SUMS").read_bytes() == b""
+    assert sha256sum_check(field).returncode != 0  # "no properly formatted checksum lines found"
+    assert "lists no files" in assert_one_line_error(cli("verify", "f"))
+    assert cli("pack", "f", "-o", "f.memoryfield.zip").returncode == 0
+    assert "lists no files" in assert_one_line_error(cli("verify", "f.memoryfield.zip"))
+
+
 def test_verify_nothing_there(cli: CliRunner) -> None:
     assert_one_line_error(cli("verify", "no-such-field"))
 
