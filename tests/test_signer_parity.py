@@ -499,3 +499,13 @@ def test_check_novalidate_matches_ssh_keygen_on_every_signature(world: World) ->
             if name.startswith("dsa"):
                 continue  # the one deliberate difference, tested above
             assert ours == (openssh.returncode == 0), (name, namespace, openssh.stderr.decode())
+
+
+@pytest.mark.parametrize("message", [b"", MESSAGE, bytes(range(256)) * 400], ids=["empty", "manifest", "100k"])
+def test_memsync_signs_byte_for_byte_as_ssh_keygen(world: World, message: bytes) -> None:
+    """Ed25519 signing is deterministic: memsync's .sig over the same bytes with the same key
+    (one ssh-keygen made) is the very file `ssh-keygen -Y sign` writes, armour and all."""
+    key = world.root / "alice"
+    openssh = ssh_keygen("-Y", "sign", "-f", key, "-n", "memsync", stdin=message)
+    assert openssh.returncode == 0, openssh.stderr.decode()
+    assert sshsig.sign(message, sshsig.load_private_key(key)) == openssh.stdout
