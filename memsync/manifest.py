@@ -220,7 +220,7 @@ def _unlike_text_mode(line: bytes, number: int) -> str:
     if line.startswith(b"\\"):
         return " (an escaped name, which sha256sum writes for a name with '\\' or a newline: no field has one)"
     if line.startswith(b"SHA256 ("):
-        return " (BSD style, as sha256sum --tag writes: write it without --tag)"
+        return " (BSD style, 'SHA256 (NAME) = HEX', as sha256sum's tag option writes)"
     if line.endswith(b"\r"):
         return " (it ends with CR LF: SHA256SUMS lines end with LF alone)"
     match = _ANY_CASE_LINE.match(line)

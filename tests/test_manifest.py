@@ -222,7 +222,7 @@ SHA256SUM_READS = [
     pytest.param(_rewrite(lambda d: d.replace(b"  ", b" *")), "sha256sum -b", id="binary-mode"),
     pytest.param(_rewrite(lambda d: d.replace(b"  ", b" ")), "one space", id="one-space"),
     pytest.param(_per_line(lambda line: b"\\" + line), "escaped name", id="escaped-line"),
-    pytest.param(_sha256sum_in("--tag"), "--tag", id="bsd-tag"),
+    pytest.param(_sha256sum_in("--tag"), "BSD style", id="bsd-tag"),
     pytest.param(_rewrite(lambda d: d + d.splitlines(keepends=True)[-1]), "listed twice", id="duplicate-line"),
     pytest.param(_per_line(lambda line: line[:66] + b"./" + line[66:]), "path separators", id="dot-slash"),
     pytest.param(_sha256sum_in("-b"), "sha256sum -b", id="sha256sum-b"),

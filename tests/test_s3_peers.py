@@ -125,7 +125,7 @@ def test_a_field_the_tool_uploaded_clones_with_memsync_and_comes_back(
     ("sums", "named"),
     [
         ("LC_ALL=C sha256sum -b *", "sha256sum -b"),
-        ("LC_ALL=C sha256sum --tag *", "--tag"),
+        ("LC_ALL=C sha256sum --tag *", "BSD style"),
         ("LC_ALL=C sha256sum $(ls | sort -f)", "LC_ALL=C sha256sum"),  # a case-folding locale's order
         ("LC_ALL=C sha256sum * | sed 's/$/\\r/'", "CR LF"),
     ],
