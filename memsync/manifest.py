@@ -239,8 +239,12 @@ def _checked_line(line: bytes, where: str, number: int) -> tuple[bytes, str]:
     match = _LINE.match(line) if not line.endswith(b"\r") else None
     if not match:
         raise InputError(f"{where}:{number}: not a '<sha256>  <name>' line{_unlike_text_mode(line, number)}")
+    return match.group(1), _checked_name(match.group(2), where, number)
+
+
+def _checked_name(raw: bytes, where: str, number: int) -> str:
     try:
-        name = match.group(2).decode("utf-8")
+        name = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise InputError(f"{where}:{number}: file name is not UTF-8") from None
     problem = name_problem(name)
@@ -248,4 +252,39 @@ def _checked_line(line: bytes, where: str, number: int) -> tuple[bytes, str]:
         problem = f"{name!r} is not a content file and cannot be listed"
     if problem:
         raise InputError(f"{where}:{number}: {problem}")
-    return match.group(1), name
+    return name
+
+
+# The lines `sha256sum -c` reads that another tool's SHA256SUMS may hold: either
+# mode, or the BSD tag form, the hash in either case, with leading blanks.
+_SHA256SUM_LINE = re.compile(rb"[ \t]*([0-9A-Fa-f]{64}) [ *]([^\n]+)\Z")
+_TAG_LINE = re.compile(rb"[ \t]*SHA256 \(([^\n]+)\) = ([0-9A-Fa-f]{64})\Z")
+
+
+def read_sha256sum(data: bytes, *, where: str) -> Manifest:
+    """The manifest a SHA256SUMS written by another tool describes, read as
+    ``sha256sum -c`` reads it (text or binary mode, the BSD tag form, any case
+    and order, CR LF, blank and ``#`` lines); its own bytes are then not the
+    canonical form, which the Manifest returned has. What sha256sum would not
+    read, or a name no field may hold, is refused in one line."""
+    if len(data) > MAX_MANIFEST_BYTES:
+        raise InputError(f"{where}: larger than {MAX_MANIFEST_BYTES} bytes")
+    entries: dict[str, str] = {}
+    for number, line in enumerate(data.split(b"\n"), 1):
+        line = line.removesuffix(b"\r")
+        if not line.strip(b" \t") or line.lstrip(b" \t").startswith(b"#"):
+            continue
+        plain, tagged = _SHA256SUM_LINE.match(line), _TAG_LINE.match(line)
+        if plain is not None:
+            sha, raw = plain.group(1, 2)
+        elif tagged is not None:
+            raw, sha = tagged.group(1, 2)
+        else:
+            raise InputError(f"{where}:{number}: not a line sha256sum -c reads{_unlike_text_mode(line, number)}")
+        name = _checked_name(raw, where, number)
+        digest = sha.decode("ascii").lower()
+        if entries.setdefault(name, digest) != digest:
+            raise InputError(f"{where}:{number}: {name!r} is listed twice with different hashes")
+    if not entries:
+        raise InputError(f"{where}: no line sha256sum -c reads")
+    return Manifest(entries)

@@ -13,7 +13,7 @@ import pytest
 from conftest import CliRunner, assert_one_line_error, make_field, page
 
 from memsync.errors import InputError
-from memsync.manifest import Manifest
+from memsync.manifest import Manifest, read_sha256sum
 
 SHA256SUM = shutil.which("sha256sum")
 needs_sha256sum = pytest.mark.skipif(SHA256SUM is None, reason="coreutils sha256sum not installed")
@@ -403,3 +403,27 @@ def test_parse_like_a_base_gives_what_a_full_parse_gives() -> None:
                 outcomes.append(str(exc))
         assert outcomes[0] == outcomes[1], data
     assert Manifest.parse(base.to_bytes(), like=like) == base
+
+
+def test_read_sha256sum_takes_the_forms_sha256sum_reads_as_the_canonical_manifest() -> None:
+    """Another tool's SHA256SUMS on a remote: what `sha256sum -c` reads is the same manifest,
+    in memsync's own form."""
+    canonical = Manifest({"B.md": H2, "a.md": H})
+    forms = [
+        f"{H} *a.md\n{H2} *B.md\n",
+        f"SHA256 (a.md) = {H}\nSHA256 (B.md) = {H2}\n",
+        f"{H.upper()}  a.md\r\n\n# made by hand\n  {H2}  B.md",
+        f"{H}  a.md\n{H2}  B.md\n{H}  a.md\n",  # listed twice alike: sha256sum checks it twice
+    ]
+    for data in forms:
+        read = read_sha256sum(data.encode(), where="SHA256SUMS")
+        assert read == canonical and read.to_bytes() == canonical.to_bytes()
+    for data, problem in [
+        (f"{H}  a.md\n{H2}  a.md\n", "listed twice with different hashes"),
+        (f"{H}  my page.md\n", "URL-safe"),
+        (f"{H} a.md\n", "one space"),
+        ("\n# nothing\n", "no line sha256sum -c reads"),
+        (f"{H}  notes.sqlite3\n", "not a content file"),
+    ]:
+        with pytest.raises(InputError, match=problem):
+            read_sha256sum(data.encode(), where="SHA256SUMS")

@@ -2,7 +2,8 @@
 pushes downloads with either tool and passes `sha256sum -c`; what either tool
 uploads (with a `SHA256SUMS` made by `sha256sum`) clones with memsync to the
 same manifest bytes; and the `sha256sum` forms a manifest cannot have are
-refused in one line, leaving nothing behind."""
+read as sha256sum reads them (the next push writes memsync's form), and a
+name no field holds is refused in one line, leaving nothing behind."""
 
 from __future__ import annotations
 
@@ -122,23 +123,53 @@ def test_a_field_the_tool_uploaded_clones_with_memsync_and_comes_back(
 
 
 @pytest.mark.parametrize(
-    ("sums", "named"),
+    "sums",
     [
-        ("LC_ALL=C sha256sum -b *", "sha256sum -b"),
-        ("LC_ALL=C sha256sum --tag *", "BSD style"),
-        ("LC_ALL=C sha256sum $(ls | sort -f)", "LC_ALL=C sha256sum"),  # a case-folding locale's order
-        ("LC_ALL=C sha256sum * | sed 's/$/\\r/'", "CR LF"),
+        "LC_ALL=C sha256sum -b *",
+        "LC_ALL=C sha256sum --tag *",
+        "LC_ALL=C sha256sum $(ls | sort -f)",  # a case-folding locale's order
+        "LC_ALL=C sha256sum * | sed 's/$/\\r/'",
+        "LC_ALL=C sha256sum * | sed 's/^[0-9a-f]*/\\U&/'",
     ],
+    ids=["binary-mode", "bsd-tag", "case-folded-order", "crlf", "uppercase-hex"],
 )
-def test_a_manifest_sha256sum_reads_but_memsync_cannot_take_is_one_line_on_clone(
-    sums: str, named: str, s3_server: Any, tmp_path: Path
+def test_a_manifest_in_another_form_sha256sum_reads_clones_and_the_next_push_writes_memsyncs(
+    sums: str, s3_server: Any, tmp_path: Path
 ) -> None:
-    url, _ = uploaded("aws", s3_server, tmp_path, sums)
-    sha256sum_check(tmp_path / "made-by-hand")
+    url, theirs = uploaded("aws", s3_server, tmp_path, sums)
+    sha256sum_check(tmp_path / "made-by-hand")  # the form really is one sha256sum reads
+    canonical = b"".join(
+        f"{hashlib.sha256(FILES[name]).hexdigest()}  {name}\n".encode() for name in sorted(FILES, key=str.encode)
+    )
+    assert theirs != canonical
+    env = aws_env(s3_server)
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    assert memsync("init", cwd=ws, env=env).returncode == 0
+    done = memsync("clone", url, cwd=ws, env=env)
+    assert done.returncode == 0, done.stderr
+    field = ws / "notes"
+    assert (field / "SHA256SUMS").read_bytes() == canonical
+    sha256sum_check(field)
+    assert sorted(p.name for p in field.iterdir() if p.suffix != ".sqlite3") == sorted([*FILES, "SHA256SUMS"])
+    # The next push writes memsync's form, which the tool's download checks.
+    (field / "a.md").write_text(page("A", "edited by memsync"))
+    pushed = memsync("push", "notes", cwd=ws, env=env)
+    assert pushed.returncode == 0, pushed.stderr
+    back = tmp_path / "back"
+    tool_sync("aws", s3_server, url, back)
+    assert (back / "SHA256SUMS").read_bytes() == (field / "SHA256SUMS").read_bytes()
+    sha256sum_check(back)
+    again = memsync("pull", "notes", cwd=ws, env=env)
+    assert again.returncode == 0 and "up to date" in again.stdout, again.stdout + again.stderr
+
+
+def test_a_name_no_field_holds_in_another_tools_manifest_is_one_line_on_clone(s3_server: Any, tmp_path: Path) -> None:
+    url, _ = uploaded("aws", s3_server, tmp_path, "touch 'my page.md' && LC_ALL=C sha256sum -b *")
     ws = tmp_path / "ws"
     ws.mkdir()
     env = aws_env(s3_server)
     assert memsync("init", cwd=ws, env=env).returncode == 0
     line = assert_one_line_error(memsync("clone", url, cwd=ws, env=env))
-    assert "SHA256SUMS" in line and named in line
+    assert "SHA256SUMS" in line and "'my page.md'" in line
     assert not (ws / "notes").exists()
