@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
-import ipaddress
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -871,17 +870,27 @@ def looks_like_url(arg: str) -> bool:
 
 
 def _name_from_url(url: str, hint: str) -> str:
-    """The field name a URL suggests: its last path component (without the
-    archive suffix), else its host name; ``hint`` says how the command is
-    given one when neither will do."""
+    """The field name a URL suggests, as ``git clone`` guesses its folder: the
+    last path component without trailing slashes, a final ``/.git`` or a
+    ``.git`` suffix (nor memsync's archive suffix), else the host without
+    port or user; a git remote is named after the path of the field inside
+    its repository, else after the repository. Unlike git, a query or fragment
+    is no part of the name. ``hint`` says how the command is given one when
+    none will do."""
+    if url.startswith(("git+", "git://", "github://")):
+        from .backends.git import parse_git_url  # only a git URL needs the git backend
+
+        repo, _ref, path = parse_git_url(url, {})
+        if path:
+            return _usable(path.rsplit("/", 1)[-1], url, hint)
+        url = repo
     parsed = urlsplit(url) if "://" in url else None
-    last = (parsed.path if parsed else url).rstrip("/").rsplit("/", 1)[-1]
-    name = last.removesuffix(archive_mod.ARCHIVE_SUFFIX)
+    path = (parsed.path if parsed else url).rstrip("/")
+    if path.endswith("/.git") or path == ".git":
+        path = path.removesuffix(".git").rstrip("/")
+    name = path.rsplit("/", 1)[-1].removesuffix(archive_mod.ARCHIVE_SUFFIX).removesuffix(".git")
     if not name and parsed is not None and parsed.hostname:
-        try:
-            ipaddress.ip_address(parsed.hostname)
-        except ValueError:
-            name = parsed.hostname
+        name = parsed.hostname
     return _usable(name, url, hint)
 
 

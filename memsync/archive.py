@@ -41,7 +41,16 @@ from typing import BinaryIO, TypeVar
 from .errors import InputError, IntegrityError
 from .field import content_names, hash_file
 from .manifest import Manifest, sha256_hex
-from .names import MANIFEST_NAME, SIDECAR_NAMES, Role, name_problem, role_of
+from .names import (
+    MANIFEST_NAME,
+    RELEASE_NAME,
+    RELEASE_SIGNATURE_NAME,
+    SIDECAR_NAMES,
+    SIGNATURE_NAME,
+    Role,
+    name_problem,
+    role_of,
+)
 from .pin import Pin
 
 ARCHIVE_SUFFIX = ".memoryfield.zip"
@@ -157,11 +166,27 @@ def write_field(root: Path, out: BinaryIO | None) -> Written:
 
 def live_sidecars(root: Path, listed: bytes) -> dict[str, bytes]:
     """The sidecars beside the field at ``root``, when its SHA256SUMS is ``listed``:
-    a signature travels only with the exact manifest it signs."""
+    a signature travels only with the exact manifest it signs, checked as
+    ``ssh-keygen -Y check-novalidate -n memsync`` checks it (whose key it is
+    is the reader's question), and a release statement only with its own."""
+    from . import sshsig
+
     manifest_path = root / MANIFEST_NAME
     if not (manifest_path.is_file() and manifest_path.read_bytes() == listed):
         return {}
-    return {n: (root / n).read_bytes() for n in SIDECAR_NAMES if (root / n).is_file()}
+    found = {n: (root / n).read_bytes() for n in SIDECAR_NAMES if (root / n).is_file()}
+    kept: dict[str, bytes] = {}
+    for signed, signature in ((listed, SIGNATURE_NAME), (found.get(RELEASE_NAME), RELEASE_SIGNATURE_NAME)):
+        if signed is None or signature not in found:
+            continue
+        try:
+            sshsig.check(signed, found[signature])
+        except (InputError, IntegrityError):
+            continue
+        kept[signature] = found[signature]
+        if signature == RELEASE_SIGNATURE_NAME:
+            kept[RELEASE_NAME] = signed
+    return kept
 
 
 def pack_field(root: Path) -> Packed:

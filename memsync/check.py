@@ -142,6 +142,9 @@ def verify(target: Path, expect: str | None = None) -> Verified:
         result = _verify_archive(target)
     else:
         raise InputError(f"{target}: no such field folder or archive")
+    if not result.files:
+        # As `sha256sum -c` refuses an empty list: it checked nothing, and a field holds a page.
+        raise IntegrityError(f"{target}: {MANIFEST_NAME} lists no files, so nothing was checked")
     if expect is not None:
         Pin.parse(expect).check(str(target), result.digest, result.archive_sha256)
     return result

@@ -146,7 +146,10 @@ class Manifest(Mapping[str, str]):
             if name in entries:
                 raise InputError(f"{where}:{number}: {name!r} is listed twice")
             if name < previous:  # str order is UTF-8 byte order
-                raise InputError(f"{where}: lines are not sorted by file name")
+                raise InputError(
+                    f"{where}:{number}: lines are not sorted by file name bytes ({name!r} after {previous!r});"
+                    " 'memsync manifest' writes them in order, as 'LC_ALL=C sha256sum *' does"
+                )
             entries[name] = sha.decode()
             previous = name
         manifest = cls(entries)
@@ -202,12 +205,46 @@ def _as_edit_of(data: bytes, like: Manifest) -> Manifest | None:
     return edited
 
 
+_ANY_CASE_LINE = re.compile(rb"([0-9A-Fa-f]{64})( [ *]?)")
+
+
+def _unlike_text_mode(line: bytes, number: int) -> str:
+    """What, of the other forms ``sha256sum -c`` reads, makes ``line`` no line
+    of the one form a manifest has (its bytes are the field digest); "" if none."""
+    if number == 1 and line.startswith(b"\xef\xbb\xbf"):
+        return " (it starts with a byte-order mark)"
+    if not line:
+        return " (a blank line)"
+    if line.startswith(b"#"):
+        return " (a comment)"
+    if line.startswith(b"\\"):
+        return " (an escaped name, which sha256sum writes for a name with '\\' or a newline: no field has one)"
+    if line.startswith(b"SHA256 ("):
+        return " (BSD style, 'SHA256 (NAME) = HEX', as sha256sum's tag option writes)"
+    if line.endswith(b"\r"):
+        return " (it ends with CR LF: SHA256SUMS lines end with LF alone)"
+    match = _ANY_CASE_LINE.match(line)
+    if match is None:
+        return ""
+    if match[1] != match[1].lower():
+        return " (the sha256 is not lowercase hex)"
+    if match[2] == b" *":
+        return " (binary mode, as sha256sum -b writes: write it without -b)"
+    if match[2] == b" ":
+        return " (one space after the sha256: sha256sum writes two)"
+    return ""
+
+
 def _checked_line(line: bytes, where: str, number: int) -> tuple[bytes, str]:
-    match = _LINE.match(line)
+    match = _LINE.match(line) if not line.endswith(b"\r") else None
     if not match:
-        raise InputError(f"{where}:{number}: not a '<sha256>  <name>' line")
+        raise InputError(f"{where}:{number}: not a '<sha256>  <name>' line{_unlike_text_mode(line, number)}")
+    return match.group(1), _checked_name(match.group(2), where, number)
+
+
+def _checked_name(raw: bytes, where: str, number: int) -> str:
     try:
-        name = match.group(2).decode("utf-8")
+        name = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise InputError(f"{where}:{number}: file name is not UTF-8") from None
     problem = name_problem(name)
@@ -215,4 +252,39 @@ def _checked_line(line: bytes, where: str, number: int) -> tuple[bytes, str]:
         problem = f"{name!r} is not a content file and cannot be listed"
     if problem:
         raise InputError(f"{where}:{number}: {problem}")
-    return match.group(1), name
+    return name
+
+
+# The lines `sha256sum -c` reads that another tool's SHA256SUMS may hold: either
+# mode, or the BSD tag form, the hash in either case, with leading blanks.
+_SHA256SUM_LINE = re.compile(rb"[ \t]*([0-9A-Fa-f]{64}) [ *]([^\n]+)\Z")
+_TAG_LINE = re.compile(rb"[ \t]*SHA256 \(([^\n]+)\) = ([0-9A-Fa-f]{64})\Z")
+
+
+def read_sha256sum(data: bytes, *, where: str) -> Manifest:
+    """The manifest a SHA256SUMS written by another tool describes, read as
+    ``sha256sum -c`` reads it (text or binary mode, the BSD tag form, any case
+    and order, CR LF, blank and ``#`` lines); its own bytes are then not the
+    canonical form, which the Manifest returned has. What sha256sum would not
+    read, or a name no field may hold, is refused in one line."""
+    if len(data) > MAX_MANIFEST_BYTES:
+        raise InputError(f"{where}: larger than {MAX_MANIFEST_BYTES} bytes")
+    entries: dict[str, str] = {}
+    for number, line in enumerate(data.split(b"\n"), 1):
+        line = line.removesuffix(b"\r")
+        if not line.strip(b" \t") or line.lstrip(b" \t").startswith(b"#"):
+            continue
+        plain, tagged = _SHA256SUM_LINE.match(line), _TAG_LINE.match(line)
+        if plain is not None:
+            sha, raw = plain.group(1, 2)
+        elif tagged is not None:
+            raw, sha = tagged.group(1, 2)
+        else:
+            raise InputError(f"{where}:{number}: not a line sha256sum -c reads{_unlike_text_mode(line, number)}")
+        name = _checked_name(raw, where, number)
+        digest = sha.decode("ascii").lower()
+        if entries.setdefault(name, digest) != digest:
+            raise InputError(f"{where}:{number}: {name!r} is listed twice with different hashes")
+    if not entries:
+        raise InputError(f"{where}: no line sha256sum -c reads")
+    return Manifest(entries)

@@ -61,7 +61,7 @@ from .archive import MAX_TOTAL_BYTES, Archive, Collector, open_archive
 from .archive_remote import ArchiveRemote
 from .backends.base import Blob, Denied, Entry, NotFound, NotModified, PreconditionFailed, Store, TooLarge
 from .errors import InputError, IntegrityError, MemsyncError, PullFirst, RemoteError, WorkspaceError
-from .manifest import Manifest, sha256_hex
+from .manifest import Manifest, read_sha256sum, sha256_hex
 from .names import FIELD_ARCHIVE_NAME, MANIFEST_NAME, SIDECAR_NAMES, SIGNATURE_NAME, Role, name_problem, role_of
 from .remote import (
     LOCK_LIMIT,
@@ -168,14 +168,30 @@ class FieldRemote(Remote):
         marks the remote shared. A shared remote also has each page's listed
         version compared with the one memsync last hashed, and a page it does not
         know is fetched and hashed."""
-        claimed = Manifest.parse(data, where=f"{self.url}: SHA256SUMS")
+        where = f"{self.url}: SHA256SUMS"
+        try:
+            claimed, foreign = Manifest.parse(data, where=where), False
+        except InputError as strict:
+            # Another tool wrote it in a form sha256sum reads but memsync does not
+            # write (binary mode, another order, CR LF…): read as sha256sum reads it,
+            # it is a stale SHA256SUMS like any other, and the next push writes
+            # memsync's form. What sha256sum would not read either, or a name no
+            # field holds, is refused in one line naming it.
+            try:
+                claimed, foreign = read_sha256sum(data, where=where), True
+            except InputError as lenient:
+                raise lenient from strict
         listed = {e.name: e for e in self.store.list() if role_of(e.name) is Role.CONTENT}
         effective = self._effective(claimed, listed, shared=self.shared)
-        if effective == claimed or self._foreign_lock():
+        if not foreign and (effective == claimed or self._foreign_lock()):
             # A lock object means a memsync push is at work or died mid-way: what
             # differs is its doing, for it to commit or the next push to repair.
             return data, token
-        if not self.shared and self._found_shared():
+        if effective == claimed:
+            # Only the form differs: the files are checked against what it says, and
+            # later reads list the field too, as another tool writes here.
+            self._found_shared()
+        elif not self.shared and self._found_shared():
             effective = self._effective(claimed, listed, shared=True)
         return effective.to_bytes(), f"{token}{LISTED}{effective.digest.removeprefix('sha256:')[:32]}"
 

@@ -123,7 +123,9 @@ def sign(message: bytes, key: Ed25519PrivateKey, namespace: str = NAMESPACE) -> 
         + _string(_string(sshkey.ED25519.encode()) + _string(raw_sig))
     )
     text = base64.b64encode(blob).decode()
-    lines = [text[i : i + 76] for i in range(0, len(text), 76)]
+    # Wrapped as sshsig.c wraps (SSHSIG_LINE_LEN): Ed25519 is deterministic, so the file
+    # is then byte for byte what `ssh-keygen -Y sign` writes with the same key.
+    lines = [text[i : i + 70] for i in range(0, len(text), 70)]
     return ("\n".join(["-----BEGIN SSH SIGNATURE-----", *lines, "-----END SSH SIGNATURE-----"]) + "\n").encode()
 
 

@@ -820,3 +820,50 @@ def test_a_collector_fed_by_many_threads_at_once_holds_no_more_entries_than_unpa
     made = _collect(files, together=True)
     if made is not None:
         _opens(made, files)
+
+
+def test_pack_takes_only_signatures_ssh_keygen_checks_over_what_they_sign(cli: CliRunner, tmp_path: Path) -> None:
+    """A signature beside a matching SHA256SUMS goes into the archive only when `ssh-keygen -Y
+    check-novalidate -n memsync` passes on it (over SHA256SUMS; a release statement's over the
+    statement): garbage, or a signature over other bytes, stays out."""
+    from memsync import signing, sshsig
+    from memsync.manifest import Manifest
+    from memsync.names import RELEASE_NAME, RELEASE_SIGNATURE_NAME, SIGNATURE_NAME
+
+    sshsig.generate(tmp_path / "key")
+    key = sshsig.load_private_key(tmp_path / "key")
+    field = make_field(tmp_path / "f", {"a.md": page("A", "a"), "b.md": page("B", "b")})
+    assert cli("manifest", field).returncode == 0
+    listed = (field / "SHA256SUMS").read_bytes()
+    good = signing.vouch(Manifest.parse(listed), field="f", key=key, previous={})
+    garbage = b"-----BEGIN SSH SIGNATURE-----\ngarbage\n-----END SSH SIGNATURE-----\n"
+    cases = {
+        "signed": (good, set(good)),
+        "garbage": ({SIGNATURE_NAME: garbage}, set()),
+        "over-other-bytes": ({SIGNATURE_NAME: sshsig.sign(listed + b"\n", key)}, set()),
+        "other-namespace": ({SIGNATURE_NAME: sshsig.sign(listed, key, "git")}, set()),
+        "release-sig-over-other-bytes": (
+            {**good, RELEASE_SIGNATURE_NAME: sshsig.sign(good[RELEASE_NAME] + b" ", key)},
+            {SIGNATURE_NAME},
+        ),
+    }
+    for case, (sidecars, kept) in cases.items():
+        for name in (SIGNATURE_NAME, RELEASE_NAME, RELEASE_SIGNATURE_NAME):
+            (field / name).unlink(missing_ok=True)
+        for name, data in sidecars.items():
+            (field / name).write_bytes(data)
+        out = tmp_path / f"{case}.memoryfield.zip"
+        run = cli("pack", field, "-o", out)
+        assert run.returncode == 0, run.stderr
+        with zipfile.ZipFile(out) as zf:
+            entries = {i.filename: zf.read(i) for i in zf.infolist()}
+        assert set(entries) - {"a.md", "b.md", "SHA256SUMS"} == kept, case
+        for signature, signed in ((SIGNATURE_NAME, "SHA256SUMS"), (RELEASE_SIGNATURE_NAME, RELEASE_NAME)):
+            if signature in entries:
+                (tmp_path / "sig").write_bytes(entries[signature])
+                checked = subprocess.run(
+                    ["ssh-keygen", "-Y", "check-novalidate", "-n", "memsync", "-s", tmp_path / "sig"],
+                    input=entries[signed],
+                    capture_output=True,
+                )
+                assert checked.returncode == 0, (case, checked.stderr)

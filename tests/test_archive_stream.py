@@ -23,6 +23,7 @@ import pytest
 from conftest import CliRunner, assert_one_line_error, make_field, page
 
 from memsync import archive as archive_mod
+from memsync import sshsig
 from memsync.errors import InputError, IntegrityError
 from memsync.manifest import Manifest, sha256_hex
 from memsync.names import SIGNATURE_NAME
@@ -93,10 +94,13 @@ def test_pack_field_gives_the_reference_bytes(tmp_path: Path, signed: bool) -> N
     files = sample_files()
     assert len(files["atlas.bin"]) > archive_mod._WHOLE_ENTRY
     field = make_field(tmp_path / "f", files)
-    signature = SIG if signed else None
-    if signed:
-        (field / "SHA256SUMS").write_bytes(Manifest({n: sha256_hex(d) for n, d in files.items()}).to_bytes())
-        (field / "SHA256SUMS.sig").write_bytes(SIG)
+    signature = None
+    if signed:  # a real signature: pack takes only one that signs the manifest beside it
+        listed = Manifest({n: sha256_hex(d) for n, d in files.items()}).to_bytes()
+        sshsig.generate(tmp_path / "key")
+        signature = sshsig.sign(listed, sshsig.load_private_key(tmp_path / "key"))
+        (field / "SHA256SUMS").write_bytes(listed)
+        (field / "SHA256SUMS.sig").write_bytes(signature)
     expected = reference_pack(files, signature)
 
     packed = archive_mod.pack_field(field)

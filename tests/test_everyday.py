@@ -195,7 +195,8 @@ def test_clone_of_a_url_without_a_path_takes_the_host_or_asks_for_a_name(cli: Cl
         assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", url), url
         a = tmp_path / "a"
         a.mkdir()
-        line = assert_one_line_error(cli("clone", url, cwd=a))
+        # A host that is no field name ("::1"): one line asking for one, before anything is fetched.
+        line = assert_one_line_error(cli("clone", url.replace("127.0.0.1", "[::1]"), cwd=a))
         assert "--name NAME" in line
         assert not any(a.iterdir())
         ok(cli("clone", url, "--name", "served", "--trust", "self", cwd=a))
@@ -208,8 +209,62 @@ def test_clone_of_a_url_without_a_path_takes_the_host_or_asks_for_a_name(cli: Cl
         c.mkdir()
         out = js(cli("clone", url, "mirror-of-served", "--trust", "self", "--json", cwd=c))
         assert out["field"] == "mirror-of-served"
+        d = tmp_path / "d"
+        d.mkdir()
+        out = js(cli("clone", url, "--trust", "self", "--json", cwd=d))
+        assert out["field"] == "127.0.0.1"  # as `git clone http://127.0.0.1:PORT/` names its folder
     finally:
         server.stop()
+
+
+# Each memsync URL beside the URL git clones for it (None: the same), the field at the repository's root.
+GIT_NAMED = [
+    ("{d}/notes.git", None),
+    ("{d}/notes.git/", None),
+    ("{d}/plain", None),
+    ("{d}/plain//", None),
+    ("{d}/plain/.git", None),
+    ("{d}/plain/.git/", None),
+    ("file://{d}/notes.git", None),
+    ("file://{d}/plain/.git", None),
+    ("git+file://{d}/notes.git", "file://{d}/notes.git"),
+    ("git+file://{d}/notes.git@main", "file://{d}/notes.git"),
+    ("git+file://{d}/plain//", "file://{d}/plain"),
+    ("https://user:pw@127.0.0.1:1/srv/notes.git/", None),
+    ("https://127.0.0.1:1/srv/notes/.git", None),
+    ("https://127.0.0.1:1/", None),
+    ("https://localhost:1", None),
+    ("git+https://127.0.0.1:1/srv/notes.git", "https://127.0.0.1:1/srv/notes.git"),
+    ("git+ssh://git@localhost:1/srv/notes.git/", "ssh://git@localhost:1/srv/notes.git/"),
+    ("git://127.0.0.1:1/srv/notes.git", None),
+    ("s3://bucket/team/notes.git", "ssh://bucket/team/notes.git"),
+]
+
+
+@pytest.mark.parametrize(("url", "git_url"), GIT_NAMED)
+def test_clone_names_the_field_as_git_clone_names_its_folder(url: str, git_url: str | None, tmp_path: Path) -> None:
+    from memsync.api import _name_from_url
+
+    repos = tmp_path / "repos"
+    subprocess.run(["git", "init", "-q", "--bare", repos / "notes.git"], check=True)
+    subprocess.run(["git", "init", "-q", repos / "plain"], check=True)
+    url, git_url = url.format(d=repos), (git_url or url).format(d=repos)
+    env = {**os.environ, "GIT_SSH_COMMAND": "false", "GIT_TERMINAL_PROMPT": "0"}
+    cloned = subprocess.run(
+        ["git", "clone", "--progress", git_url], cwd=tmp_path, capture_output=True, text=True, env=env
+    )
+    named = re.search(r"Cloning into '([^']*)'", cloned.stderr)
+    assert named, cloned.stderr
+    assert _name_from_url(url, "give one with --name NAME") == named[1]
+
+
+def test_clone_of_a_dot_git_folder_field_is_named_without_the_suffix(cli: CliRunner, tmp_path: Path) -> None:
+    remote = make_field(tmp_path / "srv" / "notes.git", TEN)
+    ok(cli("manifest", remote, cwd=tmp_path))
+    here = tmp_path / "here"
+    here.mkdir()
+    out = js(cli("clone", f"{remote}/", "--json", cwd=here))
+    assert out["field"] == "notes" and pages(here / "notes") == pages(remote)
 
 
 # -- hints ------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import pytest
 from conftest import CliRunner, assert_one_line_error, make_field, page
 
 from memsync.errors import InputError
-from memsync.manifest import Manifest
+from memsync.manifest import Manifest, read_sha256sum
 
 SHA256SUM = shutil.which("sha256sum")
 needs_sha256sum = pytest.mark.skipif(SHA256SUM is None, reason="coreutils sha256sum not installed")
@@ -196,6 +196,83 @@ def test_verify_field_fails(cli: CliRunner, field: Path, change, named: str) -> 
     assert named in line
 
 
+def _rewrite(transform):  # type: ignore[no-untyped-def]
+    def change(root: Path) -> None:
+        (root / "SHA256SUMS").write_bytes(transform((root / "SHA256SUMS").read_bytes()))
+
+    return change
+
+
+def _per_line(transform):  # type: ignore[no-untyped-def]
+    return _rewrite(lambda data: b"".join(transform(line) for line in data.splitlines(keepends=True)))
+
+
+def _sha256sum_in(args: str) -> object:
+    made = f"rm SHA256SUMS && {SHA256SUM} {args} * > .sums && mv .sums SHA256SUMS"
+    return lambda root: subprocess.run(made, shell=True, cwd=root, check=True)
+
+
+# Forms `sha256sum -c --strict` reads but a manifest cannot have (its exact bytes
+# are the field digest): memsync refuses each, naming what it is.
+SHA256SUM_READS = [
+    pytest.param(_rewrite(lambda d: d.replace(b"\n", b"\r\n")), "CR LF", id="crlf"),
+    pytest.param(_rewrite(lambda d: d.replace(b"\n", b"\n\n", 1)), "blank line", id="blank-line"),
+    pytest.param(_rewrite(lambda d: b"# made by hand\n" + d), "a comment", id="comment"),
+    pytest.param(_per_line(lambda line: line[:64].upper() + line[64:]), "not lowercase hex", id="uppercase-hex"),
+    pytest.param(_rewrite(lambda d: d.replace(b"  ", b" *")), "sha256sum -b", id="binary-mode"),
+    pytest.param(_rewrite(lambda d: d.replace(b"  ", b" ")), "one space", id="one-space"),
+    pytest.param(_per_line(lambda line: b"\\" + line), "escaped name", id="escaped-line"),
+    pytest.param(_sha256sum_in("--tag"), "BSD style", id="bsd-tag"),
+    pytest.param(_rewrite(lambda d: d + d.splitlines(keepends=True)[-1]), "listed twice", id="duplicate-line"),
+    pytest.param(_per_line(lambda line: line[:66] + b"./" + line[66:]), "path separators", id="dot-slash"),
+    pytest.param(_sha256sum_in("-b"), "sha256sum -b", id="sha256sum-b"),
+    pytest.param(
+        _rewrite(lambda d: b"".join(sorted(d.splitlines(keepends=True), key=lambda line: line[66:].lower()))),
+        "LC_ALL=C sha256sum",
+        id="locale-order",
+    ),
+]
+
+
+@needs_sha256sum
+@pytest.mark.parametrize(("change", "named"), SHA256SUM_READS)
+def test_verify_refuses_sha256sum_forms_a_manifest_cannot_have_and_says_which(
+    cli: CliRunner, field: Path, change, named: str
+) -> None:
+    change(field)
+    checked = sha256sum_check(field)
+    assert checked.returncode == 0, checked.stdout + checked.stderr  # the form really is one sha256sum reads
+    line = assert_one_line_error(cli("verify", "f"))
+    assert "SHA256SUMS" in line and named in line
+
+
+@needs_sha256sum
+@pytest.mark.parametrize(
+    "change",
+    [
+        pytest.param(_rewrite(lambda d: b"\xef\xbb\xbf" + d), id="byte-order-mark"),
+        pytest.param(_per_line(lambda line: line[:-1] + b" \n"), id="trailing-space"),
+        pytest.param(_rewrite(lambda d: d[:63] + (b"1" if d[63:64] == b"0" else b"0") + d[64:]), id="hash"),
+        pytest.param(lambda root: (root / "B.md").unlink(), id="missing-file"),
+    ],
+)
+def test_verify_refuses_what_sha256sum_refuses(cli: CliRunner, field: Path, change) -> None:
+    change(field)
+    assert sha256sum_check(field).returncode != 0
+    assert_one_line_error(cli("verify", "f"))
+
+
+@needs_sha256sum
+def test_verify_refuses_an_empty_manifest_as_sha256sum_does(cli: CliRunner, tmp_path: Path) -> None:
+    field = make_field(tmp_path / "f", JUNK)  # nothing but litter, derived and own files
+    assert cli("manifest", "f").returncode == 0
+    assert (field / "SHA256SUMS").read_bytes() == b""
+    assert sha256sum_check(field).returncode != 0  # "no properly formatted checksum lines found"
+    assert "lists no files" in assert_one_line_error(cli("verify", "f"))
+    assert cli("pack", "f", "-o", "f.memoryfield.zip").returncode == 0
+    assert "lists no files" in assert_one_line_error(cli("verify", "f.memoryfield.zip"))
+
+
 def test_verify_nothing_there(cli: CliRunner) -> None:
     assert_one_line_error(cli("verify", "no-such-field"))
 
@@ -326,3 +403,27 @@ def test_parse_like_a_base_gives_what_a_full_parse_gives() -> None:
                 outcomes.append(str(exc))
         assert outcomes[0] == outcomes[1], data
     assert Manifest.parse(base.to_bytes(), like=like) == base
+
+
+def test_read_sha256sum_takes_the_forms_sha256sum_reads_as_the_canonical_manifest() -> None:
+    """Another tool's SHA256SUMS on a remote: what `sha256sum -c` reads is the same manifest,
+    in memsync's own form."""
+    canonical = Manifest({"B.md": H2, "a.md": H})
+    forms = [
+        f"{H} *a.md\n{H2} *B.md\n",
+        f"SHA256 (a.md) = {H}\nSHA256 (B.md) = {H2}\n",
+        f"{H.upper()}  a.md\r\n\n# made by hand\n  {H2}  B.md",
+        f"{H}  a.md\n{H2}  B.md\n{H}  a.md\n",  # listed twice alike: sha256sum checks it twice
+    ]
+    for data in forms:
+        read = read_sha256sum(data.encode(), where="SHA256SUMS")
+        assert read == canonical and read.to_bytes() == canonical.to_bytes()
+    for data, problem in [
+        (f"{H}  a.md\n{H2}  a.md\n", "listed twice with different hashes"),
+        (f"{H}  my page.md\n", "URL-safe"),
+        (f"{H} a.md\n", "one space"),
+        ("\n# nothing\n", "no line sha256sum -c reads"),
+        (f"{H}  notes.sqlite3\n", "not a content file"),
+    ]:
+        with pytest.raises(InputError, match=problem):
+            read_sha256sum(data.encode(), where="SHA256SUMS")

@@ -395,7 +395,8 @@ def clone(
 ) -> None:
     """Make a new field from URL in DIRECTORY, with URL as its origin (your own field: trusted as self by default).
 
-    The field is named after DIRECTORY, as git names a clone, else after the URL."""
+    The field is named after DIRECTORY, else after the URL as git names a clone's folder
+    (`notes.git/` and `notes/.git` give `notes`)."""
     parsed = parse_options(options)
     if not dry_run:
         done = api.clone(
