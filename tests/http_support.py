@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import time
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 START_SECONDS = 20.0
@@ -189,3 +190,29 @@ def self_signed_cert(folder: Path) -> tuple[Path, Path]:
         key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
     )
     return cert_path, key_path
+
+
+class FolderHandler(BaseHTTPRequestHandler):
+    """Serves the files of ``root`` for GET (404 for anything else), with
+    ``headers_for(body)`` added to each answer; logs nothing."""
+
+    root: Path
+
+    def headers_for(self, data: bytes) -> dict[str, str]:
+        return {}
+
+    def do_GET(self) -> None:
+        path = self.root / self.path.lstrip("/").split("?")[0]
+        if not path.is_file():
+            self.send_error(404)
+            return
+        data = path.read_bytes()
+        self.send_response(200)
+        for key, value in self.headers_for(data).items():
+            self.send_header(key, value)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args: object) -> None:
+        pass

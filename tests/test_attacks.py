@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import assert_one_line_error, page, run_cli
-from tests.http_support import MemsyncServer
+from tests.http_support import FolderHandler, MemsyncServer
 from tests.net_support import Loopback, Throttle, measured
 
 FIELD = "notes"
@@ -214,10 +214,9 @@ def test_a_git_field_holding_anything_but_files_is_refused_and_nothing_is_writte
 # -- 3. credentials stay with their origin -----------------------------------------------------
 
 
-class _Logged(BaseHTTPRequestHandler):
+class _Logged(FolderHandler):
     """Serves ``root`` for GET, refuses writes, and logs every request with its Authorization header."""
 
-    root: Path
     seen: list[tuple[str, str, str | None]]
 
     def _log(self) -> None:
@@ -225,15 +224,7 @@ class _Logged(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:
         self._log()
-        path = self.root / self.path.lstrip("/").split("?")[0]
-        if not path.is_file():
-            self.send_error(404)
-            return
-        data = path.read_bytes()
-        self.send_response(200)
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+        super().do_GET()
 
     def _refuse(self) -> None:
         self._log()
@@ -242,9 +233,6 @@ class _Logged(BaseHTTPRequestHandler):
         self.send_error(405)
 
     do_PUT = do_DELETE = _refuse
-
-    def log_message(self, *args: object) -> None:
-        pass
 
 
 class _Redirect(BaseHTTPRequestHandler):

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 import requests
-from http_support import MemsyncServer, StaticServer
+from http_support import FolderHandler, MemsyncServer, StaticServer
 from test_trust import Team, build_team, held, ok, write_manifest
 
 from memsync import release, sshsig
@@ -52,27 +52,14 @@ def _after(moment: datetime) -> None:
     time.sleep(max(0.0, (moment - datetime.now(UTC)).total_seconds()) + 1.1)
 
 
-class _FreshETags(BaseHTTPRequestHandler):
+class _FreshETags(FolderHandler):
     """Serves ``root`` with a new ETag on every answer and never a 304: the same
     bytes look like a new version each time."""
 
-    root: Path
     counter = itertools.count()
 
-    def do_GET(self) -> None:
-        path = self.root / self.path.lstrip("/").split("?")[0]
-        if not path.is_file():
-            self.send_error(404)
-            return
-        data = path.read_bytes()
-        self.send_response(200)
-        self.send_header("ETag", f'"fresh-{next(self.counter)}"')
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def log_message(self, *args: object) -> None:
-        pass
+    def headers_for(self, data: bytes) -> dict[str, str]:
+        return {"ETag": f'"fresh-{next(self.counter)}"'}
 
 
 def _subscriber(team: Team, url: str | Path) -> Callable[..., subprocess.CompletedProcess[str]]:

@@ -16,6 +16,7 @@ import contextlib
 import os
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -194,6 +195,37 @@ def test_a_hand_edit_on_a_remote_declared_not_shared_says_how_out(tmp_path: Path
     assert b"edited by memsync" in b"".join(there.values())
 
 
+def _shared_s3_replica(
+    s3_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, files: dict[str, str]
+) -> tuple[Any, str, Path]:
+    """A workspace synced with a shared S3 remote (``team`` in a new bucket) that
+    holds ``files``: the S3 client, the bucket, the workspace."""
+    client, bucket = s3_server.client(), s3_server.new_bucket()
+    use_aws_env(monkeypatch, aws_env(s3_server))
+    a = new_workspace(tmp_path / "a", f"s3://{bucket}/team", files, shared="true")
+    engine.Session(Workspace.find(a), "f", None).run("sync")
+    return client, bucket, a
+
+
+def _push_meeting(a: Path, monkeypatch: pytest.MonkeyPatch, page_name: str, tool: Callable[[], object]) -> None:
+    """A push of workspace ``a`` during which another tool does ``tool`` just
+    before the push first sends ``page_name``."""
+    real_put = S3Store.put
+    met: list[str] = []
+
+    def put(self: S3Store, name: str, data: bytes, **kwargs: Any) -> str:
+        if name == page_name and not met:
+            met.append(name)
+            tool()
+        return real_put(self, name, data, **kwargs)
+
+    monkeypatch.setattr(S3Store, "put", put)
+    try:
+        engine.Session(Workspace.find(a), "f", None).run("push")
+    finally:
+        monkeypatch.setattr(S3Store, "put", real_put)
+
+
 def test_an_edit_on_a_shared_s3_remote_during_a_push_is_not_overwritten(
     s3_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -203,12 +235,8 @@ def test_an_edit_on_a_shared_s3_remote_during_a_push_is_not_overwritten(
     # push had written already), adds p100 as the push adds it, and rewrites p055,
     # which the push deletes: the push puts back what it wrote, and the pull the user
     # is sent to brings every one of the tool's changes in.
-    client, bucket = s3_server.client(), s3_server.new_bucket()
-    url, env = f"s3://{bucket}/team", aws_env(s3_server)
-    use_aws_env(monkeypatch, env)
     files = {f"p{i:03d}.md": page(f"P{i}", f"body {i}") for i in range(60)}
-    a = new_workspace(tmp_path / "a", url, files, shared="true")
-    engine.Session(Workspace.find(a), "f", None).run("sync")
+    client, bucket, a = _shared_s3_replica(s3_server, tmp_path, monkeypatch, files)
     for name, text in files.items():
         (a / "f" / name).write_text(text.replace("body", "edited body"))
     (a / "f" / "p055.md").unlink()
@@ -219,22 +247,17 @@ def test_an_edit_on_a_shared_s3_remote_during_a_push_is_not_overwritten(
         "p055.md": page("P55", "the tool's p055"),
         "p100.md": page("P100", "the tool's p100"),
     }
-    real_put = S3Store.put
 
-    def put(self: S3Store, name: str, data: bytes, **kwargs: Any) -> str:
-        if name == "p050.md" and b"edited body" in data:
-            for other, text in tool.items():
-                client.put_object(Bucket=bucket, Key=f"team/{other}", Body=text.encode())
-        return real_put(self, name, data, **kwargs)
+    def tool_writes() -> None:
+        for other, text in tool.items():
+            client.put_object(Bucket=bucket, Key=f"team/{other}", Body=text.encode())
 
-    monkeypatch.setattr(S3Store, "put", put)
     with pytest.raises(PullFirst, match=r"team/p050\.md: changed by another writer: pull first$"):
-        engine.Session(Workspace.find(a), "f", None).run("push")
+        _push_meeting(a, monkeypatch, "p050.md", tool_writes)
     there = bucket_objects(client, bucket, "team")
     assert {n: there[n].decode() for n in tool} == tool, "nothing the tool wrote is overwritten"
     assert there["p009.md"].decode() == files["p009.md"], "what the push wrote is put back"
     assert LOCK_NAME not in there, "the lock is released: the next push is no repair"
-    monkeypatch.setattr(S3Store, "put", real_put)
     engine.Session(Workspace.find(a), "f", None).run("sync")
     there = bucket_objects(client, bucket, "team")
     texts = b"".join(there.values()).decode()
@@ -252,25 +275,12 @@ def test_a_page_another_tool_deletes_as_a_shared_s3_push_rewrites_it_is_pull_fir
     # deleting a page the push is rewriting is a refused condition like any other,
     # not a failed push that leaves pages no SHA256SUMS describes behind a dead lock
     # (which readers meet as damage, and the next push repairs by rewriting the field).
-    client, bucket = s3_server.client(), s3_server.new_bucket()
-    url, env = f"s3://{bucket}/team", aws_env(s3_server)
-    use_aws_env(monkeypatch, env)
     files = {f"p{i:02d}.md": page(f"P{i}", f"body {i}") for i in range(6)}
-    a = new_workspace(tmp_path / "a", url, files, shared="true")
-    engine.Session(Workspace.find(a), "f", None).run("push")
+    client, bucket, a = _shared_s3_replica(s3_server, tmp_path, monkeypatch, files)
     for name, text in files.items():
         (a / "f" / name).write_text(text.replace("body", "edited body"))
-    real_put = S3Store.put
-
-    def put(self: S3Store, name: str, data: bytes, **kwargs: Any) -> str:
-        if name == "p03.md" and b"edited body" in data:
-            client.delete_object(Bucket=bucket, Key="team/p03.md")
-        return real_put(self, name, data, **kwargs)
-
-    monkeypatch.setattr(S3Store, "put", put)
     with pytest.raises(PullFirst, match=r"team/p03\.md: changed by another writer: pull first$"):
-        engine.Session(Workspace.find(a), "f", None).run("push")
-    monkeypatch.setattr(S3Store, "put", real_put)
+        _push_meeting(a, monkeypatch, "p03.md", lambda: client.delete_object(Bucket=bucket, Key="team/p03.md"))
     there = bucket_objects(client, bucket, "team")
     assert LOCK_NAME not in there, "the lock is released: no push left half-done"
     assert {n: d.decode() for n, d in there.items() if n.endswith(".md")} == {
@@ -290,26 +300,14 @@ def test_a_push_after_a_crash_on_a_shared_s3_remote_leaves_another_tools_edit(
     # lock checks every page against SHA256SUMS, so nothing needs repairing, and its
     # writes stay conditional: another tool's edit made while it runs is not
     # overwritten by a rewrite of the whole field.
-    client, bucket = s3_server.client(), s3_server.new_bucket()
-    url, env = f"s3://{bucket}/team", aws_env(s3_server)
-    use_aws_env(monkeypatch, env)
     files = {f"p{i:02d}.md": page(f"P{i}", f"body {i}") for i in range(20)}
-    a = new_workspace(tmp_path / "a", url, files, shared="true")
-    engine.Session(Workspace.find(a), "f", None).run("push")
+    client, bucket, a = _shared_s3_replica(s3_server, tmp_path, monkeypatch, files)
     client.put_object(Bucket=bucket, Key=f"team/{LOCK_NAME}", Body=b'{"expires": 0, "abandoned": true}')
     (a / "f" / "p00.md").write_text(page("P0", "edited by memsync"))
     tool = page("P15", "the tool's p15").encode()
-    real_put = S3Store.put
-
-    def put(self: S3Store, name: str, data: bytes, **kwargs: Any) -> str:
-        if name == "p00.md":  # the first page the push writes, whole field or not
-            client.put_object(Bucket=bucket, Key="team/p15.md", Body=tool)
-        return real_put(self, name, data, **kwargs)
-
-    monkeypatch.setattr(S3Store, "put", put)
     with contextlib.suppress(PullFirst):
-        engine.Session(Workspace.find(a), "f", None).run("push")
-    monkeypatch.setattr(S3Store, "put", real_put)
+        # p00 is the first page the push writes, whole field or not.
+        _push_meeting(a, monkeypatch, "p00.md", lambda: client.put_object(Bucket=bucket, Key="team/p15.md", Body=tool))
     assert bucket_objects(client, bucket, "team")["p15.md"] == tool, "the tool's edit is not overwritten"
     engine.Session(Workspace.find(a), "f", None).run("sync")
     there = bucket_objects(client, bucket, "team")
