@@ -1,0 +1,109 @@
+"""Bad input as an unlucky user types it: one line on stderr, a non-zero exit,
+valid JSON (or nothing) under --json, and nothing written.
+
+Found by a sweep of every command with bad arguments, options and state; each
+test here but the bare-group guard failed before its fix.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import CliRunner, assert_one_line_error, make_field, page
+
+
+def usage_error(result: subprocess.CompletedProcess[str], help_of: str) -> str:
+    """A usage error: exit 2, one line, naming the help that shows the usage."""
+    line = assert_one_line_error(result)
+    assert result.returncode == 2, result.stderr
+    assert line.endswith(f"(see '{help_of} --help')"), line
+    return line
+
+
+def listing(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def synced_workspace(cli: CliRunner, tmp_path: Path, pages: int = 1) -> tuple[Path, Path]:
+    """A workspace (tmp/ws) whose field notes is pushed to its remote origin (tmp/remote)."""
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    assert cli("init", cwd=ws).returncode == 0
+    make_field(ws / "notes", {f"p{i}.md": page(f"P{i}", f"body {i}") for i in range(pages)})
+    remote = tmp_path / "remote"
+    for args in (("add", "notes"), ("remote", "add", "notes", "origin", remote), ("push", "notes")):
+        assert cli(*args, cwd=ws).returncode == 0
+    return ws, remote
+
+
+@pytest.mark.parametrize(
+    ("args", "help_of", "says"),
+    [
+        (["push"], "memsync push", "Missing argument 'FIELD'"),
+        (["push", "notes", "--frobnicate"], "memsync push", "No such option '--frobnicate'"),
+        (["verify", "--sha256"], "memsync verify", "Option '--sha256' requires an argument"),
+        (["remote", "add", "notes"], "memsync remote add", "Missing argument 'NAME'"),
+        (["remote", "add", "--option"], "memsync remote add", "Option '--option' requires an argument"),
+        (["remote", "frobnicate"], "memsync remote", "No such command 'frobnicate'"),
+        (["frobnicate"], "memsync", "No such command 'frobnicate'"),
+        (["--frobnicate"], "memsync", "No such option '--frobnicate'"),
+        (["gc", "--keep-days", "-1"], "memsync gc", "-1 is not in the range x>=0"),
+        (["status", "a", "b"], "memsync status", "Got unexpected extra argument (b)"),
+    ],
+)
+def test_usage_errors_are_one_line_naming_the_help(cli: CliRunner, args: list[str], help_of: str, says: str) -> None:
+    line = usage_error(cli(*args), help_of)
+    assert says in line
+    # The command the line names exists and shows its usage.
+    shown = cli(*help_of.split()[1:], "--help")
+    assert shown.returncode == 0 and shown.stdout.startswith(f"Usage: {help_of} ")
+
+
+def test_usage_errors_under_json_are_one_object_and_one_line(cli: CliRunner) -> None:
+    for args in (["push", "--json"], ["remote", "add", "notes", "--json"], ["--json", "frobnicate"]):
+        result = cli(*args)
+        line = assert_one_line_error(result)
+        data = json.loads(result.stdout)
+        assert data == {"code": 2, "error": line.removeprefix("memsync: ")}
+
+
+def test_a_bare_group_still_shows_its_help(cli: CliRunner) -> None:
+    for args in ([], ["remote"]):
+        result = cli(*args)
+        assert result.returncode == 2 and "Commands:" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--port", "70000"], "70000 is not in the range 0<=x<=65535"),  # was served on 70000 % 65536
+        (["--port", "-1"], "-1 is not in the range 0<=x<=65535"),  # was an internal error
+        (["--threads", "0"], "0 is not in the range x>=1"),  # was a server that never answers
+    ],
+)
+def test_serve_refuses_a_port_or_thread_count_out_of_range(tmp_path: Path, args: list[str], says: str) -> None:
+    field = make_field(tmp_path / "notes", {"a.md": page("A", "a")})
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "memsync", "serve", field, "--read-only", "--no-index", *args],
+            cwd=tmp_path,
+            env={**os.environ, "MEMSYNC_DEBUG": ""},
+            capture_output=True,
+            text=True,
+            timeout=20,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"serve {' '.join(args)} started serving instead of refusing")
+    assert says in usage_error(result, "memsync serve")
+
+
+def test_history_and_log_refuse_a_limit_out_of_range(cli: CliRunner) -> None:
+    # -n -5 listed every entry, as -n 0 does.
+    assert "-5 is not in the range x>=0" in usage_error(cli("history", "notes", "-n", "-5"), "memsync history")
+    assert "0 is not in the range x>=1" in usage_error(cli("log", "notes", "-n", "0"), "memsync log")
