@@ -107,3 +107,18 @@ def test_history_and_log_refuse_a_limit_out_of_range(cli: CliRunner) -> None:
     # -n -5 listed every entry, as -n 0 does.
     assert "-5 is not in the range x>=0" in usage_error(cli("history", "notes", "-n", "-5"), "memsync history")
     assert "0 is not in the range x>=1" in usage_error(cli("log", "notes", "-n", "0"), "memsync log")
+
+
+@pytest.mark.parametrize("command", ["push", "sync", "pull", "status"])
+def test_a_missing_field_folder_deletes_nothing_anywhere(cli: CliRunner, tmp_path: Path, command: str) -> None:
+    """A field folder moved or unmounted after a sync read as "every page deleted":
+    push and sync emptied the remote (four pages are under the delete limit)."""
+    ws, remote = synced_workspace(cli, tmp_path, pages=4)
+    (ws / "notes").rename(tmp_path / "notes-elsewhere")
+    before = listing(remote), listing(ws)
+
+    line = assert_one_line_error(cli(command, "notes", cwd=ws))
+    assert "the field's folder is gone (it had 4 files at the last sync with origin)" in line
+    assert (listing(remote), listing(ws)) == before
+    assert not (ws / "notes").exists()
+
