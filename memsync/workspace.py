@@ -475,12 +475,25 @@ class Workspace:
             else:
                 # Usually the field as scanned with a few pages changed since: read against it.
                 manifest = Manifest.parse(data, where="sync base", like=local)
-            meta = json.loads((folder / f"{remote}.json").read_bytes())
+            raw = (folder / f"{remote}.json").read_bytes()
         except FileNotFoundError:
             return None
-        sidecars = meta.get("sidecars")
-        known = frozenset(sidecars) if isinstance(sidecars, list) else None
-        return Base(manifest, meta.get("etag"), meta.get("synced_at", ""), known)
+        try:
+            meta = json.loads(raw)
+        except ValueError:
+            meta = None
+        if not isinstance(meta, dict):
+            # Damaged: the manifest above still makes the merge three-way; without
+            # the remote's version token the next sync only fetches in full.
+            meta = {}
+        etag, sidecars, synced_at = meta.get("etag"), meta.get("sidecars"), meta.get("synced_at")
+        known = frozenset(s for s in sidecars if isinstance(s, str)) if isinstance(sidecars, list) else None
+        return Base(
+            manifest,
+            etag if isinstance(etag, str) else None,
+            synced_at if isinstance(synced_at, str) else "",
+            known,
+        )
 
     def save_base(
         self, field_name: str, remote: str, manifest: Manifest, etag: str | None, sidecars: Iterable[str] = ()

@@ -122,3 +122,27 @@ def test_a_missing_field_folder_deletes_nothing_anywhere(cli: CliRunner, tmp_pat
     assert (listing(remote), listing(ws)) == before
     assert not (ws / "notes").exists()
 
+
+@pytest.mark.parametrize("damage", [b"{", bytes(range(256)), b"[]", b'{"etag": 5, "sidecars": "x"}'])
+def test_a_damaged_sync_base_record_costs_a_full_fetch_not_the_sync(
+    cli: CliRunner, tmp_path: Path, damage: bytes
+) -> None:
+    """The base's record of the remote's version (etag, sidecars) was read unchecked:
+    damaged, every sync, pull, push and status was an internal error."""
+    ws, remote = synced_workspace(cli, tmp_path, pages=4)
+    (ws / ".memsync" / "fields" / "notes" / "base" / "origin.json").write_bytes(damage)
+    # Both sides change; the base's manifest still makes it three-way: the local
+    # deletion is carried, not undone, and the remote's edit arrives.
+    (ws / "notes" / "p3.md").unlink()
+    edited = page("P2", "edited on the remote")
+    (remote / "p2.md").write_text(edited)
+    subprocess.run("sha256sum p*.md > SHA256SUMS", shell=True, cwd=remote, check=True)
+
+    for command in ("status", "sync"):
+        result = cli(command, "notes", cwd=ws)
+        assert result.returncode == 0, result.stderr
+    assert (ws / "notes" / "p2.md").read_text() == edited
+    assert sorted(p.name for p in remote.glob("*.md")) == ["p0.md", "p1.md", "p2.md"]
+    assert json.loads((ws / ".memsync" / "fields" / "notes" / "base" / "origin.json").read_bytes())["etag"]
+    assert "up to date" in cli("status", "notes", cwd=ws).stdout
+
