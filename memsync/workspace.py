@@ -304,6 +304,7 @@ class Workspace:
         if trust not in TRUST_POLICIES:
             raise WorkspaceError(f"{trust!r}: trust is one of {', '.join(TRUST_POLICIES)}")
         url = absolute_if_path(url)
+        self._not_own_folder(field_name, url)
         tree = {f: url if f == field_name else self._member_url(field_name, f, url) for f in self._tree(field_name)}
         for name in tree:
             if remote in self.fields[name].remotes:
@@ -313,6 +314,13 @@ class Workspace:
         if not dry_run:
             self.save()
         return url
+
+    def _not_own_folder(self, field_name: str, url: str) -> None:
+        """A field's own folder as its remote would be synced with itself."""
+        if url.startswith("file://"):
+            url = urlsplit(url).path
+        if "://" not in url and Path(url).resolve() == self.field_path(field_name).resolve():
+            raise WorkspaceError(f"{url}: that is the folder of field {field_name!r} itself, not a remote")
 
     def _tree(self, field_name: str) -> list[str]:
         self.field(field_name)
@@ -406,6 +414,7 @@ class Workspace:
         _, config = self.remote(field_name, remote)
         self._alone(field_name, remote)
         url = absolute_if_path(url)
+        self._not_own_folder(field_name, url)
         base = self.load_base(field_name, remote)
         self._memo_path(field_name, remote).unlink(missing_ok=True)
         if base is not None and keep_base:
@@ -621,6 +630,8 @@ def _dump(data: Any) -> bytes:
 def absolute_if_path(url: str) -> str:
     """A relative folder means the folder it names now, not one relative to
     wherever memsync runs later."""
+    if not url.strip():
+        raise InputError("an empty URL names no remote (a folder is '.' or a path)")
     if "://" in url or url.startswith("/"):
         return url
     return str(Path(url).expanduser().absolute())

@@ -146,3 +146,33 @@ def test_a_damaged_sync_base_record_costs_a_full_fetch_not_the_sync(
     assert json.loads((ws / ".memsync" / "fields" / "notes" / "base" / "origin.json").read_bytes())["etag"]
     assert "up to date" in cli("status", "notes", cwd=ws).stdout
 
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("remote", "add", "notes", "other", ""),
+        ("remote", "set-url", "notes", "origin", ""),
+        ("clone", "", "copy"),
+        ("publish", "notes", "--to", ""),
+    ],
+)
+def test_an_empty_url_is_refused_not_taken_for_the_current_folder(
+    cli: CliRunner, tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    """An empty URL (an unset shell variable) named the current folder: a remote
+    there, or a clone of it."""
+    ws, _ = synced_workspace(cli, tmp_path)
+    before = listing(tmp_path)
+    line = assert_one_line_error(cli(*args, cwd=ws))
+    assert "an empty URL names no remote" in line
+    assert listing(tmp_path) == before
+
+
+@pytest.mark.parametrize("url", ["notes", "./notes/", "{ws}/notes", "file://{ws}/notes"])
+def test_a_field_is_not_its_own_remote(cli: CliRunner, tmp_path: Path, url: str) -> None:
+    ws, _ = synced_workspace(cli, tmp_path)
+    before = listing(tmp_path)
+    for args in (("remote", "add", "notes", "self"), ("remote", "set-url", "notes", "origin")):
+        line = assert_one_line_error(cli(*args, url.format(ws=ws), cwd=ws))
+        assert "that is the folder of field 'notes' itself, not a remote" in line
+    assert listing(tmp_path) == before
