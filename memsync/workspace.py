@@ -203,6 +203,8 @@ class Workspace:
         if name in self.fields:
             raise WorkspaceError(f"field {name!r} already exists")
         path = path.absolute()
+        if path.resolve() == self.state.resolve() or self.state.resolve() in path.resolve().parents:
+            raise WorkspaceError(f"{path}: inside memsync's own state ({self.state}), which no field may be")
         spec = FieldConfig(self._stored_path(path))
         parent, _, sub = name.rpartition("/")
         if parent:

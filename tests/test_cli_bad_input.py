@@ -176,3 +176,20 @@ def test_a_field_is_not_its_own_remote(cli: CliRunner, tmp_path: Path, url: str)
         line = assert_one_line_error(cli(*args, url.format(ws=ws), cwd=ws))
         assert "that is the folder of field 'notes' itself, not a remote" in line
     assert listing(tmp_path) == before
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("add", "state", ".memsync"), ("add", "objects", ".memsync/objects"), ("clone", "{other}", ".memsync/copy")],
+)
+def test_no_field_lives_in_memsyncs_own_state(cli: CliRunner, tmp_path: Path, args: tuple[str, ...]) -> None:
+    """A field there would send memsync's config (secret options too) to a remote,
+    and a pull would write pages into its state."""
+    ws, _ = synced_workspace(cli, tmp_path)
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "b.md").write_text(page("B", "b"))
+    before = listing(tmp_path)
+    line = assert_one_line_error(cli(*(a.format(other=other) for a in args), cwd=ws))
+    assert "inside memsync's own state" in line
+    assert listing(tmp_path) == before
