@@ -193,3 +193,23 @@ def test_no_field_lives_in_memsyncs_own_state(cli: CliRunner, tmp_path: Path, ar
     line = assert_one_line_error(cli(*(a.format(other=other) for a in args), cwd=ws))
     assert "inside memsync's own state" in line
     assert listing(tmp_path) == before
+
+
+@pytest.mark.parametrize(
+    ("url", "says"),
+    [
+        ("http://[::1/f/", "Invalid IPv6 URL"),  # these three were internal errors
+        ("http://host:99999/f/", "Port out of range"),
+        ("http://host:abc/f/", "Port could not be cast"),
+        ("https://", "expected http(s)://HOST[:PORT]/PATH/"),  # these two were kept as remotes
+        ("http://exa mple.org/f/", "expected http(s)://HOST[:PORT]/PATH/"),
+        ("http://host:abc/f/demo.memoryfield.zip", "Port could not be cast"),
+    ],
+)
+def test_a_malformed_http_url_is_one_line_and_nothing_kept(cli: CliRunner, tmp_path: Path, url: str, says: str) -> None:
+    ws, _ = synced_workspace(cli, tmp_path)
+    before = listing(tmp_path)
+    for args in (("remote", "add", "notes", "web", url), ("pull", url, "--field", "web"), ("clone", url, "web")):
+        line = assert_one_line_error(cli(*args, cwd=ws))
+        assert "not a valid URL" in line and says in line, line
+    assert listing(tmp_path) == before
