@@ -157,16 +157,18 @@ class Workspace:
                 raise WorkspaceError(f"{path}: unsupported config version {raw.get('version')!r}")
             for name, spec in raw["fields"].items():
                 remotes = {
-                    r: RemoteConfig(v["url"], dict(v.get("options", {})), v.get("trust", "self"))
+                    r: RemoteConfig(_text(v["url"], "url"), dict(v.get("options", {})), v.get("trust", "self"))
                     for r, v in spec["remotes"].items()
                 }
-                self.fields[name] = FieldConfig(spec["path"], remotes)
+                self.fields[name] = FieldConfig(_text(spec["path"], "path"), remotes)
             for key, value in raw.get("settings", {}).items():
                 self.settings[key] = _setting(key, value)
         except FileNotFoundError:
             raise WorkspaceError(f"{self.root}: not a memsync workspace (run 'memsync init')") from None
         except (ValueError, KeyError, TypeError, AttributeError, InputError) as exc:
             raise WorkspaceError(f"{path}: malformed config ({exc})") from None
+        except RecursionError:  # nested deeper than json can read
+            raise WorkspaceError(f"{path}: malformed config (nested too deep)") from None
 
     def save(self) -> None:
         raw: dict[str, Any] = {
@@ -568,6 +570,13 @@ class Workspace:
             yield
         finally:
             os.close(fd)
+
+
+def _text(value: object, what: str) -> str:
+    """A config value that must be text: anything else fails far from the config."""
+    if not isinstance(value, str):
+        raise TypeError(f"{what} {value!r} is not text")
+    return value
 
 
 def _setting(key: str, value: object) -> int:

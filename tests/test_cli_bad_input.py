@@ -213,3 +213,23 @@ def test_a_malformed_http_url_is_one_line_and_nothing_kept(cli: CliRunner, tmp_p
         line = assert_one_line_error(cli(*args, cwd=ws))
         assert "not a valid URL" in line and says in line, line
     assert listing(tmp_path) == before
+
+
+@pytest.mark.parametrize(
+    ("config", "says"),
+    [
+        (b"[" * 100_000, "nested too deep"),  # a RecursionError
+        (b'{"version": 1, "fields": {"notes": {"path": 5, "remotes": {}}}}', "path 5 is not text"),
+        (b'{"version": 1, "fields": {"notes": {"path": "notes", "remotes": {"o": {"url": 7}}}}}', "url 7 is not text"),
+    ],
+)
+def test_a_damaged_workspace_config_is_one_line_not_an_internal_error(
+    cli: CliRunner, tmp_path: Path, config: bytes, says: str
+) -> None:
+    ws, _ = synced_workspace(cli, tmp_path)
+    (ws / ".memsync" / "config.json").write_bytes(config)
+    before = listing(tmp_path)
+    for args in (("status", "notes"), ("sync", "notes"), ("fields",), ("remote", "list", "notes")):
+        line = assert_one_line_error(cli(*args, cwd=ws))
+        assert f"config.json: malformed config ({says})" in line, line
+    assert listing(tmp_path) == before
