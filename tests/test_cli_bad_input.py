@@ -233,3 +233,19 @@ def test_a_damaged_workspace_config_is_one_line_not_an_internal_error(
         line = assert_one_line_error(cli(*args, cwd=ws))
         assert f"config.json: malformed config ({says})" in line, line
     assert listing(tmp_path) == before
+
+
+def test_sign_with_changes_only_what_it_is_given(cli: CliRunner, tmp_path: Path) -> None:
+    """sign-with --expires (or sign-with alone) silently stopped signing pushes; a KEY
+    given with --none was dropped without a word."""
+    ws, _ = synced_workspace(cli, tmp_path)
+    env = {"HOME": str(tmp_path)}
+    assert cli("keygen", "--use", cwd=ws, env=env).returncode == 0
+    key = json.loads(cli("sign-with", "--json", cwd=ws, env=env).stdout)["signing_key"]
+    assert key and Path(key).is_file()
+    changed = json.loads(cli("sign-with", "--expires", "7d", "--json", cwd=ws, env=env).stdout)
+    assert changed == {"signing_key": key, "release_expires": "7d", "dry_run": False}
+    before = listing(tmp_path)
+    assert "not both" in usage_error(cli("sign-with", key, "--none", cwd=ws, env=env), "memsync sign-with")
+    assert listing(tmp_path) == before
+    assert json.loads(cli("sign-with", "--none", "--json", cwd=ws, env=env).stdout)["signing_key"] is None
