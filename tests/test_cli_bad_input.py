@@ -249,3 +249,23 @@ def test_sign_with_changes_only_what_it_is_given(cli: CliRunner, tmp_path: Path)
     assert "not both" in usage_error(cli("sign-with", key, "--none", cwd=ws, env=env), "memsync sign-with")
     assert listing(tmp_path) == before
     assert json.loads(cli("sign-with", "--none", "--json", cwd=ws, env=env).stdout)["signing_key"] is None
+
+
+def test_gc_keeps_what_a_journal_line_it_cannot_read_names(cli: CliRunner, tmp_path: Path) -> None:
+    """A journal line in a newer format (or damaged) was passed over, so gc dropped the
+    versions it named and, rewriting the journal, the line itself."""
+    from memsync.store import ObjectStore
+    from memsync.workspace import Workspace
+
+    ws, remote = synced_workspace(cli, tmp_path)
+    (remote / "p0.md").write_text(page("P0", "edited on the remote"))
+    subprocess.run("sha256sum p*.md > SHA256SUMS", shell=True, cwd=remote, check=True)
+    assert cli("pull", "notes", cwd=ws).returncode == 0
+    journal = ws / ".memsync" / "fields" / "notes" / "history.jsonl"
+    entry = json.loads(journal.read_bytes())
+    newer = journal.read_bytes().replace(b'"v":1', b'"v":2') + b'{"torn": "' + b"ab" * 32
+    journal.write_bytes(newer)
+
+    assert cli("gc", "--keep-days", "0", "--keep-versions", "0", cwd=ws).returncode == 0
+    assert entry["old"] in set(ObjectStore(Workspace(ws)).all())
+    assert journal.read_bytes() == newer
