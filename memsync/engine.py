@@ -187,8 +187,10 @@ class Session:
         config, memo = self.remote_config, self.ws.remote_memo(self.field, self.remote)
         with boundary(), self.ws.locked(), open_remote(config.url, config.options, memo) as remote:
             self.gate = Gate(self.ws, self.field, self.remote, self.remote_config, remote.url)
-            if not self.root.exists() and mode != "push" and not dry_run:
-                self.root.mkdir(parents=True)
+            if not self.root.exists():
+                self._check_folder_gone()
+                if mode != "push" and not dry_run:
+                    self.root.mkdir(parents=True)
             self.staging.clean_incoming()
             self.ws.clean_temp_files()
             self.objects.drop_unfinished()
@@ -211,6 +213,17 @@ class Session:
                     if not (mode == "sync" or moved) or attempt == SYNC_ATTEMPTS:
                         raise
             return report
+
+    def _check_folder_gone(self) -> None:
+        """A field folder that is missing after a sync was moved or unmounted, which is
+        no wish to delete every page on every remote (an empty folder still says that)."""
+        for name in self.ws.fields[self.field].remotes:
+            base = self.ws.load_base(self.field, name)
+            if base is not None and base.manifest:
+                raise WorkspaceError(
+                    f"{self.root}: the field's folder is gone (it had {len(base.manifest)} files at the last sync "
+                    f"with {name}); nothing was changed: put it back"
+                )
 
     # -- the steps ------------------------------------------------------------------
 

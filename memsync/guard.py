@@ -19,6 +19,10 @@ from .plan import Change
 class TooManyDeletes(MemsyncError):
     """A run would delete more of a field than its delete limit allows."""
 
+    def __init__(self, message: str, deletes: int) -> None:
+        super().__init__(message)
+        self.deletes = deletes
+
 
 @dataclass(frozen=True)
 class DeleteLimit:
@@ -69,5 +73,6 @@ def check_deletes(
     if not limit.allows(len(deletes), len(before)):
         raise TooManyDeletes(
             f"{where}: this would delete {len(deletes)} of its {len(before)} files (limit {limit}); "
-            f"nothing was changed. If that is what you want, run it again with --max-delete {len(deletes)}"
+            f"nothing was changed. If that is what you want, run it again with --max-delete {len(deletes)}",
+            len(deletes),
         )

@@ -110,17 +110,21 @@ def _quote_or_null(value: str | None) -> str:
     return "null" if value is None else _quote(value)
 
 
+_SHA = re.compile(r"[0-9a-f]{64}")
+
+
 def _is_sha(value: object) -> bool:
-    return isinstance(value, str) and re.fullmatch(r"[0-9a-f]{64}", value) is not None
+    return isinstance(value, str) and _SHA.fullmatch(value) is not None
 
 
 def journal_path(ws: Workspace, field_name: str) -> Path:
     return ws.field_state_dir(field_name) / JOURNAL_NAME
 
 
-def read_journal(path: Path) -> list[Entry]:
+def read_journal(path: Path, unread: list[str] | None = None) -> list[Entry]:
     """A journal's entries, oldest first. A line a crash tore, or one a later
-    memsync wrote in a format this one does not know, is passed over."""
+    memsync wrote in a format this one does not know, is passed over (and
+    added to ``unread``)."""
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -129,10 +133,12 @@ def read_journal(path: Path) -> list[Entry]:
     for line in data.splitlines():
         try:
             entry = Entry.from_json(json.loads(line))
-        except ValueError:
-            continue
+        except (ValueError, RecursionError):
+            entry = None
         if entry is not None:
             entries.append(entry)
+        elif unread is not None and line.strip():
+            unread.append(line.decode(errors="replace"))
     return entries
 
 
@@ -598,8 +604,12 @@ def gc(ws: Workspace, *, days: int | None = None, versions: int | None = None, d
         refs: set[str] = set()
         root = ws.state / "fields"
         for path in sorted(root.glob(f"*/{JOURNAL_NAME}")) if root.is_dir() else []:
-            found = read_journal(path)
-            keep = retained(found, days, versions)
+            unread: list[str] = []
+            found = read_journal(path, unread)
+            # Lines this memsync cannot read (a newer format, damage) may name versions it
+            # cannot judge: their journal stays whole, and every version it names is kept.
+            keep = found if unread else retained(found, days, versions)
+            refs.update(sha for line in unread for sha in _SHA.findall(line))
             report.entries_dropped += len(found) - len(keep)
             if len(keep) != len(found) and not dry_run:
                 _rewrite(path, keep)

@@ -163,7 +163,8 @@ class Review:
             for name, diff in self.diffs.items():
                 out += ["", f"--- {name}", *diff.splitlines()]
         elif self.diffs:
-            out += ["", f"{len(self.diffs)} full diff(s) not shown: memsync review --full"]
+            field = self.field_name or "FIELD"
+            out += ["", f"{len(self.diffs)} full diff(s) not shown: memsync review {field} --full"]
         return out
 
     def to_json(self) -> dict[str, Any]:

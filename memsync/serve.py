@@ -610,7 +610,9 @@ def served_fields(folders: Iterable[Path]) -> dict[str, ServedField]:
 @click.command()
 @click.argument("folders", nargs=-1, required=True, type=click.Path(path_type=Path), metavar="FIELD...")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8080, show_default=True, type=int, help="Port (0: any free port, printed).")
+@click.option(
+    "--port", default=8080, show_default=True, type=click.IntRange(0, 65535), help="Port (0: any free port, printed)."
+)
 @click.option(
     "--auth-file",
     type=click.Path(path_type=Path),
@@ -625,7 +627,7 @@ def served_fields(folders: Iterable[Path]) -> dict[str, ServedField]:
     default=None,
     help="Embedder for the vector index (default: MEMSYNC_EMBEDDER, else the field's index, else auto).",
 )
-@click.option("--threads", default=16, show_default=True, type=int, help="Worker threads.")
+@click.option("--threads", default=16, show_default=True, type=click.IntRange(min=1), help="Worker threads.")
 def serve(
     folders: tuple[Path, ...],
     host: str,

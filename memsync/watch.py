@@ -40,6 +40,7 @@ from watchdog.observers import Observer
 
 from .engine import Session, SyncReport
 from .errors import MemsyncError, WorkspaceError
+from .guard import TooManyDeletes
 from .names import Role, role_of
 from .registry import open_remote
 from .remote import NotModified
@@ -266,10 +267,13 @@ class Watcher:
             with self._lock:  # the local change still has to go out
                 state.dirty_since = min(dirty_since, state.dirty_since or dirty_since)
                 state.last_change = max(state.last_change, dirty_since)
+        what = str(exc)
+        if isinstance(exc, TooManyDeletes):  # "run it again" would be watch, which takes no --max-delete
+            what += f" (here: memsync sync {state.name} --remote {state.remote} --max-delete {exc.deletes})"
         self.on_event(
             Event(
                 "error",
-                f"{state.name} ⇄ {state.remote}: {exc}; retrying in {delay:g}s",
+                f"{state.name} ⇄ {state.remote}: {what}; retrying in {delay:g}s",
                 state.name,
                 state.remote,
                 "error",

@@ -157,16 +157,18 @@ class Workspace:
                 raise WorkspaceError(f"{path}: unsupported config version {raw.get('version')!r}")
             for name, spec in raw["fields"].items():
                 remotes = {
-                    r: RemoteConfig(v["url"], dict(v.get("options", {})), v.get("trust", "self"))
+                    r: RemoteConfig(_text(v["url"], "url"), dict(v.get("options", {})), v.get("trust", "self"))
                     for r, v in spec["remotes"].items()
                 }
-                self.fields[name] = FieldConfig(spec["path"], remotes)
+                self.fields[name] = FieldConfig(_text(spec["path"], "path"), remotes)
             for key, value in raw.get("settings", {}).items():
                 self.settings[key] = _setting(key, value)
         except FileNotFoundError:
             raise WorkspaceError(f"{self.root}: not a memsync workspace (run 'memsync init')") from None
         except (ValueError, KeyError, TypeError, AttributeError, InputError) as exc:
             raise WorkspaceError(f"{path}: malformed config ({exc})") from None
+        except RecursionError:  # nested deeper than json can read
+            raise WorkspaceError(f"{path}: malformed config (nested too deep)") from None
 
     def save(self) -> None:
         raw: dict[str, Any] = {
@@ -203,6 +205,8 @@ class Workspace:
         if name in self.fields:
             raise WorkspaceError(f"field {name!r} already exists")
         path = path.absolute()
+        if path.resolve() == self.state.resolve() or self.state.resolve() in path.resolve().parents:
+            raise WorkspaceError(f"{path}: inside memsync's own state ({self.state}), which no field may be")
         spec = FieldConfig(self._stored_path(path))
         parent, _, sub = name.rpartition("/")
         if parent:
@@ -304,6 +308,7 @@ class Workspace:
         if trust not in TRUST_POLICIES:
             raise WorkspaceError(f"{trust!r}: trust is one of {', '.join(TRUST_POLICIES)}")
         url = absolute_if_path(url)
+        self._not_own_folder(field_name, url)
         tree = {f: url if f == field_name else self._member_url(field_name, f, url) for f in self._tree(field_name)}
         for name in tree:
             if remote in self.fields[name].remotes:
@@ -313,6 +318,13 @@ class Workspace:
         if not dry_run:
             self.save()
         return url
+
+    def _not_own_folder(self, field_name: str, url: str) -> None:
+        """A field's own folder as its remote would be synced with itself."""
+        if url.startswith("file://"):
+            url = urlsplit(url).path
+        if "://" not in url and Path(url).resolve() == self.field_path(field_name).resolve():
+            raise WorkspaceError(f"{url}: that is the folder of field {field_name!r} itself, not a remote")
 
     def _tree(self, field_name: str) -> list[str]:
         self.field(field_name)
@@ -406,6 +418,7 @@ class Workspace:
         _, config = self.remote(field_name, remote)
         self._alone(field_name, remote)
         url = absolute_if_path(url)
+        self._not_own_folder(field_name, url)
         base = self.load_base(field_name, remote)
         self._memo_path(field_name, remote).unlink(missing_ok=True)
         if base is not None and keep_base:
@@ -475,12 +488,25 @@ class Workspace:
             else:
                 # Usually the field as scanned with a few pages changed since: read against it.
                 manifest = Manifest.parse(data, where="sync base", like=local)
-            meta = json.loads((folder / f"{remote}.json").read_bytes())
+            raw = (folder / f"{remote}.json").read_bytes()
         except FileNotFoundError:
             return None
-        sidecars = meta.get("sidecars")
-        known = frozenset(sidecars) if isinstance(sidecars, list) else None
-        return Base(manifest, meta.get("etag"), meta.get("synced_at", ""), known)
+        try:
+            meta = json.loads(raw)
+        except ValueError:
+            meta = None
+        if not isinstance(meta, dict):
+            # Damaged: the manifest above still makes the merge three-way; without
+            # the remote's version token the next sync only fetches in full.
+            meta = {}
+        etag, sidecars, synced_at = meta.get("etag"), meta.get("sidecars"), meta.get("synced_at")
+        known = frozenset(s for s in sidecars if isinstance(s, str)) if isinstance(sidecars, list) else None
+        return Base(
+            manifest,
+            etag if isinstance(etag, str) else None,
+            synced_at if isinstance(synced_at, str) else "",
+            known,
+        )
 
     def save_base(
         self, field_name: str, remote: str, manifest: Manifest, etag: str | None, sidecars: Iterable[str] = ()
@@ -546,6 +572,13 @@ class Workspace:
             os.close(fd)
 
 
+def _text(value: object, what: str) -> str:
+    """A config value that must be text: anything else fails far from the config."""
+    if not isinstance(value, str):
+        raise TypeError(f"{what} {value!r} is not text")
+    return value
+
+
 def _setting(key: str, value: object) -> int:
     if key not in SETTINGS:
         raise InputError(f"{key!r}: no such setting (settings: {', '.join(SETTINGS)})")
@@ -608,6 +641,8 @@ def _dump(data: Any) -> bytes:
 def absolute_if_path(url: str) -> str:
     """A relative folder means the folder it names now, not one relative to
     wherever memsync runs later."""
+    if not url.strip():
+        raise InputError("an empty URL names no remote (a folder is '.' or a path)")
     if "://" in url or url.startswith("/"):
         return url
     return str(Path(url).expanduser().absolute())

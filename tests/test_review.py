@@ -93,7 +93,7 @@ def test_the_summary_of_a_303_file_review_fits_a_screen_and_starts_with_the_find
     others = rest.index("other changes:")
     assert len([line for line in rest[others:] if line.startswith("  + note-")]) == 300
     assert len(text) < 500, "no full diffs without --full"
-    assert "303 full diff(s) not shown: memsync review --full" in text
+    assert "303 full diff(s) not shown: memsync review big --full" in text  # a command that runs as it is
 
 
 def test_full_adds_every_diff_after_the_findings(cli: CliRunner, quarantined: tuple[Path, dict[str, str]]) -> None:

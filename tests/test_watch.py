@@ -205,3 +205,20 @@ def test_watch_refuses_nothing_to_watch_with_one_line(cli: CliRunner, tmp_path: 
         "error": "field 'lonely' has no remotes (add one with 'memsync remote add')",
         "code": 1,
     }
+
+
+def test_the_delete_limit_hint_names_a_command_that_takes_it(cli: CliRunner, tmp_path: Path) -> None:
+    """The limit's "run it again with --max-delete" would be watch, which takes no such option."""
+    a, _, remote = two_machines(cli, tmp_path)
+    make_field(a / "f", {f"p{i}.md": page(f"P{i}", f"page {i}") for i in range(7)})
+    ok(cli("sync", "f", cwd=a))
+    for i in range(7):
+        (a / "f" / f"p{i}.md").unlink()
+    with watching(a, *FAST) as running:
+        events = running.wait_for(lambda events: any(e["event"] == "error" for e in events))
+        error = next(e for e in events if e["event"] == "error")
+        assert "this would delete 7 of its 8 files" in error["message"]
+        hint = "memsync sync f --remote origin --max-delete 7"
+        assert f"(here: {hint})" in error["message"]
+        assert "--max-delete" in ok(cli("sync", "--help", cwd=a))
+        assert len(content(remote)) == 8

@@ -46,7 +46,7 @@ import urllib3.response
 from requests.adapters import HTTPAdapter
 from urllib3.util.retry import Retry
 
-from memsync.errors import MemsyncError, RemoteError
+from memsync.errors import MemsyncError, RemoteError, WorkspaceError
 from memsync.names import FIELD_ARCHIVE_NAME, INDEX_PAGE, MANIFEST_NAME, OWN_NAMES, is_page, name_problem
 
 from .base import (
@@ -117,7 +117,12 @@ class HttpStore(Store):
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
         super().__init__(url, options)
         self.base = url if url.endswith("/") else url + "/"
-        self.origin = origin(self.base)
+        try:
+            self.origin = origin(self.base)
+        except ValueError as exc:  # urllib's words for a bad port or an unclosed IPv6 bracket
+            raise WorkspaceError(f"{url}: not a valid URL ({exc})") from None
+        if not self.origin[1] or any(c.isspace() for c in url):
+            raise WorkspaceError(f"{url}: not a valid URL (expected http(s)://HOST[:PORT]/PATH/)")
         self.session = _session()
         self.auth = _OriginAuth(self.origin, _credentials(self.base))
         self._content_etags = False

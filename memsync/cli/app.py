@@ -122,7 +122,13 @@ class _Cli(click.Group):
         options = args[: args.index("--")] if "--" in args else args
         if "--json" in options:
             ctx.meta[_JSON_KEY] = True
-        return super().parse_args(ctx, args)
+        try:
+            return super().parse_args(ctx, args)
+        except click.exceptions.NoArgsIsHelpError:
+            raise  # a bare ``memsync`` (or ``memsync remote``) asks for the help screen
+        except click.UsageError as exc:  # the top group's own options; a command's are checked in invoke
+            with ctx:
+                _usage_fail(exc, ctx)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -133,9 +139,12 @@ class _Cli(click.Group):
             _fail(f"{exc} (set MEMSYNC_DEBUG=1 for a traceback)", exc.code)
         except MemsyncError as exc:
             _fail(str(exc), exc.code)
-        except click.ClickException as exc:
-            _json_error(exc.format_message(), exc.exit_code)
+        except click.exceptions.NoArgsIsHelpError:
             raise
+        except click.UsageError as exc:
+            _usage_fail(exc, ctx)
+        except click.ClickException as exc:
+            _fail(exc.format_message(), exc.exit_code)
         except (click.exceptions.Exit, click.exceptions.Abort):
             raise
         except KeyboardInterrupt:
@@ -175,6 +184,17 @@ def _json_error(message: str, code: int) -> None:
         import json
 
         click.echo(json.dumps({"error": message, "code": code}, sort_keys=True))
+
+
+def _usage_fail(exc: click.UsageError, ctx: click.Context) -> None:
+    """Click's usage errors are four lines (usage, hint, blank, error): here one,
+    naming the help that shows the usage. Some of click's parser errors carry no
+    context; the command being parsed is then the group's ``invoked_subcommand``."""
+    if exc.ctx is not None:
+        where = exc.ctx.command_path
+    else:
+        where = " ".join(filter(None, (ctx.command_path, ctx.invoked_subcommand)))
+    _fail(f"{exc.format_message().rstrip('.')} (see '{where} --help')", exc.exit_code)
 
 
 def _fail(message: str, code: int) -> None:

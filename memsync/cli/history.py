@@ -68,7 +68,14 @@ def resolve(field: str, page: str, how: How | None, as_json: bool) -> None:
 @main.command("history")
 @click.argument("field")
 @click.argument("page", required=False)
-@click.option("-n", "--limit", default=50, show_default=True, help="How many entries, newest first (0: all).")
+@click.option(
+    "-n",
+    "--limit",
+    default=50,
+    show_default=True,
+    type=click.IntRange(min=0),
+    help="How many entries, newest first (0: all).",
+)
 @json_option
 def history_cmd(field: str, page: str | None, limit: int, as_json: bool) -> None:
     """List the versions memsync replaced or deleted in FIELD (or PAGE), newest first."""

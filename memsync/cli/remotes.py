@@ -17,7 +17,7 @@ from ..backends.base import COMMON_OPTIONS, FIELD_OPTIONS
 from ..errors import MemsyncError, WorkspaceError
 from ..registry import check, open_remote, options_of, parse_options, shown_options
 from ..transfer import read_remote
-from ..workspace import TRUST_POLICIES, RemoteConfig, Workspace
+from ..workspace import TRUST_POLICIES, RemoteConfig, Workspace, absolute_if_path
 from .app import _emit, _field_name, dry_run_option, json_option, main, verbosity
 
 option_option = click.option(
@@ -134,6 +134,7 @@ def remote_set_url(
     ws = Workspace.find()
     field = _field_name(ws, field)
     _, config = ws.remote(field, name)
+    url = absolute_if_path(url)  # the URL as it will be kept is the one probed (and an empty one refused)
     new_options = parse_options(options) if options else dict(config.options)
     check(url, new_options)
     keep, etag, why = _fitting_base(ws, field, name, config, url, new_options, reset)

@@ -293,7 +293,7 @@ def unlock(field: str, remote: str | None, as_json: bool) -> None:
 @main.command()
 @click.argument("field")
 @remote_option
-@click.option("-n", "--limit", default=20, show_default=True, help="How many entries.")
+@click.option("-n", "--limit", default=20, show_default=True, type=click.IntRange(min=1), help="How many entries.")
 @json_option
 def log(field: str, remote: str | None, limit: int, as_json: bool) -> None:
     """Show FIELD's history as its (git) remote records it."""

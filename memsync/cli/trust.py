@@ -53,10 +53,16 @@ def keygen(path: Path, use: bool, dry_run: bool, as_json: bool) -> None:
 @dry_run_option
 @json_option
 def sign_with(key: Path | None, clear: bool, expires: str | None, dry_run: bool, as_json: bool) -> None:
-    """Sign this workspace's pushes with KEY (an existing OpenSSH Ed25519 key, e.g. ~/.ssh/id_ed25519)."""
+    """Sign this workspace's pushes with KEY (an existing OpenSSH Ed25519 key, e.g. ~/.ssh/id_ed25519).
+
+    Without KEY the key stays as it is (and is shown); --none stops signing."""
     ws = Workspace.find()
-    if clear or key is None:
+    if clear and key is not None:
+        raise click.UsageError("give KEY, or --none to stop signing, not both")
+    if clear:
         chosen = None
+    elif key is None:
+        chosen = ws.signing_key  # --expires alone (or nothing) leaves the key as it is
     else:
         chosen = str(key.expanduser().absolute())
         sshsig.load_private_key(Path(chosen))  # refuse a key we could not sign with
