@@ -384,10 +384,11 @@ class Memsync:
         url: str,
         options: dict[str, str] | None = None,
         *,
-        trust: str = "self",
+        trust: str | None = None,
         dry_run: bool = False,
     ) -> RemoteAdded:
-        """Give ``field`` a remote ``name`` at ``url`` (options checked against its backend)."""
+        """Give ``field`` a remote ``name`` at ``url`` (options checked against its backend),
+        trusted as ``trust``, by default as ``workspace.default_trust`` says for the URL."""
         field = self.field_name(field)
         check(url, options or {})
         url = self.workspace.add_remote(field, name, url, options or {}, trust=trust, dry_run=dry_run)

@@ -56,6 +56,23 @@ def test_unknown_option_and_scheme_are_refused_when_given(tmp_path: Path, cli: A
     assert "known_hosts" in described and "lock_settle" in described
 
 
+def test_remote_add_trusts_as_the_url_says_unless_told(tmp_path: Path, cli: Any) -> None:
+    # README's trust table: self for a place you can write, untrusted for a web
+    # server or a folder you may not write; --trust overrides. remote add gave
+    # every URL self, so a pull from a stranger's server applied unreviewed.
+    ok(cli("init"))
+    ok(cli("add", "notes"))
+    (tmp_path / "mine").mkdir()
+    ok(cli("remote", "add", "notes", "web", "https://example.org/diary/"))
+    ok(cli("remote", "add", "notes", "mine", str(tmp_path / "mine")))
+    ok(cli("remote", "add", "notes", "bucket", "s3://bucket/notes"))
+    ok(cli("remote", "add", "notes", "told", "https://example.org/mine/", "--trust", "self"))
+    trusts = {name: r["trust"] for name, r in config_of(tmp_path)["fields"]["notes"]["remotes"].items()}
+    assert trusts == {"web": "untrusted", "mine": "self", "bucket": "self", "told": "self"}
+    listed = ok(cli("remote", "list", "notes", "-v", "--json"))
+    assert json.loads(listed)["remotes"]["web"]["trust"] == "untrusted"
+
+
 def test_remote_list_shows_options_but_never_secret_values(tmp_path: Path, cli: Any) -> None:
     ok(cli("init"))
     ok(cli("add", "notes"))

@@ -39,14 +39,15 @@ def remote() -> None:
     "--trust",
     "trust_policy",
     type=click.Choice(TRUST_POLICIES),
-    default="self",
-    show_default=True,
-    help="Apply what arrives (self), only what allowed signers signed (signed), or nothing unreviewed.",
+    default=None,
+    help="Apply what arrives (self), only what allowed signers signed (signed), or nothing unreviewed "
+    "(untrusted).  [default: self for a place you can write; untrusted for http(s)://, github:// "
+    "without GITHUB_TOKEN and folders you may not write]",
 )
 @dry_run_option
 @json_option
 def remote_add(
-    field: str, name: str, url: str, options: tuple[str, ...], trust_policy: str, dry_run: bool, as_json: bool
+    field: str, name: str, url: str, options: tuple[str, ...], trust_policy: str | None, dry_run: bool, as_json: bool
 ) -> None:
     """Give FIELD a remote NAME at URL."""
     done = Memsync.open().add_remote(field, name, url, parse_options(options), trust=trust_policy, dry_run=dry_run)
