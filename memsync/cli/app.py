@@ -186,7 +186,7 @@ def _json_error(message: str, code: int) -> None:
         click.echo(json.dumps({"error": message, "code": code}, sort_keys=True))
 
 
-def _usage_fail(exc: click.UsageError, ctx: click.Context) -> None:
+def _usage_fail(exc: click.UsageError, ctx: click.Context) -> NoReturn:
     """Click's usage errors are four lines (usage, hint, blank, error): here one,
     naming the help that shows the usage. Some of click's parser errors carry no
     context; the command being parsed is then the group's ``invoked_subcommand``."""
@@ -197,7 +197,7 @@ def _usage_fail(exc: click.UsageError, ctx: click.Context) -> None:
     _fail(f"{exc.format_message().rstrip('.')} (see '{where} --help')", exc.exit_code)
 
 
-def _fail(message: str, code: int) -> None:
+def _fail(message: str, code: int) -> NoReturn:
     """One line on stderr always (logs and people read it), and under --json
     the same error as an object on stdout (programs read that)."""
     message = redact(message)
