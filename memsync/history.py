@@ -375,15 +375,17 @@ class Resolved:
     how: str
     page_sha: str | None  # what the page holds now
     replaced: str | None  # the page's version this replaced, kept in history (None: unchanged)
+    dry_run: bool = False  # nothing was written: what it would do
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
 
-def resolve(ws: Workspace, field_name: str, name: str, how: merge.How) -> Resolved:
+def resolve(ws: Workspace, field_name: str, name: str, how: merge.How, *, dry_run: bool = False) -> Resolved:
     """Settle the conflict of page (or copy) ``name``: the page becomes what
     ``merge.resolve`` says, the copy is deleted, and both versions they
-    replace are kept in history. The next sync carries the result."""
+    replace are kept in history. The next sync carries the result. A dry
+    run works it all out and writes nothing."""
     with ws.locked():
         root, manifest = _live(ws, field_name)
         found = merge.find_conflicts(manifest, lambda n: (root / n).read_bytes())
@@ -408,6 +410,9 @@ def resolve(ws: Workspace, field_name: str, name: str, how: merge.How) -> Resolv
         journal = Journal(ws, field_name, "resolve")
         # Mine, when the page is gone, is "no page", as the field has it.
         target = None if page_sha is None and how == "mine" else sha256_hex(result.page)
+        done = Resolved(field_name, conflict.page, conflict.copy, how, target, page_sha if target != page_sha else None)
+        if dry_run:
+            return dataclasses.replace(done, dry_run=True)
         moved = False
         if target != page_sha:
             moved = not journal.replace(page_path, result.page, page_sha, target)
@@ -417,7 +422,7 @@ def resolve(ws: Workspace, field_name: str, name: str, how: merge.How) -> Resolv
         atomic.fsync_dir(root)
         if moved:
             raise WorkspaceError(f"{field_name}: {conflict.page} or its copy changed while resolving; run it again")
-        return Resolved(field_name, conflict.page, conflict.copy, how, target, page_sha if target != page_sha else None)
+        return done
 
 
 # -- restore and undo ------------------------------------------------------------------
@@ -471,14 +476,16 @@ class Restored:
     version: str | None  # None: the page did not exist then, so it was deleted
     replaced: str | None  # what the page held before, kept in history
     changed: bool
+    dry_run: bool = False  # nothing was written: what it would do
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
 
-def restore(ws: Workspace, field_name: str, page: str, at: str | None = None) -> Restored:
+def restore(ws: Workspace, field_name: str, page: str, at: str | None = None, *, dry_run: bool = False) -> Restored:
     """Bring a version of ``page`` from history back into the live field as a
-    local edit; the version it replaces is kept in history too."""
+    local edit; the version it replaces is kept in history too. A dry run
+    finds the version (and that it is still kept) and writes nothing."""
     problem = name_problem(page)
     if problem:
         raise InputError(problem)
@@ -493,7 +500,9 @@ def restore(ws: Workspace, field_name: str, page: str, at: str | None = None) ->
         path = root / page
         current = hash_file(path) if path.is_file() else None
         if current == version:
-            return Restored(field_name, page, version, None, False)
+            return Restored(field_name, page, version, None, False, dry_run)
+        if dry_run:
+            return Restored(field_name, page, version, current, True, True)
         journal = Journal(ws, field_name, "restore")
         if not journal.replace(path, data, current, version):
             raise WorkspaceError(f"{path}: changed while restoring; nothing was written, run it again")

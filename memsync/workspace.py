@@ -195,10 +195,13 @@ class Workspace:
         """A setting's value here, or its default."""
         return self.settings.get(key, SETTINGS[key])
 
-    def set_setting(self, key: str, value: object) -> int:
-        self.settings[key] = _setting(key, value)
-        self.save()
-        return self.settings[key]
+    def set_setting(self, key: str, value: object, *, dry_run: bool = False) -> int:
+        """Set ``key`` (checked as when it is read); with ``dry_run`` only checked."""
+        checked = _setting(key, value)
+        if not dry_run:
+            self.settings[key] = checked
+            self.save()
+        return checked
 
     def add_field(self, name: str, path: Path, *, dry_run: bool = False) -> FieldConfig:
         check_field_name(name)

@@ -36,6 +36,11 @@ def stored(ws: Path, digest: str) -> bytes | None:
     return ObjectStore(Workspace(ws)).get(digest)
 
 
+def every_file(root: Path) -> dict[str, str]:
+    """Every file under ``root`` (the field and .memsync/ alike) by its sha256: a dry run changes none."""
+    return {str(p.relative_to(root)): sha(p.read_bytes()) for p in sorted(root.rglob("*")) if p.is_file()}
+
+
 def conflict(cli: CliRunner, tmp_path: Path) -> tuple[Replicas, str, str, str]:
     """b keeps its alpha.md, a's version is the copy: (replicas, copy name, ours, theirs)."""
     r = make_replicas(cli, tmp_path, THREE)
@@ -130,7 +135,12 @@ def test_restore_brings_the_last_replaced_version_back_as_a_local_edit(cli: CliR
     ok(cli("pull", "f", cwd=r.b))
     received = (r.fb / "gamma.md").read_bytes()
 
+    untouched = every_file(r.b)
+    would = js(cli("restore", "f", "gamma.md", "--dry-run", "--json", cwd=r.b))
+    assert "gamma.md would be restored" in ok(cli("restore", "f", "gamma.md", "--dry-run", cwd=r.b))
+    assert every_file(r.b) == untouched, "a dry run writes nothing"
     out = js(cli("restore", "f", "gamma.md", "--json", cwd=r.b))
+    assert would == {**out, "dry_run": True} and not out["dry_run"]
     assert out["changed"] and out["version"] == sha(before) and out["replaced"] == sha(received)
     assert (r.fb / "gamma.md").read_bytes() == before
     assert "~ gamma.md" in ok(cli("status", "f", cwd=r.b))  # a local edit, for the next sync to carry
@@ -311,7 +321,14 @@ def test_resolve_settles_a_conflict_and_the_next_sync_carries_it(cli: CliRunner,
     assert [c["conflict_copy"] for c in json.loads(status.stdout)["unresolved_conflicts"]] == [copy]
     copy_bytes = (r.fb / copy).read_bytes()
 
+    untouched = every_file(r.b)
+    would = js(cli("resolve", "f", "alpha.md", f"--{how}", "--dry-run", "--json", cwd=r.b))
+    assert f"would resolve alpha.md ({how}) and remove {copy}" in ok(
+        cli("resolve", "f", "alpha.md", f"--{how}", "--dry-run", cwd=r.b)
+    )
+    assert every_file(r.b) == untouched, "a dry run writes nothing"
     out = js(cli("resolve", "f", "alpha.md", f"--{how}", "--json", cwd=r.b))
+    assert would == {**out, "dry_run": True} and not out["dry_run"]
     want = merge.resolve(ours.encode(), copy_bytes, how).page  # type: ignore[arg-type]
     assert (r.fb / "alpha.md").read_bytes() == want
     assert not (r.fb / copy).exists()
@@ -393,6 +410,11 @@ def test_gc_drops_what_retention_and_removed_remotes_leave_and_nothing_else(cli:
     assert all(stored(r.b, sha(v)) == v for v in versions)  # history still lists them
 
     # Keep only the newest entry per page (and nothing by age): older versions go.
+    would = js(cli("config", "history_days", "0", "--dry-run", "--json", cwd=r.b))
+    assert would == {"settings": {"history_days": 0}, "dry_run": True}
+    assert "would set history_days = 0" in ok(cli("config", "history_days", "0", "--dry-run", cwd=r.b))
+    assert js(cli("config", "history_days", "--json", cwd=r.b))["settings"] == {"history_days": 90}
+    assert_one_line_error(cli("config", "history_days", "-1", "--dry-run", cwd=r.b))
     ok(cli("config", "history_days", "0", cwd=r.b))
     ok(cli("config", "history_versions", "1", cwd=r.b))
     out = js(cli("gc", "--json", cwd=r.b))

@@ -814,6 +814,9 @@ def test_unlock_breaks_a_stale_lock_and_a_live_lock_makes_push_wait_then_fail(s3
 
     # A stale lock left by a crashed writer on another machine: memsync unlock removes it.
     client.put_object(Bucket=bucket, Key=lock_key, Body=lock_body("ghost", "elsewhere.example", 1, time.time() - 60))
+    would = json.loads(ok(memsync("unlock", "f", "--dry-run", "--json", cwd=a, env=env)))
+    assert (would["unlocked"], would["dry_run"]) == (True, True)
+    assert "Contents" in client.list_objects_v2(Bucket=bucket, Prefix=lock_key), "a dry run removes nothing"
     out = ok(memsync("unlock", "f", cwd=a, env=env))
     assert "lock removed" in out
     assert "Contents" not in client.list_objects_v2(Bucket=bucket, Prefix=lock_key)
@@ -859,6 +862,7 @@ def test_unlock_without_a_lock_says_there_was_none(s3_server, tmp_path):
     ok(memsync("push", "f", cwd=a, env=env))
     answer = json.loads(ok(memsync("unlock", "f", "--json", cwd=a, env=env)))
     assert answer["unlocked"] is False, answer
+    assert "no lock to remove" in ok(memsync("unlock", "f", "--dry-run", cwd=a, env=env))
 
 
 # -- 6. a flaky endpoint ------------------------------------------------------------------

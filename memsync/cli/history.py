@@ -46,17 +46,20 @@ def conflicts(field: str | None, as_json: bool) -> None:
 @click.option("--mine", "how", flag_value="mine", help="Keep the page as it is; delete the copy.")
 @click.option("--theirs", "how", flag_value="theirs", help="Make the copy's version the page (its identity kept).")
 @click.option("--both", "how", flag_value="both", help="Keep both texts in the page, the copy's after a marker.")
+@dry_run_option
 @json_option
-def resolve(field: str, page: str, how: How | None, as_json: bool) -> None:
+def resolve(field: str, page: str, how: How | None, dry_run: bool, as_json: bool) -> None:
     """Settle the conflict of PAGE in FIELD (PAGE: the page, or its conflict copy's name).
 
     The version replaced is kept in history; the next sync carries the result."""
     if how is None:
         raise WorkspaceError("resolve: say which version to keep: --mine, --theirs or --both")
     ws = Workspace.find()
-    done = history.resolve(ws, _field_name(ws, field), page, how)
+    done = history.resolve(ws, _field_name(ws, field), page, how, dry_run=dry_run)
 
     def text() -> list[str]:
+        if done.dry_run:
+            return [f"{done.field}: would resolve {done.page} ({how}) and remove {done.copy}"]
         lines = [f"{done.field}: {done.page} resolved ({how}); {done.copy} removed"]
         if done.replaced:
             lines.append(f"  the version it replaced ({_short(done.replaced)}) is in history")
@@ -111,16 +114,19 @@ def history_cmd(field: str, page: str | None, limit: int, as_json: bool) -> None
     "(2026-03-01T09:30; local time unless it ends in Z) for the version the page held then. "
     "Default: the version the last change replaced.",
 )
+@dry_run_option
 @json_option
-def restore(field: str, page: str, at: str | None, as_json: bool) -> None:
+def restore(field: str, page: str, at: str | None, dry_run: bool, as_json: bool) -> None:
     """Bring a version of PAGE back from FIELD's history as a local edit (the next sync carries it)."""
     ws = Workspace.find()
-    done = history.restore(ws, _field_name(ws, field), page, at)
+    done = history.restore(ws, _field_name(ws, field), page, at, dry_run=dry_run)
 
     def text() -> list[str]:
         if not done.changed:
             return [f"{done.field}: {done.page} already holds {_short(done.version)}"]
         what = f"restored {_short(done.version)}" if done.version else "deleted (it did not exist then)"
+        if done.dry_run:
+            return [f"{done.field}: {done.page} would be {what}"]
         lines = [f"{done.field}: {done.page} {what}"]
         if done.replaced:
             lines.append(f"  the version it replaced ({_short(done.replaced)}) is in history")
@@ -180,12 +186,16 @@ def gc(keep_days: int | None, keep_versions: int | None, dry_run: bool, as_json:
 @main.command()
 @click.argument("key", required=False, type=click.Choice(sorted(SETTINGS)))
 @click.argument("value", required=False)
+@dry_run_option
 @json_option
-def config(key: str | None, value: str | None, as_json: bool) -> None:
+def config(key: str | None, value: str | None, dry_run: bool, as_json: bool) -> None:
     """Show the workspace's settings, or set KEY to VALUE (see docs/FORMAT.md, "History")."""
     ws = Workspace.find()
-    if key is not None and value is not None:
-        ws.set_setting(key, value)
     shown = [key] if key is not None else sorted(SETTINGS)
     data = {k: ws.setting(k) for k in shown}
-    _emit(as_json, {"settings": data}, lambda: [f"{k} = {v}" for k, v in data.items()])
+    setting = key is not None and value is not None
+    if setting:
+        assert key is not None
+        data[key] = ws.set_setting(key, value, dry_run=dry_run)
+    verb = "would set " if setting and dry_run else ""
+    _emit(as_json, {"settings": data, "dry_run": dry_run}, lambda: [f"{verb}{k} = {v}" for k, v in data.items()])

@@ -276,17 +276,19 @@ def status(field: str, remote: str | None, wait: float, as_json: bool) -> None:
 @main.command()
 @click.argument("field")
 @remote_option
+@dry_run_option
 @json_option
-def unlock(field: str, remote: str | None, as_json: bool) -> None:
+def unlock(field: str, remote: str | None, dry_run: bool, as_json: bool) -> None:
     """Break the writer lock a crashed push left on FIELD's remote."""
     ws = Workspace.find()
     name, config = ws.remote(_field_name(ws, field), remote)
     with open_remote(config.url, config.options) as opened:
-        broken = opened.unlock()
+        broken = opened.lock_info() is not None if dry_run else opened.unlock()
+    done = "would be removed" if dry_run else "removed"
     _emit(
         as_json,
-        {"remote": name, "url": config.url, "unlocked": broken},
-        lambda: [f"{config.url}: " + ("lock removed" if broken else "no lock to remove")],
+        {"remote": name, "url": config.url, "unlocked": broken, "dry_run": dry_run},
+        lambda: [f"{config.url}: " + (f"lock {done}" if broken else "no lock to remove")],
     )
 
 
