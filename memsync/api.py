@@ -290,6 +290,7 @@ class Indexed(Result):
     embed_seconds: float
     seconds: float
     warnings: list[str]
+    dry_run: bool
 
 
 @dataclass
@@ -545,14 +546,21 @@ class Memsync:
 
     @_op
     def accept(
-        self, field: str, digest: str | None = None, *, allow_executables: bool = False, index: bool = True
+        self,
+        field: str,
+        digest: str | None = None,
+        *,
+        allow_executables: bool = False,
+        index: bool = True,
+        dry_run: bool = False,
     ) -> RunResult:
-        """Apply the reviewed held version of ``field`` (or the one named by ``digest``) and pin it."""
+        """Apply the reviewed held version of ``field`` (or the one named by ``digest``) and pin it;
+        ``dry_run``: what applying it would change, with nothing applied, pinned or dropped."""
         ws, name = self.workspace, self.field_name(field)
         chosen = gate.chosen_for_accept(ws, name, digest)
         remote = StagingStore(ws).meta(chosen).get("remote")
         session = engine.Session(ws, name, remote, progress=self.progress)
-        return self._finish([session.accept(chosen, allow_executables=allow_executables)], index)
+        return self._finish([session.accept(chosen, allow_executables=allow_executables, dry_run=dry_run)], index)
 
     @_op
     def reject(self, field: str, digest: str | None = None, *, dry_run: bool = False) -> Rejected:
@@ -580,10 +588,14 @@ class Memsync:
     # -- the vector cache --------------------------------------------------------
 
     @_op
-    def index(self, field: str, *, embedder: str | None = None, batch: int | None = None) -> Indexed:
-        """Bring ``field``'s vector index up to date, embedding only new and changed pages."""
+    def index(
+        self, field: str, *, embedder: str | None = None, batch: int | None = None, dry_run: bool = False
+    ) -> Indexed:
+        """Bring ``field``'s vector index up to date, embedding only new and changed pages
+        (``dry_run``: count them, embedding and writing nothing)."""
         root = self.workspace.field_path(self.field_name(field))
-        return index(root, workspace=self.workspace, embedder=embedder, batch=batch, progress=self.progress)
+        ws = self.workspace
+        return index(root, workspace=ws, embedder=embedder, batch=batch, progress=self.progress, dry_run=dry_run)
 
     @_op
     def search(
@@ -721,9 +733,11 @@ def index(
     embedder: str | None = None,
     batch: int | None = None,
     progress: ProgressFactory = silent,
+    dry_run: bool = False,
 ) -> Indexed:
     """Bring the vector index of the field in ``folder`` up to date (a workspace's
-    field keeps where its pages came from, and passes over its tree members)."""
+    field keeps where its pages came from, and passes over its tree members);
+    ``dry_run``: count what it would embed, reuse and remove, writing nothing."""
     from .vectors import embedders
     from .vectors.rebuild import batch_size, rebuild
 
@@ -736,6 +750,7 @@ def index(
         progress=progress,
         provenance=provenance.load(workspace, name) if workspace and name else {},
         skip=workspace.member_dirs(name) if workspace and name else frozenset(),
+        dry_run=dry_run,
     )
     return _result(Indexed, done.to_json())
 

@@ -167,8 +167,9 @@ class Session:
             self.ws.save_statcache(self.field, cache)
         return manifest
 
-    def accept(self, digest: str, *, allow_executables: bool = False) -> SyncReport:
-        """Apply a quarantined version after a person reviewed it, and pin it."""
+    def accept(self, digest: str, *, allow_executables: bool = False, dry_run: bool = False) -> SyncReport:
+        """Apply a quarantined version after a person reviewed it, and pin it
+        (``dry_run``: plan it only, leaving it held)."""
         staged = self.staging.get(digest)
         if staged is None:
             raise WorkspaceError(f"no quarantined version {digest} (see 'memsync quarantine')")
@@ -178,7 +179,7 @@ class Session:
                 f"{digest[:19]}… holds executable files ({', '.join(risky[:3])}); "
                 "reject it, or accept with --allow-executables"
             )
-        return self.run("pull", accept=staged)
+        return self.run("pull", accept=staged, dry_run=dry_run)
 
     def run(
         self, mode: Mode, *, dry_run: bool = False, expect: str | None = None, accept: StagedVersion | None = None

@@ -518,6 +518,7 @@ class Undone:
     at: str
     reverted: list[Entry] = dataclasses.field(default_factory=list)  # the undo's own entries
     skipped: list[tuple[str, str]] = dataclasses.field(default_factory=list)  # (page, why)
+    dry_run: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -526,12 +527,15 @@ class Undone:
             "at": self.at,
             "reverted": [e.to_json() for e in self.reverted],
             "skipped": [{"page": p, "reason": why} for p, why in self.skipped],
+            "dry_run": self.dry_run,
         }
 
 
-def undo(ws: Workspace, field_name: str) -> Undone:
+def undo(ws: Workspace, field_name: str, *, dry_run: bool = False) -> Undone:
     """Revert the last receive not yet undone, file by file, as local edits:
-    each file only while it still holds what that receive wrote."""
+    each file only while it still holds what that receive wrote. ``dry_run``:
+    the entries it would journal (``reverted``) and the files it would leave,
+    with nothing written."""
     with ws.locked():
         found = entries(ws, field_name)
         undone = {e.undoes for e in found if e.op == "undo"}
@@ -547,9 +551,10 @@ def undo(ws: Workspace, field_name: str) -> Undone:
             first.setdefault(e.page, e.old)
             final[e.page] = e.new
         root = ws.field_path(field_name)
-        root.mkdir(parents=True, exist_ok=True)
-        report = Undone(field_name, last, batch[0].at)
-        journal = Journal(ws, field_name, "undo")
+        if not dry_run:
+            root.mkdir(parents=True, exist_ok=True)
+        report = Undone(field_name, last, batch[0].at, dry_run=dry_run)
+        journal = Journal(ws, field_name, "undo")  # writes nothing until a change is recorded
         objects = ObjectStore(ws)
         # Writes before deletes, as the engine applies: an undone rename never loses its only copy.
         for page in sorted(first, key=lambda p: first[p] is None):
@@ -565,8 +570,12 @@ def undo(ws: Workspace, field_name: str) -> Undone:
                 continue
             if current == old:
                 continue
-            if not journal.replace(path, data, current, old, undoes=last):
+            if dry_run:
+                report.reverted.append(Entry(now(), "undo", journal.run, field_name, page, current, old, undoes=last))
+            elif not journal.replace(path, data, current, old, undoes=last):
                 report.skipped.append((page, "changed while undoing"))
+        if dry_run:
+            return report
         journal.flush()
         atomic.fsync_dir(root)
         report.reverted = list(journal.recorded)

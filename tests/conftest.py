@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import subprocess
 import sys
@@ -55,6 +56,15 @@ def make_field(root: Path, files: dict[str, str | bytes]) -> Path:
 def snapshot(root: Path) -> dict[str, bytes]:
     """Every file directly in ``root`` (hidden ones too), for before/after checks."""
     return {p.name: p.read_bytes() for p in sorted(root.iterdir()) if p.is_file()} if root.exists() else {}
+
+
+def tree_hashes(root: Path) -> dict[str, str]:
+    """Every file under ``root`` (.memsync/ included) with its sha256, and every
+    folder, for "a dry run writes nothing"."""
+    return {
+        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest() if p.is_file() else "folder"
+        for p in sorted(root.rglob("*"))
+    }
 
 
 @pytest.fixture

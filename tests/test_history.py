@@ -19,7 +19,7 @@ import pytest
 from memsync import frontmatter, history, merge
 from memsync.store import ObjectStore
 from memsync.workspace import Workspace
-from tests.conftest import CliRunner, assert_one_line_error, page
+from tests.conftest import CliRunner, assert_one_line_error, page, tree_hashes
 from tests.test_sync_cli import THREE, Replicas, js, make_replicas, ok, pages, sha256sum_check
 
 
@@ -305,6 +305,45 @@ def test_undo_leaves_a_file_changed_since_the_receive_and_names_it(cli: CliRunne
     assert "kept alpha.md: changed since that receive" in result.stdout
     assert (r.fb / "alpha.md").read_bytes() == mine
     assert (r.fb / "beta.md").read_bytes() == old_beta
+
+
+def test_undo_dry_run_writes_nothing_and_names_what_the_undo_then_does(cli: CliRunner, tmp_path: Path) -> None:
+    r = make_replicas(cli, tmp_path, THREE)
+    (r.fa / "alpha.md").write_text(page("Alpha", "from a"))
+    (r.fa / "beta.md").write_text(page("Beta", "from a"))
+    (r.fa / "delta.md").write_text(page("Delta", "added by a"))
+    (r.fa / "gamma.md").unlink()
+    ok(cli("sync", "f", cwd=r.a))
+    ok(cli("sync", "f", cwd=r.b))
+    (r.fb / "beta.md").write_text(page("Beta", "edited here after the receive"))
+    before = tree_hashes(r.b)
+
+    dry = cli("undo", "f", "--dry-run", "--json", cwd=r.b)
+    assert dry.returncode == 0, "only the real undo fails for the file it leaves"
+    planned = json.loads(dry.stdout)
+    text = cli("undo", "f", "--dry-run", cwd=r.b)
+    assert tree_hashes(r.b) == before, "a dry run writes nothing: no page, journal line, object or lock"
+    assert planned["dry_run"] is True and planned["skipped"] == [
+        {"page": "beta.md", "reason": "changed since that receive"}
+    ]
+    assert sorted(e["page"] for e in planned["reverted"]) == ["alpha.md", "delta.md", "gamma.md"]
+    assert (
+        "would undo the receive of" in text.stdout and "would keep beta.md: changed since that receive" in text.stdout
+    )
+    assert "1 file(s) would be left as they are" in text.stderr
+
+    result = cli("undo", "f", "--json", cwd=r.b)
+    assert result.returncode == 1
+    done = json.loads(result.stdout)
+    assert done["dry_run"] is False
+    assert done["run"] == planned["run"] and done["skipped"] == planned["skipped"]
+    moves = {
+        k: [(e["page"], e["old"], e["new"], e["undoes"]) for e in d["reverted"]]
+        for k, d in (("dry", planned), ("real", done))
+    }
+    assert sorted(moves["dry"]) == sorted(moves["real"])
+    assert [e["page"] for e in journal(r.b) if e["op"] == "undo"] == [e["page"] for e in done["reverted"]]
+    assert tree_hashes(r.b) != before
 
 
 # -- conflicts and resolve ----------------------------------------------------------------------

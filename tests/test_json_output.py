@@ -106,6 +106,7 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> Outputs:
     out.run("pull", "notes")
     out.run("remote add", "agent", "origin", root / "agent-remote")
     out.run("sync", "agent")  # a tree: the root's object with members
+    out.run("index", "notes", "--dry-run")
     out.run("index", "notes")
     out.run("search", "wok")
     out.run("unlock", "notes")
@@ -142,6 +143,7 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> Outputs:
     out.run("sync", "diary")
     out.run("sync", "diary", cwd=other)
     out.run("history", "diary", cwd=other)
+    out.run("undo", "diary", "--dry-run", cwd=other)
     out.run("undo", "diary", cwd=other)
     out.run("sync", cwd=other)  # every field with its default remote
     out.run("config", "history_versions", "20", cwd=other)
@@ -163,6 +165,7 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> Outputs:
     out.run("pull", remote, "--field", "sub", "--trust", "untrusted", code=5)
     out.run("quarantine")
     out.run("review", "sub")
+    out.run("accept", "sub", "--dry-run")
     out.run("accept", "sub")
     (ws / "notes" / "p4.md").write_text(page("Page 4", "More."))
     out.run("push", "notes")

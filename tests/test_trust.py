@@ -22,7 +22,7 @@ import pytest
 from memsync import engine, sshsig
 from memsync.errors import IntegrityError
 from memsync.field import scan
-from tests.conftest import CliRunner, assert_one_line_error, make_field, page, run_cli, snapshot
+from tests.conftest import CliRunner, assert_one_line_error, make_field, page, run_cli, snapshot, tree_hashes
 
 INDEX = "memsync-hashed-words-v1-512.sqlite3"  # the built-in embedder's index file
 EXIT_QUARANTINED = 5
@@ -591,6 +591,62 @@ def test_policy_self_applies_unsigned_content_but_holds_a_broken_signature(cli: 
 
 
 # -- executables and derived files ------------------------------------------------
+
+
+def test_accept_dry_run_reports_the_changes_accept_then_makes_and_writes_nothing(
+    cli: CliRunner, tmp_path: Path
+) -> None:
+    env = env_for(tmp_path)
+    src = make_field(
+        tmp_path / "diary",
+        {
+            "mood.md": page("Mood", "Line one.\nLine two."),
+            "old-name.md": page("Trips", "Went to Leeds.", "7d1a9a9e-1111-4a4a-9b9b-0123456789ab"),
+            "gone.md": page("Gone", "Soon removed."),
+        },
+    )
+    write_manifest(src)
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    ok(cli("init", cwd=ws, env=env))
+    held(cli("pull", src, "--trust", "untrusted", cwd=ws, env=env), "untrusted source")
+    ok(cli("review", "diary", cwd=ws, env=env))
+    ok(cli("accept", "diary", cwd=ws, env=env))
+    (src / "mood.md").write_text(page("Mood", "Line one.\nLine 2, edited."))
+    (src / "old-name.md").rename(src / "new-name.md")
+    (src / "gone.md").unlink()
+    (src / "fresh.md").write_text(page("Fresh", "New here."))
+    second = write_manifest(src)
+    held(cli("pull", "diary", cwd=ws, env=env), "untrusted source")
+    ok(cli("review", "diary", cwd=ws, env=env))
+    before = tree_hashes(ws)
+
+    planned = js(cli("accept", "diary", "--dry-run", "--json", cwd=ws, env=env))
+    text = ok(cli("accept", "diary", second, "--dry-run", cwd=ws, env=env))
+    assert tree_hashes(ws) == before, "nothing applied, pinned, journalled, indexed or dropped from quarantine"
+    assert planned["dry_run"] is True and planned["quarantined"] is None and planned["trust"]["applied"] is True
+    assert "index" not in planned, "no index is rebuilt"
+    assert sorted((c["action"], c["file"]) for c in planned["local_changes"]) == [
+        ("add", "fresh.md"),
+        ("add", "new-name.md"),
+        ("delete", "gone.md"),
+        ("delete", "old-name.md"),
+        ("update", "mood.md"),
+    ]
+    assert planned["renames"] == [{"from": "old-name.md", "to": "new-name.md", "by": "origin"}]
+    assert (
+        "would make 5 change(s)" in text
+        and "  would apply: accepted after review" in text
+        and "  local  ~ mood.md" in text
+    )
+    assert js(cli("quarantine", "diary", "--json", cwd=ws, env=env))["quarantine"][0]["digest"] == second
+
+    done = js(cli("accept", "diary", "--json", cwd=ws, env=env))
+    assert done["dry_run"] is False
+    for key in ("local_changes", "renames", "digest", "remote_digest", "conflicts"):
+        assert done[key] == planned[key], key
+    assert json.loads((ws / "memsync.lock").read_text())["fields"]["diary"]["digest"] == second
+    assert js(cli("quarantine", "--json", cwd=ws, env=env))["quarantine"] == []
 
 
 def test_accept_refuses_executables_and_derived_files_are_never_taken(cli: CliRunner, tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from memsync.frontmatter import parse
 from memsync.vectors.builtin import HashedWords
 from memsync.vectors.rebuild import rebuild
 from memsync.vectors.reuse import IndexIgnored, reuse_rows
-from tests.conftest import CliRunner, assert_one_line_error, make_field, page
+from tests.conftest import CliRunner, assert_one_line_error, make_field, page, tree_hashes
 
 BUILTIN_INDEX = "memsync-hashed-words-v1-512.sqlite3"
 # PRAGMA table_info of the reference tool's table: (cid, name, type, notnull, default, pk).
@@ -140,6 +140,56 @@ def test_rebuild_embeds_only_new_and_changed_pages_in_batches(tmp_path: Path) ->
     assert rebuild(field, third).embedded == 0 and third.calls == []
 
 
+COUNTS = ("pages", "embedded", "reused", "unchanged", "removed", "calls")
+
+
+def test_a_dry_run_rebuild_counts_what_the_rebuild_does_and_calls_no_embedder(tmp_path: Path) -> None:
+    field = make_field(tmp_path / "f", topic_pages(10))
+    assert rebuild(field, Counting(), batch=4, dry_run=True).embedded == 10
+    assert not (field / BUILTIN_INDEX).exists(), "a dry run makes no index"
+    rebuild(field, Counting(), batch=4)
+    for i in (0, 1, 2):
+        (field / f"note-{i:03d}.md").write_text(page(f"Note {i}", f"rewritten {i}"))
+    make_field(field, {**topic_pages(2, start=50), "twin-a.md": "same words\n", "twin-b.md": "same words\n"})
+    (field / "note-003.md").unlink()
+    (field / "note-004.md").rename(field / "renamed.md")
+    os.utime(field / "note-005.md", (1_000_000_000, 1_000_000_000))
+    before = tree_hashes(field)
+
+    silent = Counting()
+    dry = rebuild(field, silent, batch=4, dry_run=True)
+    assert silent.calls == [] and tree_hashes(field) == before
+    real = rebuild(field, Counting(), batch=4)
+    assert dry.dry_run and not real.dry_run
+    assert [getattr(dry, k) for k in COUNTS] == [getattr(real, k) for k in COUNTS] == [13, 6, 3, 4, 2, 2]
+
+
+def test_index_dry_run_in_a_workspace_writes_nothing_and_says_so(cli: CliRunner, tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    env = {"MEMSYNC_EMBEDDER": "builtin", "OLLAMA_HOST": ""}
+    ok(cli("init", cwd=ws, env=env))
+    field = make_field(ws / "notes", topic_pages(4))
+    ok(cli("add", "notes", cwd=ws, env=env))
+    ok(cli("index", "notes", cwd=ws, env=env))
+    (field / "note-000.md").write_text(page("Note 0", "rewritten"))
+    (field / "note-001.md").rename(field / "moved.md")
+    (field / "note-002.md").unlink()
+    make_field(field, topic_pages(1, start=9))
+    before = tree_hashes(ws)
+
+    planned = json.loads(ok(cli("index", "notes", "--dry-run", "--json", cwd=ws, env=env)))
+    text = ok(cli("index", "notes", "--dry-run", cwd=ws, env=env))
+    assert tree_hashes(ws) == before, "no index row, journal, lock or sidecar written"
+    assert planned["dry_run"] is True
+    assert f"would update index {BUILTIN_INDEX} (builtin embedder): 4 page(s), 2 embedded in 1 call(s)" in text
+    assert "1 reused, 1 unchanged, 2 removed" in text
+
+    done = json.loads(ok(cli("index", "notes", "--json", cwd=ws, env=env)))
+    assert done["dry_run"] is False and ok(cli("index", "notes", cwd=ws, env=env)).startswith(f"index {BUILTIN_INDEX}")
+    assert [planned[k] for k in COUNTS] == [done[k] for k in COUNTS] == [4, 2, 1, 1, 2, 1]
+
+
 def test_identical_pages_are_embedded_once(tmp_path: Path) -> None:
     field = make_field(tmp_path / "f", {"a.md": "same words\n", "b.md": "same words\n"})
     embedder = Counting()
@@ -164,6 +214,10 @@ def test_a_failed_rebuild_changes_nothing(tmp_path: Path) -> None:
 def test_a_damaged_local_index_is_rebuilt_not_trusted(tmp_path: Path) -> None:
     field = make_field(tmp_path / "f", topic_pages(2))
     (field / BUILTIN_INDEX).write_bytes(b"not a database at all" * 100)
+    before = tree_hashes(field)
+    report = rebuild(field, Counting(), dry_run=True)
+    assert report.embedded == 2 and "would be rebuilt from scratch" in report.warnings[0]
+    assert tree_hashes(field) == before, "a dry run leaves even a damaged index as it is"
     report = rebuild(field, Counting())
     assert report.embedded == 2 and "rebuilt from scratch" in report.warnings[0]
     with sqlite3.connect(field / BUILTIN_INDEX) as conn:

@@ -137,28 +137,32 @@ def restore(field: str, page: str, at: str | None, dry_run: bool, as_json: bool)
 
 @main.command()
 @click.argument("field")
+@dry_run_option
 @json_option
-def undo(field: str, as_json: bool) -> None:
+def undo(field: str, dry_run: bool, as_json: bool) -> None:
     """Revert the last receive into FIELD (a pull or sync) as local edits; run again to go further back.
 
     A file changed since that receive is left as it is and named."""
     ws = Workspace.find()
-    done = history.undo(ws, _field_name(ws, field))
+    done = history.undo(ws, _field_name(ws, field), dry_run=dry_run)
 
     def text() -> list[str]:
-        lines = [f"{done.field}: undid the receive of {done.at} (run {done.run})"]
+        verb, keep = ("would undo", "would keep") if dry_run else ("undid", "kept")
+        lines = [f"{done.field}: {verb} the receive of {done.at} (run {done.run})"]
         lines += [f"  {e.page}: {_short(e.old)} → {_short(e.new)}" for e in done.reverted]
-        lines += [f"  kept {p}: {why}" for p, why in done.skipped]
+        lines += [f"  {keep} {p}: {why}" for p, why in done.skipped]
         return lines
 
     _emit(as_json, done.to_json(), text)
     if done.skipped:
+        were = "would be" if dry_run else "were"
         click.echo(
-            f"memsync: {len(done.skipped)} file(s) were left as they are; "
+            f"memsync: {len(done.skipped)} file(s) {were} left as they are; "
             f"bring a version back with 'memsync restore {done.field} PAGE --at HASH'",
             err=True,
         )
-        sys.exit(1)
+        if not dry_run:  # as a dry pull holds nothing and keeps no conflict: only the real run fails
+            sys.exit(1)
 
 
 @main.command()

@@ -66,7 +66,8 @@ def _counts(label: str, items: list[dict[str, Any]]) -> str:
 def _report_lines(run: api.RunResult) -> list[str]:
     lines = [f"{run.mode} {run.field} ⇄ {run.remote} ({run.url})"]
     if run.trust is not None:
-        lines.append(f"  {'applied' if run.trust['applied'] else 'QUARANTINED'}: {run.trust['reason']}")
+        applied = "would apply" if run.dry_run else "applied"
+        lines.append(f"  {applied if run.trust['applied'] else 'QUARANTINED'}: {run.trust['reason']}")
     if run.quarantined:
         verb = "would hold" if run.dry_run else "holding"
         return [*lines, f"  {verb} {run.quarantined} for review; the live field is unchanged"]

@@ -184,11 +184,12 @@ def review(field: str, digest: str | None, full: bool, as_json: bool) -> None:
 @click.argument("field")
 @click.argument("digest", required=False)
 @click.option("--allow-executables", is_flag=True, help="Accept a version that holds scripts or programs.")
+@dry_run_option
 @json_option
-def accept(field: str, digest: str | None, allow_executables: bool, as_json: bool) -> None:
+def accept(field: str, digest: str | None, allow_executables: bool, dry_run: bool, as_json: bool) -> None:
     """Apply a reviewed quarantined version of FIELD to the live field and pin it."""
     m = Memsync.open(progress=terminal_bar)
-    finish(m.accept(field, digest, allow_executables=allow_executables), as_json)
+    finish(m.accept(field, digest, allow_executables=allow_executables, dry_run=dry_run), as_json)
 
 
 @main.command()

@@ -13,7 +13,7 @@ from ..progress import terminal_bar
 from ..vectors.rebuild import index_lines
 from ..vectors.search import Source, workspace_sources
 from ..workspace import Workspace
-from .app import _emit, _field_name, _folder, json_option, main
+from .app import _emit, _field_name, _folder, dry_run_option, json_option, main
 
 embedder_option = click.option(
     "--embedder",
@@ -29,15 +29,16 @@ embedder_option = click.option(
 @click.argument("field")
 @embedder_option
 @click.option("--batch", type=int, default=None, metavar="N", help="Pages per embedder call (default 32).")
+@dry_run_option
 @json_option
-def index_command(field: str, embedder_name: str | None, batch: int | None, as_json: bool) -> None:
+def index_command(field: str, embedder_name: str | None, batch: int | None, dry_run: bool, as_json: bool) -> None:
     """Bring FIELD's vector index up to date, embedding only new and changed pages."""
     root = _folder(field)
     try:
         ws: Workspace | None = Workspace.find()
     except WorkspaceError:
         ws = None
-    done = index(root, workspace=ws, embedder=embedder_name, batch=batch, progress=terminal_bar)
+    done = index(root, workspace=ws, embedder=embedder_name, batch=batch, progress=terminal_bar, dry_run=dry_run)
     _emit(as_json, done.to_json(), lambda: index_lines(done.to_json()))
 
 

@@ -3,7 +3,9 @@
 A page is embedded when no row, in this index or in a trusted one handed in,
 holds a vector for its sha256; rows of pages that are gone are deleted. Every
 write (deletes, reused rows, new embeddings) happens in one transaction, so a
-crash or an embedder failure leaves the index as it was.
+crash or an embedder failure leaves the index as it was. A dry run reads the
+index without writing to it and counts what the rebuild would do, calling no
+embedder.
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from ..errors import InputError
 from ..field import content_names
@@ -53,6 +56,7 @@ class IndexReport:
     embed_seconds: float = 0.0
     seconds: float = 0.0
     warnings: list[str] = field(default_factory=list)
+    dry_run: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -70,6 +74,7 @@ class IndexReport:
             "embed_seconds": round(self.embed_seconds, 3),
             "seconds": round(self.seconds, 3),
             "warnings": self.warnings,
+            "dry_run": self.dry_run,
         }
 
     def lines(self) -> list[str]:
@@ -80,8 +85,9 @@ def index_lines(data: dict[str, Any]) -> list[str]:
     """A rebuild's text, from its JSON object (or the error a sync's rebuild met)."""
     if "error" in data:
         return [f"warning: {data['error']}"]
+    head = "would update index" if data.get("dry_run") else "index"
     return [f"  warning: {w}" for w in data["warnings"]] + [
-        f"index {Path(data['index']).name} ({data['embedder']} embedder): {data['pages']} page(s), "
+        f"{head} {Path(data['index']).name} ({data['embedder']} embedder): {data['pages']} page(s), "
         f"{data['embedded']} embedded in {data['calls']} call(s), {data['reused']} reused, "
         f"{data['unchanged']} unchanged, {data['removed']} removed"
     ]
@@ -117,6 +123,7 @@ def rebuild(
     trusted_rows: TrustedRows | None = None,
     provenance: Mapping[str, Mapping[str, Any]] | None = None,
     skip: Collection[str] = (),
+    dry_run: bool = False,
 ) -> IndexReport:
     """Bring ``root``'s ``<model-code>.sqlite3`` up to date with its pages.
 
@@ -128,13 +135,19 @@ def rebuild(
     ``provenance`` (``memsync.provenance``) marks pages accepted from another
     source: their row's frontmatter JSON carries it under ``memsync_provenance``.
     ``skip``: a tree root's member folders (``field.content_names``).
+    ``dry_run``: count what would be embedded, reused, removed and left
+    unchanged (``calls``: the embedder calls it would take), writing nothing.
     """
     batch = batch_size(batch)
     started = time.perf_counter()
     path = store.index_path(root, embedder.model_code)
-    report = IndexReport(str(path), embedder.name, embedder.model_code, embedder.dimension, batch)
+    report = IndexReport(str(path), embedder.name, embedder.model_code, embedder.dimension, batch, dry_run=dry_run)
     pages = _read_pages(root, provenance or {}, skip)
     report.pages = len(pages)
+    if dry_run:
+        _preview(path, pages, embedder, report, trusted_rows or {})
+        report.seconds = time.perf_counter() - started
+        return report
     conn, created = _open(path, report.warnings)
     try:
         with contextlib.closing(conn):
@@ -193,6 +206,37 @@ def _connect(path: Path) -> sqlite3.Connection:
     return conn
 
 
+def _preview(
+    path: Path, pages: list[_Page], embedder: Embedder, report: IndexReport, trusted_rows: TrustedRows
+) -> None:
+    """What ``_update`` would do, from the index opened read-only (a missing or
+    unusable one: every page is embedded, as into a new index)."""
+    existing: list[Any] = []
+    if path.exists():
+        try:
+            conn = sqlite3.connect(f"file:{quote(str(path.absolute()))}?mode=ro", uri=True)
+            with contextlib.closing(conn):
+                conn.execute("PRAGMA trusted_schema=OFF")
+                try:
+                    problem = store.schema_problem(conn)
+                except sqlite3.DatabaseError as exc:
+                    problem = str(exc)
+                if problem is None:
+                    existing = conn.execute(_ROWS).fetchall()
+                else:
+                    report.warnings.append(f"{path.name}: {problem}; would be rebuilt from scratch")
+        except sqlite3.Error as exc:  # as the real rebuild reports it: one line, not a traceback
+            raise store.IndexFileError(f"{path}: {exc}") from None
+    removed, _, todo = _plan(existing, pages, embedder, report, trusted_rows)
+    report.removed = len(removed)
+    report.embedded = len(todo)
+    report.reused += sum(len(group) - 1 for group in todo.values())  # identical pages share one embedding
+    report.calls = -(-len(todo) // report.batch)
+
+
+_ROWS = "SELECT filename, last_modified, sha256_hash, embedding FROM pages"
+
+
 def _update(
     conn: sqlite3.Connection,
     created: bool,
@@ -202,11 +246,31 @@ def _update(
     progress: ProgressFactory,
     trusted_rows: TrustedRows,
 ) -> None:
+    removed, rows, todo = _plan(() if created else conn.execute(_ROWS), pages, embedder, report, trusted_rows)
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        if created:
+            conn.execute(store.SCHEMA)
+        conn.executemany("DELETE FROM pages WHERE filename IS ?", [(name,) for name in removed])
+        report.removed = len(removed)
+        _upsert(conn, rows)
+        _embed_all(conn, embedder, list(todo.values()), report, progress)
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+
+
+def _plan(
+    existing: Iterable[Any], pages: list[_Page], embedder: Embedder, report: IndexReport, trusted_rows: TrustedRows
+) -> tuple[list[Any], list[tuple[str, str, str, bytes, bytes]], dict[bytes, list[_Page]]]:
+    """From the index's rows: the names to delete, the rows to write with a
+    vector already at hand, and the pages to embed, grouped by content (counting
+    the unchanged and reused pages in ``report``)."""
     size = embedder.dimension * 4
     current: dict[str, tuple[str, bytes]] = {}
     known: dict[bytes, bytes] = {}
     names: list[Any] = []
-    existing = () if created else conn.execute("SELECT filename, last_modified, sha256_hash, embedding FROM pages")
     for name, modified, digest, blob in existing:
         names.append(name)
         if not (isinstance(digest, bytes) and len(digest) == store.DIGEST_BYTES and _usable(blob, size)):
@@ -235,19 +299,7 @@ def _update(
         group = todo.pop(digest)
         rows += [_row(page, offered[digest]) for page in group]
         report.reused += len(group)
-
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        if created:
-            conn.execute(store.SCHEMA)
-        conn.executemany("DELETE FROM pages WHERE filename IS ?", [(name,) for name in removed])
-        report.removed = len(removed)
-        _upsert(conn, rows)
-        _embed_all(conn, embedder, list(todo.values()), report, progress)
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
+    return removed, rows, todo
 
 
 def _embed_all(
