@@ -237,9 +237,9 @@ def test_everyday_use_as_written(tmp_path: Path) -> None:
 def test_everyday_use_option_claims() -> None:
     """README: every command but serve takes --json; the commands it names take --dry-run."""
     text = " ".join((ROOT / "README.md").read_text().split())
-    claim = re.search(r"the ones that move or rewrite a field \((.*?)\) also take `--dry-run`", text)
+    claim = re.search(r"a field, the workspace or a remote also take `--dry-run` \((.*?)\)\.", text)
     assert claim and "Every command but `serve` takes `--json`" in text
-    named = re.findall(r"`([a-z-]+)`", claim[1])
+    named = re.findall(r"`([a-z -]+)`", claim[1])
     commands: dict[str, click.Command] = {}
 
     def walk(group: click.Group, prefix: str) -> None:
@@ -256,6 +256,10 @@ def test_everyday_use_option_claims() -> None:
     assert sorted(n for n, opts in options.items() if "--json" not in opts) == ["serve"]
     for name in named:
         assert "--dry-run" in options[name], name
+    # The others read, or run the ones named (watch, demo), or are the server.
+    readers = {"conflicts", "fields", "history", "log", "quarantine", "review", "search", "status", "validate"}
+    readers |= {"verify", "remote list", "remote options", "trust list", "watch", "demo", "serve"}
+    assert {n for n, opts in options.items() if "--dry-run" not in opts} == readers
 
 
 def test_continuous_sync_cron_line_as_written(tmp_path: Path) -> None:
