@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from ..errors import InputError
 from ..field import content_names
@@ -214,9 +213,7 @@ def _preview(
     existing: list[Any] = []
     if path.exists():
         try:
-            conn = sqlite3.connect(f"file:{quote(str(path.absolute()))}?mode=ro", uri=True)
-            with contextlib.closing(conn):
-                conn.execute("PRAGMA trusted_schema=OFF")
+            with contextlib.closing(store.open_read_only(path)) as conn:
                 try:
                     problem = store.schema_problem(conn)
                 except sqlite3.DatabaseError as exc:

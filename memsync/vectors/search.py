@@ -18,7 +18,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from ..errors import WorkspaceError
 from ..workspace import Workspace
@@ -55,9 +54,7 @@ def _rank(root: Path, embedder: Embedder, target_vector: Callable[[], list[float
     size = embedder.dimension * 4
     scored = []
     try:
-        conn = sqlite3.connect(f"file:{quote(str(path.absolute()))}?mode=ro", uri=True)
-        with contextlib.closing(conn):
-            conn.execute("PRAGMA trusted_schema=OFF")
+        with contextlib.closing(store.open_read_only(path)) as conn:
             problem = store.schema_problem(conn)
             if problem:
                 raise store.IndexFileError(f"{path}: {problem}; rebuild it with 'memsync index {root}'")

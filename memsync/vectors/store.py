@@ -43,14 +43,24 @@ def index_path(root: Path, model_code: str) -> Path:
     return root / f"{model_code}{SUFFIX}"
 
 
+def open_read_only(path: Path) -> sqlite3.Connection:
+    """The index at ``path`` opened to read (never created nor written), running
+    nothing its schema names."""
+    conn = sqlite3.connect(f"file:{quote(str(path.absolute()))}?mode=ro", uri=True)
+    try:
+        conn.execute("PRAGMA trusted_schema=OFF")
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
 def is_index(path: Path) -> bool:
     """Whether ``path`` is a readable index with the reference schema (junk does not count)."""
     if not path.is_file() or path.is_symlink():
         return False
     try:
-        conn = sqlite3.connect(f"file:{quote(str(path.absolute()))}?mode=ro", uri=True)
-        with contextlib.closing(conn):
-            conn.execute("PRAGMA trusted_schema=OFF")
+        with contextlib.closing(open_read_only(path)) as conn:
             return schema_problem(conn) is None
     except sqlite3.Error:
         return False
