@@ -197,9 +197,7 @@ def config(key: str | None, value: str | None, dry_run: bool, as_json: bool) -> 
     ws = Workspace.find()
     shown = [key] if key is not None else sorted(SETTINGS)
     data = {k: ws.setting(k) for k in shown}
-    setting = key is not None and value is not None
-    if setting:
-        assert key is not None
+    if key is not None and value is not None:
         data[key] = ws.set_setting(key, value, dry_run=dry_run)
-    verb = "would set " if setting and dry_run else ""
+    verb = "would set " if dry_run and value is not None else ""
     _emit(as_json, {"settings": data, "dry_run": dry_run}, lambda: [f"{verb}{k} = {v}" for k, v in data.items()])
