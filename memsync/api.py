@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
+import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -356,6 +357,12 @@ class Memsync:
             raise WorkspaceError(f"{path}: a file, not a folder; a field is a folder of pages")
         if taken is not None:
             raise WorkspaceError(f"{path} is already the folder of field {taken!r}")
+        nested = None if tree else ws.nested_folder(name, path)
+        if nested is not None:
+            raise WorkspaceError(
+                f"{path}: subfolder {nested!r}: a field is a flat folder; memsync add {shlex.quote(name)} "
+                f"{shlex.quote(str(path))} --tree makes each subfolder a field of its own"
+            )
         if dry_run:
             self._reload()
         else:

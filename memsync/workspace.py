@@ -75,6 +75,12 @@ TRUST_POLICIES = ("self", "signed", "untrusted")
 SETTINGS: dict[str, int] = {"history_days": 90, "history_versions": 10}
 
 
+def subfolders(folder: Path) -> list[str]:
+    """The subfolders of ``folder`` a scan meets, sorted (hidden ones never travel)."""
+    found = (e.name for e in os.scandir(folder) if e.is_dir(follow_symlinks=False))
+    return sorted(sub for sub in found if role_of(sub) is not Role.HIDDEN)
+
+
 def default_trust(url: str) -> str:
     """What a remote is trusted as unless the user says otherwise: ``untrusted`` for
     sources the user cannot write to (HTTP, GitHub without a token, a folder or
@@ -234,8 +240,7 @@ class Workspace:
         found = [(name, path)]
         for parent, folder in found:  # grows as it goes: breadth-first over the tree
             if folder.is_dir():
-                subs = sorted(e.name for e in os.scandir(folder) if e.is_dir(follow_symlinks=False))
-                found += [(f"{parent}/{sub}", folder / sub) for sub in subs if role_of(sub) is not Role.HIDDEN]
+                found += [(f"{parent}/{sub}", folder / sub) for sub in subfolders(folder)]
         for member, _ in found:
             check_field_name(member)
             if member in self.fields:
@@ -245,6 +250,12 @@ class Workspace:
         if not dry_run:
             self.save()
         return [member for member, _ in found]
+
+    def nested_folder(self, name: str, path: Path) -> str | None:
+        """A subfolder of ``path`` that field ``name``'s scan would refuse (a field is
+        flat; its member fields' folders are passed over), or None."""
+        members = self.member_dirs(name)
+        return next((sub for sub in subfolders(path) if sub not in members), None) if path.is_dir() else None
 
     def _stored_path(self, path: Path) -> str:
         try:

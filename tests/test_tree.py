@@ -165,3 +165,24 @@ def test_tree_names_and_folders_are_checked(tmp_path: Path) -> None:
     # Removing the root's remote removes the members' mirror of it.
     assert cli("remote", "remove", "agent", "origin").returncode == 0
     assert all(not info["remotes"] for info in json.loads(cli("fields", "--json").stdout)["fields"].values())
+
+
+def test_adding_a_nested_folder_as_one_field_names_the_tree_option(tmp_path: Path) -> None:
+    """A field is flat: ``add`` says so at once, naming the command that takes the
+    folder as a tree, instead of a push failing later without that hint."""
+    assert run_cli("init", cwd=tmp_path).returncode == 0
+    openclaw(tmp_path / "agent")
+    (tmp_path / "agent" / ".obsidian").mkdir()  # hidden folders never travel: no reason to refuse
+    line = assert_one_line_error(run_cli("add", "agent", "agent", cwd=tmp_path))
+    assert "subfolder 'compound'" in line
+    hint = line.partition("; ")[2].removesuffix(" makes each subfolder a field of its own")
+    assert "agent" not in json.loads(run_cli("fields", "--json", cwd=tmp_path).stdout)["fields"]
+    argv = hint.split()
+    assert argv[0] == "memsync"
+    assert run_cli(*argv[1:], cwd=tmp_path).returncode == 0
+    fields = json.loads(run_cli("fields", "--json", cwd=tmp_path).stdout)["fields"]
+    assert sorted(fields) == ["agent", "agent/compound", "agent/memory"]
+    # A flat folder with only hidden subfolders is one field.
+    make_field(tmp_path / "flat", MEMORY)
+    (tmp_path / "flat" / ".git").mkdir()
+    assert run_cli("add", "flat", "flat", cwd=tmp_path).returncode == 0
