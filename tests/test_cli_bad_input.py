@@ -55,6 +55,11 @@ def synced_workspace(cli: CliRunner, tmp_path: Path, pages: int = 1) -> tuple[Pa
         (["--frobnicate"], "memsync", "No such option '--frobnicate'"),
         (["gc", "--keep-days", "-1"], "memsync gc", "-1 is not in the range x>=0"),
         (["status", "a", "b"], "memsync status", "Got unexpected extra argument (b)"),
+        # NaN passes every range comparison, and no wait or deadline can use it.
+        (["pull", "notes", "--wait", "nan"], "memsync pull", "'nan' is not a number of seconds"),
+        (["sync", "notes", "--wait", "NaN"], "memsync sync", "'NaN' is not a number of seconds"),
+        (["watch", "--interval", "nan"], "memsync watch", "'nan' is not a number of seconds"),
+        (["watch", "--debounce", "-nan"], "memsync watch", "'-nan' is not a number of seconds"),
     ],
 )
 def test_usage_errors_are_one_line_naming_the_help(cli: CliRunner, args: list[str], help_of: str, says: str) -> None:

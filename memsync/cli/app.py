@@ -51,6 +51,20 @@ COMMANDS = {
     "serve": "memsync.serve",
 }
 
+
+class Seconds(click.FloatRange):
+    """A duration: a number of seconds in the range, never NaN (which every range
+    comparison lets through, and which no wait or deadline can use)."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        seconds = super().convert(value, param, ctx)
+        if seconds != seconds:
+            self.fail(f"{value!r} is not a number of seconds.", param, ctx)
+        return seconds
+
+
 # Shared by every context of one invocation (click's Context.meta).
 _JSON_KEY = "memsync.json"
 _QUIET_KEY = "memsync.quiet"

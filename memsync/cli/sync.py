@@ -15,6 +15,7 @@ from ..progress import terminal_bar
 from ..registry import open_remote, parse_options
 from ..workspace import TRUST_POLICIES, Workspace
 from .app import (
+    Seconds,
     _emit,
     _field_name,
     _folder,
@@ -45,7 +46,7 @@ max_delete_option = click.option(
 )
 wait_option = click.option(
     "--wait",
-    type=click.FloatRange(min=0),
+    type=Seconds(min=0),
     default=0.0,
     metavar="SECONDS",
     help="Wait up to SECONDS for another memsync run in this workspace to end (default: fail at once).",

@@ -12,7 +12,7 @@ from ..engine import SyncReport
 from ..vectors.after_sync import reindex_after
 from ..watch import DEFAULT_DEBOUNCE, DEFAULT_INTERVAL, Event, Watcher, fields_to_watch
 from ..workspace import Workspace
-from .app import _field_name, json_option, main, no_index_option, remote_option, verbosity
+from .app import Seconds, _field_name, json_option, main, no_index_option, remote_option, verbosity
 
 _SHOWN = {-1: {"error"}, 0: {"error", "info"}, 1: {"error", "info", "debug"}}
 
@@ -22,7 +22,7 @@ _SHOWN = {-1: {"error"}, 0: {"error", "info"}, 1: {"error", "info", "debug"}}
 @remote_option
 @click.option(
     "--interval",
-    type=click.FloatRange(min=0, min_open=True),
+    type=Seconds(min=0, min_open=True),
     default=DEFAULT_INTERVAL,
     show_default=True,
     metavar="SECONDS",
@@ -30,7 +30,7 @@ _SHOWN = {-1: {"error"}, 0: {"error", "info"}, 1: {"error", "info", "debug"}}
 )
 @click.option(
     "--debounce",
-    type=click.FloatRange(min=0),
+    type=Seconds(min=0),
     default=DEFAULT_DEBOUNCE,
     show_default=True,
     metavar="SECONDS",
