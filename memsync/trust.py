@@ -88,6 +88,18 @@ def write_pin(
 # -- allowed signers ------------------------------------------------------------
 
 
+def list_signers(ws: Workspace) -> tuple[list[sshsig.AllowedSigner], list[str]]:
+    """The workspace's signers, and one ``FILE:LINE: reason`` per line that does not
+    read (skipped when signatures are checked, as ssh-keygen skips it)."""
+    from . import sshsig
+
+    try:
+        data = ws.allowed_signers_path.read_bytes()
+    except FileNotFoundError:
+        return [], []
+    return sshsig.parse_allowed_signers(data, str(ws.allowed_signers_path))
+
+
 def add_signer(ws: Workspace, name: str, key_text: str, *, dry_run: bool = False) -> sshsig.AllowedSigner:
     if not name or any(c.isspace() or c in ',"' for c in name):
         raise InputError(f"{name!r}: a signer name is one word (an email address works well)")

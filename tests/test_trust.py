@@ -188,6 +188,24 @@ def test_trust_list_and_remove(team: Team) -> None:
     assert "no signer" in assert_one_line_error(team.run_b("trust", "remove", "alice"))
 
 
+def test_trust_list_names_the_lines_that_trust_no_one(team: Team) -> None:
+    """A line of allowed_signers that does not read is skipped when signatures are
+    checked (as ssh-keygen skips it); the list says so rather than leave it unseen."""
+    path = team.b / ".memsync" / "allowed_signers"
+    kept = path.read_bytes()
+    path.write_bytes(kept + b"bob ssh-ed25519 AAAAnot-base64!\n# a comment\ncarol\n")
+    listed = js(team.run_b("trust", "list", "--json"))
+    assert [s["name"] for s in listed["signers"]] == ["alice"]
+    assert listed["skipped"] == [f"{path}:2: invalid key", f"{path}:4: missing key"]
+    shown = team.run_b("trust", "list")
+    assert shown.returncode == 0 and shown.stdout.startswith("alice\t")
+    assert shown.stderr.splitlines() == [
+        f"memsync: warning: {path}:2: invalid key (skipped: it trusts no one; fix or remove it)",
+        f"memsync: warning: {path}:4: missing key (skipped: it trusts no one; fix or remove it)",
+    ]
+    assert team.run_b("trust", "list", "-q").stderr == ""
+
+
 def _unsigned(team: Team) -> None:
     ok(team.run_a("sign-with", "--none"))
     team.a_edits_and_pushes()

@@ -11,7 +11,7 @@ from .. import release, sshsig, trust
 from ..api import Memsync
 from ..progress import terminal_bar
 from ..workspace import TRUST_POLICIES, Workspace
-from .app import _emit, _field_name, dry_run_option, json_option, main
+from .app import _emit, _field_name, dry_run_option, json_option, main, verbosity
 from .sync import finish
 
 DEFAULT_KEY = Path("~/.ssh/memsync_ed25519")
@@ -105,15 +105,18 @@ def trust_add(name: str, pubkey: str, dry_run: bool, as_json: bool) -> None:
 def trust_list(as_json: bool) -> None:
     """List allowed signers."""
     ws = Workspace.find()
-    signers = sshsig.read_allowed_signers(ws.allowed_signers_path)
+    signers, skipped = trust.list_signers(ws)
     rows = [
         {"name": s.name, "fingerprint": sshsig.fingerprint(s.key), "key": sshsig.public_line(s.key)} for s in signers
     ]
     _emit(
         as_json,
-        {"signers": rows, "file": str(ws.allowed_signers_path)},
+        {"signers": rows, "skipped": skipped, "file": str(ws.allowed_signers_path)},
         lambda: [f"{r['name']}\t{r['fingerprint']}" for r in rows] or ["no trusted signers"],
     )
+    if not as_json and verbosity() >= 0:
+        for problem in skipped:
+            click.echo(f"memsync: warning: {problem} (skipped: it trusts no one; fix or remove it)", err=True)
 
 
 @trust_group.command("remove")
