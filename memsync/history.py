@@ -493,9 +493,10 @@ def restore(ws: Workspace, field_name: str, page: str, at: str | None = None, *,
         version = pick_version(entries(ws, field_name, page), page, at)
         data = None
         if version is not None:
-            data = ObjectStore(ws).get(version)
+            objects = ObjectStore(ws)
+            data = objects.get(version)
             if data is None:
-                raise WorkspaceError(f"{page}: version {version[:12]} is no longer kept (removed by gc)")
+                raise WorkspaceError(f"{page}: version {version[:12]} {_lost(objects, version)}")
         root = ws.field_path(field_name)
         path = root / page
         current = hash_file(path) if path.is_file() else None
@@ -509,6 +510,13 @@ def restore(ws: Workspace, field_name: str, page: str, at: str | None = None, *,
         journal.flush()
         atomic.fsync_dir(root)
         return Restored(field_name, page, version, current, True)
+
+
+def _lost(objects: ObjectStore, sha: str) -> str:
+    """Why a version history names cannot be read back: gone, or there and damaged."""
+    if objects.has(sha):
+        return "is damaged in .memsync/objects (its bytes no longer match its sha256); it cannot be brought back"
+    return "is no longer kept (removed by gc)"
 
 
 @dataclass
@@ -566,7 +574,7 @@ def undo(ws: Workspace, field_name: str, *, dry_run: bool = False) -> Undone:
             old = first[page]
             data = objects.get(old) if old is not None else None
             if old is not None and data is None:
-                report.skipped.append((page, "its old version is no longer kept"))
+                report.skipped.append((page, f"its old version {_lost(objects, old)}"))
                 continue
             if current == old:
                 continue

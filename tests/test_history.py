@@ -201,11 +201,19 @@ def test_restore_refuses_what_it_cannot_do_in_one_line(cli: CliRunner, tmp_path:
     assert "no version" in assert_one_line_error(cli("restore", "f", "alpha.md", "--at", "0123456789", cwd=r.b))
     assert "--at" in assert_one_line_error(cli("restore", "f", "alpha.md", "--at", "last tuesday", cwd=r.b))
     assert assert_one_line_error(cli("restore", "f", "../escape.md", cwd=r.b))
+    # A version whose stored bytes rotted is said to be damaged, not removed by gc,
+    # and nothing else is restored in its place.
+    objects = ObjectStore(Workspace(r.b))
+    old = [e["old"] for e in journal(r.b) if e["old"]]
+    for sha in old:
+        assert objects.loose(sha) is not None
+        Path(objects.path(sha)).write_bytes(b"rot")
+    before = (r.fb / "alpha.md").read_bytes()
+    assert "is damaged in .memsync/objects" in assert_one_line_error(cli("restore", "f", "alpha.md", cwd=r.b))
+    assert (r.fb / "alpha.md").read_bytes() == before
     # A version gc removed is said to be gone, not restored as something else.
-    for e in journal(r.b):
-        if e["old"]:
-            ObjectStore(Workspace(r.b)).discard([e["old"]])
-    assert "no longer kept" in assert_one_line_error(cli("restore", "f", "alpha.md", cwd=r.b))
+    objects.discard(old)
+    assert "no longer kept (removed by gc)" in assert_one_line_error(cli("restore", "f", "alpha.md", cwd=r.b))
 
 
 def test_a_replace_that_finds_the_file_changed_writes_nothing(tmp_path: Path) -> None:
