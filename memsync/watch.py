@@ -10,7 +10,9 @@ a time, each with its default (or the given) remote:
   writes cost nothing: a stat-cache scan finds the field equal to its sync
   base and no request is made;
 - remotes are polled every ``interval`` seconds by an ordinary sync, whose
-  no-op case is one conditional manifest read;
+  no-op case is one conditional manifest read; a field with unsettled local
+  changes is not polled (that sync would push them mid-write) but synced
+  once they settle;
 - a failed sync is retried after 2 s, 4 s, 8 s… up to ``BACKOFF_MAX``; local
   changes made meanwhile are kept for that retry, and the first success says
   it recovered;
@@ -207,7 +209,11 @@ class Watcher:
                     ready = min(state.last_change + self.debounce, state.dirty_since + MAX_DELAY)
                     if t >= ready:
                         return state, "local", 0.0
+                    # A poll is a whole sync: now it would push the field mid-write
+                    # (an editor's temp file, a half-saved page); the local sync due
+                    # at ready polls too.
                     wait = min(wait, ready - t)
+                    continue
                 if t >= state.next_poll:
                     return state, "poll", 0.0
                 wait = min(wait, state.next_poll - t)

@@ -222,3 +222,24 @@ def test_the_delete_limit_hint_names_a_command_that_takes_it(cli: CliRunner, tmp
         assert f"(here: {hint})" in error["message"]
         assert "--max-delete" in ok(cli("sync", "--help", cwd=a))
         assert len(content(remote)) == 8
+
+
+def test_a_poll_waits_until_local_writes_settle(cli: CliRunner, tmp_path: Path) -> None:
+    """A poll is a whole sync: one that ran while an agent was mid-save pushed the
+    save's temp file (a valid content name) to the remote and every sibling."""
+    a, _, remote = two_machines(cli, tmp_path)
+    with watching(a, "--interval", "0.2", "--debounce", "2.5", "-v") as running:
+        running.wait_for(lambda events: any(e["event"] == "sync" for e in events))
+        temp = a / "f" / "tmp3k9x_q2z"
+        temp.write_text(page("Saved", "first half"))
+        time.sleep(1.2)  # six polls
+        temp.write_text(page("Saved", "first half, second half"))
+        temp.rename(a / "f" / "saved.md")
+
+        def pushed(events: list[dict[str, Any]]) -> list[str]:
+            syncs = [e["report"] for e in events if e["event"] == "sync"]
+            return [change["file"] for report in syncs for change in report["remote_changes"]]
+
+        assert pushed(running.wait_for(lambda events: "saved.md" in pushed(events))) == ["saved.md"]
+        assert not (remote / temp.name).exists()
+        assert running.stop()[0] == 0
