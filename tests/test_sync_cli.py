@@ -606,6 +606,26 @@ def test_field_with_subdirectory_or_symlink_is_refused(cli: CliRunner, tmp_path:
     assert not (tmp_path / "fresh").exists()
 
 
+def test_a_field_folder_swapped_for_a_symlink_is_neither_pushed_nor_written(cli: CliRunner, tmp_path: Path) -> None:
+    """The folder replaced by a link to another folder after `add`: syncing through it
+    pushed that folder's files and deleted the field's pages at the remote, and a pull
+    would have written into it."""
+    r = make_replicas(cli, tmp_path, THREE)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "private.md").write_text(page("Private", "not this field's"))
+    r.fa.rename(tmp_path / "f-moved")
+    r.fa.symlink_to(elsewhere)
+    (r.fb / "delta.md").write_text(page("Delta", "from b"))  # something for a pull to write
+    ok(cli("sync", "f", cwd=r.b))
+    before = tree(r.remote)
+    for command in ("sync", "push", "pull"):
+        line = assert_one_line_error(cli(command, "f", cwd=r.a))
+        assert line == f"memsync: {r.fa}: the field's folder is a symlink, which memsync does not follow"
+    assert {p.name for p in elsewhere.iterdir()} == {"private.md"}
+    assert tree(r.remote) == before
+
+
 # -- mirror -------------------------------------------------------------------------------
 
 
