@@ -282,3 +282,23 @@ def test_a_second_ctrl_c_cuts_the_sync_in_progress_short(cli: CliRunner, tmp_pat
         code, took, err = running.stop(signal.SIGINT)
         assert code == 130 and took < 2
         assert err.splitlines() == ["memsync: interrupted"]
+
+
+def test_another_command_holding_the_workspace_is_waited_for_not_reported(cli: CliRunner, tmp_path: Path) -> None:
+    """The agent's own `memsync sync` beside the watcher: each collision was an error
+    line (what -q and --json consumers alarm on) and doubled the backoff."""
+    import fcntl
+
+    a, _, remote = two_machines(cli, tmp_path)
+    with watching(a, *FAST) as running:
+        running.wait_for(lambda events: len(events) >= 1)
+        fd = os.open(a / ".memsync" / "lock", os.O_RDWR)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)  # as a running memsync command holds it
+            (a / "f" / "meanwhile.md").write_text(page("Meanwhile", "written while another command ran"))
+            time.sleep(2.5)
+        finally:
+            os.close(fd)
+        until(lambda: (remote / "meanwhile.md").is_file(), 30, "meanwhile.md to reach the remote")
+        assert running.stop()[0] == 0
+        assert [e for e in running.events() if e["event"] == "error"] == []
