@@ -100,6 +100,11 @@ def _fill(
                 on_written(os.fstat(fd))
         finally:
             os.close(fd)
+    except OSError as exc:
+        unlink_quietly(path)
+        # A write or fsync names no file; a full disk must still say which one.
+        exc.filename = exc.filename or path
+        raise
     except BaseException:
         unlink_quietly(path)
         raise

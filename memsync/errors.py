@@ -73,6 +73,10 @@ class WorkspaceError(MemsyncError):
     """Missing or inconsistent workspace configuration."""
 
 
+class WorkspaceBusy(WorkspaceError):
+    """Another memsync run holds the workspace: the remedy is to wait, not to fix anything."""
+
+
 class InternalError(MemsyncError):
     """A bug in memsync: still one line, with the original exception as its cause."""
 

@@ -10,7 +10,9 @@ a time, each with its default (or the given) remote:
   writes cost nothing: a stat-cache scan finds the field equal to its sync
   base and no request is made;
 - remotes are polled every ``interval`` seconds by an ordinary sync, whose
-  no-op case is one conditional manifest read;
+  no-op case is one conditional manifest read; a field with unsettled local
+  changes is not polled (that sync would push them mid-write) but synced
+  once they settle;
 - a failed sync is retried after 2 s, 4 s, 8 s… up to ``BACKOFF_MAX``; local
   changes made meanwhile are kept for that retry, and the first success says
   it recovered;
@@ -39,7 +41,7 @@ from watchdog.events import EVENT_TYPE_CLOSED_NO_WRITE, EVENT_TYPE_OPENED, FileS
 from watchdog.observers import Observer
 
 from .engine import Session, SyncReport
-from .errors import MemsyncError, WorkspaceError
+from .errors import MemsyncError, WorkspaceBusy, WorkspaceError
 from .guard import TooManyDeletes
 from .names import Role, role_of
 from .registry import open_remote
@@ -52,6 +54,7 @@ DEFAULT_DEBOUNCE = 1.0  # seconds of quiet after a local change before it is syn
 MAX_DELAY = 10.0  # a field written to without pause is still synced this often
 BACKOFF_FIRST = 2.0
 BACKOFF_MAX = 300.0
+BUSY_RETRY = 1.0  # seconds before trying again while another memsync command holds the workspace
 
 # watchdog's inotify thread logs an error when it is stopped between two reads
 # (a race in its shutdown, harmless); without a handler of its own Python would
@@ -207,7 +210,11 @@ class Watcher:
                     ready = min(state.last_change + self.debounce, state.dirty_since + MAX_DELAY)
                     if t >= ready:
                         return state, "local", 0.0
+                    # A poll is a whole sync: now it would push the field mid-write
+                    # (an editor's temp file, a half-saved page); the local sync due
+                    # at ready polls too.
                     wait = min(wait, ready - t)
+                    continue
                 if t >= state.next_poll:
                     return state, "poll", 0.0
                 wait = min(wait, state.next_poll - t)
@@ -229,6 +236,10 @@ class Watcher:
                 return
             report = session.run("sync")
             self.after_sync(ws, report)
+        except WorkspaceBusy:
+            # The agent's own `memsync sync`, say: nothing failed, so no error and no backoff.
+            self._retry(state, BUSY_RETRY, dirty_since)
+            return
         except MemsyncError as exc:
             self._failed(state, exc, dirty_since)
             return
@@ -260,13 +271,7 @@ class Watcher:
     def _failed(self, state: _Field, exc: MemsyncError, dirty_since: float | None) -> None:
         state.failures += 1
         delay = min(BACKOFF_FIRST * 2 ** (state.failures - 1), BACKOFF_MAX)
-        t = time.monotonic()
-        state.retry_at = t + delay
-        state.next_poll = max(state.next_poll, state.retry_at)
-        if dirty_since is not None:
-            with self._lock:  # the local change still has to go out
-                state.dirty_since = min(dirty_since, state.dirty_since or dirty_since)
-                state.last_change = max(state.last_change, dirty_since)
+        self._retry(state, delay, dirty_since)
         what = str(exc)
         if isinstance(exc, TooManyDeletes):  # "run it again" would be watch, which takes no --max-delete
             what += f" (here: memsync sync {state.name} --remote {state.remote} --max-delete {exc.deletes})"
@@ -281,6 +286,14 @@ class Watcher:
                 retry_in=delay,
             )
         )
+
+    def _retry(self, state: _Field, delay: float, dirty_since: float | None) -> None:
+        state.retry_at = time.monotonic() + delay
+        state.next_poll = max(state.next_poll, state.retry_at)
+        if dirty_since is not None:
+            with self._lock:  # the local change still has to go out
+                state.dirty_since = min(dirty_since, state.dirty_since or dirty_since)
+                state.last_change = max(state.last_change, dirty_since)
 
     def _held(self, state: _Field, digest: str, reason: str) -> None:
         if digest in state.reported_held:

@@ -41,7 +41,7 @@ from urllib.parse import quote, urlsplit
 
 from . import atomic
 from .archive import ARCHIVE_SUFFIX
-from .errors import InputError, WorkspaceError
+from .errors import InputError, WorkspaceBusy, WorkspaceError
 from .field import StatCache
 from .manifest import Manifest
 from .names import Role, check_name, role_of
@@ -580,7 +580,7 @@ class Workspace:
         try:
             if not atomic.lock_exclusive(fd, wait):
                 then = f"waited {wait:g} s" if wait > 0 else "sync, pull and push take --wait SECONDS"
-                raise WorkspaceError(f"another memsync command is running in this workspace ({then})")
+                raise WorkspaceBusy(f"another memsync command is running in this workspace ({then})")
             yield
         finally:
             os.close(fd)

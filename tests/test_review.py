@@ -166,3 +166,31 @@ def test_an_update_is_judged_against_the_live_field_and_shows_the_pin_it_would_r
     assert summary["pin"]["accepted"] == "review" and summary["pin_change"].endswith("→ this version")
     text = ok(cli("review", "home", cwd=ws, env=env))
     assert "  ~ rent.md  (changed; " in text and "  + more.md" in text
+
+
+def test_a_source_that_keeps_changing_holds_only_its_newest_and_the_reviewed_version(
+    cli: CliRunner, tmp_path: Path
+) -> None:
+    """Every version an untrusted source offered stayed in the quarantine, whole: one that
+    changes at each poll filled the disk of an unattended subscriber."""
+    env = env_for(tmp_path)
+    src = make_field(tmp_path / "src", {"a.md": page("A", "version 0")})
+    version_0 = (src / "a.md").read_bytes()
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    ok(cli("init", cwd=ws, env=env))
+    first = cli("pull", src, "--field", "f", "--trust", "untrusted", "--json", cwd=ws, env=env)
+    assert first.returncode == 5, first.stderr
+    reviewed = json.loads(first.stdout)["quarantined"]
+    ok(cli("review", "f", cwd=ws, env=env))
+    for n in range(1, 5):
+        (src / "a.md").write_text(page("A", f"version {n}"))
+        pulled = cli("pull", "f", "--json", cwd=ws, env=env)
+        assert pulled.returncode == 5, pulled.stderr
+        newest = json.loads(pulled.stdout)["quarantined"]
+    held = {entry["digest"] for entry in json.loads(ok(cli("quarantine", "--json", cwd=ws, env=env)))["quarantine"]}
+    assert held == {reviewed, newest}
+    staging = ws / ".memsync" / "staging"
+    assert {"sha256:" + p.name for p in staging.iterdir() if p.is_dir()} == held
+    ok(cli("accept", "f", reviewed, cwd=ws, env=env))
+    assert (ws / "f" / "a.md").read_bytes() == version_0

@@ -10,6 +10,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import resource
+import signal
 import subprocess
 import sys
 import time
@@ -604,6 +606,52 @@ def test_field_with_subdirectory_or_symlink_is_refused(cli: CliRunner, tmp_path:
     ok(cli("remote", "add", "f", "fresh", str(tmp_path / "fresh"), cwd=r.a))
     assert_one_line_error(cli("push", "f", "-r", "fresh", cwd=r.a))
     assert not (tmp_path / "fresh").exists()
+
+
+def test_a_field_folder_swapped_for_a_symlink_is_neither_pushed_nor_written(cli: CliRunner, tmp_path: Path) -> None:
+    """The folder replaced by a link to another folder after `add`: syncing through it
+    pushed that folder's files and deleted the field's pages at the remote, and a pull
+    would have written into it."""
+    r = make_replicas(cli, tmp_path, THREE)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "private.md").write_text(page("Private", "not this field's"))
+    r.fa.rename(tmp_path / "f-moved")
+    r.fa.symlink_to(elsewhere)
+    (r.fb / "delta.md").write_text(page("Delta", "from b"))  # something for a pull to write
+    ok(cli("sync", "f", cwd=r.b))
+    before = tree(r.remote)
+    for command in ("sync", "push", "pull"):
+        line = assert_one_line_error(cli(command, "f", cwd=r.a))
+        assert line == f"memsync: {r.fa}: the field's folder is a symlink, which memsync does not follow"
+    assert {p.name for p in elsewhere.iterdir()} == {"private.md"}
+    assert tree(r.remote) == before
+
+
+def test_a_pull_onto_a_full_disk_says_where_in_one_line_and_changes_nothing(cli: CliRunner, tmp_path: Path) -> None:
+    """The line was "memsync: File too large": no file, no folder, for a log read later."""
+    r = make_replicas(cli, tmp_path, THREE)
+    (r.fa / "big.txt").write_bytes(os.urandom(300_000))
+    ok(cli("push", "f", cwd=r.a))
+    before = tree(r.fb)
+
+    def small_files() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (200_000, 200_000))
+
+    result = subprocess.run(
+        [sys.executable, "-m", "memsync", "pull", "f"],
+        cwd=r.b,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=small_files,
+    )
+    line = assert_one_line_error(result)
+    assert line.startswith(f"memsync: {r.b}/") and line.endswith(": File too large"), line
+    assert tree(r.fb) == before
+    ok(cli("pull", "f", cwd=r.b))
+    assert pages(r.fb) == pages(r.fa)
 
 
 # -- mirror -------------------------------------------------------------------------------

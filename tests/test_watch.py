@@ -50,10 +50,10 @@ class Running:
     def wait_for(self, what: Callable[[list[dict[str, Any]]], bool], timeout: float = 30) -> list[dict[str, Any]]:
         return until(lambda: what(self.events()) and self.events(), timeout, f"log of {self.log}")
 
-    def stop(self, signum: int = signal.SIGTERM) -> tuple[int, float, str]:
+    def stop(self, signum: int = signal.SIGTERM, timeout: float = 10) -> tuple[int, float, str]:
         started = time.monotonic()
         self.proc.send_signal(signum)
-        _, err = self.proc.communicate(timeout=10)
+        _, err = self.proc.communicate(timeout=timeout)
         self.handle.close()
         return self.proc.returncode, time.monotonic() - started, err
 
@@ -222,3 +222,83 @@ def test_the_delete_limit_hint_names_a_command_that_takes_it(cli: CliRunner, tmp
         assert f"(here: {hint})" in error["message"]
         assert "--max-delete" in ok(cli("sync", "--help", cwd=a))
         assert len(content(remote)) == 8
+
+
+def test_a_poll_waits_until_local_writes_settle(cli: CliRunner, tmp_path: Path) -> None:
+    """A poll is a whole sync: one that ran while an agent was mid-save pushed the
+    save's temp file (a valid content name) to the remote and every sibling."""
+    a, _, remote = two_machines(cli, tmp_path)
+    with watching(a, "--interval", "0.2", "--debounce", "2.5", "-v") as running:
+        running.wait_for(lambda events: any(e["event"] == "sync" for e in events))
+        temp = a / "f" / "tmp3k9x_q2z"
+        temp.write_text(page("Saved", "first half"))
+        time.sleep(1.2)  # six polls
+        temp.write_text(page("Saved", "first half, second half"))
+        temp.rename(a / "f" / "saved.md")
+
+        def pushed(events: list[dict[str, Any]]) -> list[str]:
+            syncs = [e["report"] for e in events if e["event"] == "sync"]
+            return [change["file"] for report in syncs for change in report["remote_changes"]]
+
+        assert pushed(running.wait_for(lambda events: "saved.md" in pushed(events))) == ["saved.md"]
+        assert not (remote / temp.name).exists()
+        assert running.stop()[0] == 0
+
+
+def a_long_first_pull(cli: CliRunner, tmp_path: Path) -> tuple[Path, Path]:
+    """Workspace b, whose first sync pulls 800 pages: seconds of work."""
+    a, b, remote = tmp_path / "a", tmp_path / "b", tmp_path / "remote"
+    a.mkdir()
+    b.mkdir()
+    make_field(a / "f", {f"p{i:04}.md": page(f"P{i}", "word " * 400) for i in range(800)})
+    ok(cli("init", cwd=a))
+    ok(cli("add", "f", cwd=a))
+    ok(cli("remote", "add", "f", "origin", str(remote), cwd=a))
+    ok(cli("sync", "f", cwd=a))
+    ok(cli("init", cwd=b))
+    ok(cli("add", "f", cwd=b))
+    ok(cli("remote", "add", "f", "origin", str(remote), cwd=b))
+    return b, remote
+
+
+def test_sigterm_lets_the_sync_in_progress_land(cli: CliRunner, tmp_path: Path) -> None:
+    """As the README and the systemd unit say; a second after the signal the process
+    ended instead (exit 143, no stop event), the pull cut short."""
+    b, remote = a_long_first_pull(cli, tmp_path)
+    with watching(b, "--interval", "3600", "--no-index") as running:
+        time.sleep(0.3)  # the first sync has begun
+        code, _, err = running.stop(signal.SIGTERM, timeout=120)
+        assert (code, err) == (0, "")
+        assert [e["event"] for e in running.events()][-1] == "stop"
+    assert content(b / "f") == content(remote)
+
+
+def test_a_second_ctrl_c_cuts_the_sync_in_progress_short(cli: CliRunner, tmp_path: Path) -> None:
+    b, _ = a_long_first_pull(cli, tmp_path)
+    with watching(b, "--interval", "3600", "--no-index") as running:
+        time.sleep(0.3)
+        running.proc.send_signal(signal.SIGINT)
+        time.sleep(0.2)
+        code, took, err = running.stop(signal.SIGINT)
+        assert code == 130 and took < 2
+        assert err.splitlines() == ["memsync: interrupted"]
+
+
+def test_another_command_holding_the_workspace_is_waited_for_not_reported(cli: CliRunner, tmp_path: Path) -> None:
+    """The agent's own `memsync sync` beside the watcher: each collision was an error
+    line (what -q and --json consumers alarm on) and doubled the backoff."""
+    import fcntl
+
+    a, _, remote = two_machines(cli, tmp_path)
+    with watching(a, *FAST) as running:
+        running.wait_for(lambda events: len(events) >= 1)
+        fd = os.open(a / ".memsync" / "lock", os.O_RDWR)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)  # as a running memsync command holds it
+            (a / "f" / "meanwhile.md").write_text(page("Meanwhile", "written while another command ran"))
+            time.sleep(2.5)
+        finally:
+            os.close(fd)
+        until(lambda: (remote / "meanwhile.md").is_file(), 30, "meanwhile.md to reach the remote")
+        assert running.stop()[0] == 0
+        assert [e for e in running.events() if e["event"] == "error"] == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 from types import FrameType
 
@@ -72,8 +73,16 @@ def watch(
         ws.root, names, remote=remote, interval=interval, debounce=debounce, on_event=log, after_sync=reindex
     )
 
+    # The first SIGTERM or Ctrl-C lets the sync in progress land (a service manager's stop
+    # timeout bounds it): the process-wide grace, which ends a command a second after a
+    # signal, is held back until a second Ctrl-C.
+    wakeup = signal.set_wakeup_fd(-1)
+
     def stop(signum: int, frame: FrameType | None) -> None:
         if watcher.stopping and signum == signal.SIGINT:
+            if wakeup >= 0:
+                signal.set_wakeup_fd(wakeup)
+                os.write(wakeup, bytes([signum]))
             raise KeyboardInterrupt  # a second Ctrl-C: do not wait for the sync in progress
         watcher.stop()
 
