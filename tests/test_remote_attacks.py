@@ -157,6 +157,11 @@ def test_serve_of_a_field_holding_a_link_is_one_line(tmp_path: Path, cli) -> Non
 SECRET = "s3cr3t-T0KEN"
 
 
+def _with_secret(url: str, where: str) -> str:
+    """``url`` carrying SECRET in its userinfo, or in its query as a token."""
+    return url.replace("http://", f"http://bob:{SECRET}@") if where == "userinfo" else f"{url}?access_token={SECRET}"
+
+
 @pytest.mark.parametrize(
     "url",
     [
@@ -165,6 +170,10 @@ SECRET = "s3cr3t-T0KEN"
         f"http://bob:{SECRET}@127.0.0.1:9/f/",
         f"webdav+http://bob:{SECRET}@127.0.0.1:9/f/",
         f"http://bob:{SECRET}@127.0.0.1:9/f.memoryfield.zip",
+        f"https://bob:p@{SECRET}@127.0.0.1:9/f/",  # an unescaped @ in the password
+        f"git+https://127.0.0.1:9/repo.git/f?access_token={SECRET}",
+        f"git+https://127.0.0.1:9/repo.git/f?sv=2024-05-04&se=2030-01-01T00:00:00Z&sp=r&sig={SECRET}",  # Azure SAS
+        f"git+https://127.0.0.1:9/repo.git/f?X-Amz-Credential={SECRET}&X-Amz-Security-Token={SECRET}",
     ],
 )
 def test_an_error_never_shows_the_credentials_in_a_url(tmp_path: Path, cli, url: str) -> None:
@@ -176,12 +185,28 @@ def test_an_error_never_shows_the_credentials_in_a_url(tmp_path: Path, cli, url:
         assert "127.0.0.1:9" in got.stderr, "the error still names the remote"
 
 
-def test_a_subscription_by_a_url_with_credentials_keeps_them_out_of_output_and_the_lock(tmp_path: Path, cli) -> None:
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        (f"s3://bucket/f?X-Amz-Security-Token={SECRET}", "s3://bucket/f?X-Amz-Security-Token=****"),
+        (f"az://c/f?sv=2024-05-04&sig={SECRET}", "az://c/f?sv=2024-05-04&sig=****"),
+    ],
+)
+def test_an_error_shows_a_signed_urls_parameters_but_not_its_secrets(tmp_path: Path, cli, url: str, shown: str) -> None:
+    ok(cli("init"))
+    line = assert_one_line_error(cli("pull", url, "--field", "f", "--no-index"))
+    assert SECRET not in line and shown in line, line
+
+
+@pytest.mark.parametrize("where", ["userinfo", "query"])
+def test_a_subscription_by_a_url_with_credentials_keeps_them_out_of_output_and_the_lock(
+    tmp_path: Path, cli, where: str
+) -> None:
     field = make_field(tmp_path / "www" / "diary", {"a.md": page("A", "A page.")})
     digest = write_manifest(field)
     server = StaticServer(tmp_path / "www", tmp_path / "static.log")
     try:
-        url = server.url.replace("http://", f"http://bob:{SECRET}@") + "diary/"
+        url = _with_secret(server.url + "diary/", where)
         ws = tmp_path / "ws"
         ws.mkdir()
         ok(cli("init", cwd=ws))
@@ -272,13 +297,17 @@ def test_a_redirect_to_another_scheme_or_no_url_is_one_line(tmp_path: Path, cli,
     assert "root:" not in got.stdout + got.stderr
 
 
-def test_trust_state_recorded_with_a_urls_credentials_still_refuses_a_rollback(team: Team, tmp_path: Path) -> None:
-    """memsync before 1ca58f7 recorded the source with the URL's credentials: that
-    state must still count, or a rollback would pass as a first version."""
+@pytest.mark.parametrize("where", ["userinfo", "query"])
+def test_trust_state_recorded_with_a_urls_credentials_still_refuses_a_rollback(
+    team: Team, tmp_path: Path, where: str
+) -> None:
+    """memsync before 1ca58f7 recorded the source with the URL's credentials (and
+    before query secrets were hidden, with those): that state must still count, or
+    a rollback would pass as a first version."""
     v1 = tmp_path / "v1"
     shutil.copytree(team.remote, v1)
     with Loopback(type("F", (_FreshETags,), {"root": team.remote})) as server:
-        url = server.url.replace("http://", f"http://bob:{SECRET}@")
+        url = _with_secret(server.url, where)
         run = _subscriber(team, url)
         ok(run("pull", "f"))
         team.a_edits_and_pushes()
