@@ -56,12 +56,21 @@ def redact(text: str) -> str:
     return _URL.sub(hide_query, _USERINFO.sub(hide_userinfo, text))
 
 
+def one_line(text: str) -> str:
+    """``text`` as the one line a terminal or a log is given: credentials hidden
+    (``redact``), line breaks and tabs as spaces, and every other character that
+    is not printable (escape sequences, bells, C1 controls, bidi overrides) as
+    ``?``, as git shows a server's words: errors quote servers (S3's messages,
+    git's ``remote error:``), which must not steer the terminal nor forge lines."""
+    return "".join(c if c.isprintable() else " " if c in "\t\n\r\v\f" else "?" for c in redact(text))
+
+
 class MemsyncError(Exception):
     code = 1
 
     def __init__(self, message: str) -> None:
-        # Messages name remotes by URL: the credentials in one never reach a log.
-        message = redact(message)
+        # Messages name remotes by URL and quote servers: see one_line.
+        message = one_line(message)
         super().__init__(message)
         self.message = message
 

@@ -253,6 +253,52 @@ class _NotModified(BaseHTTPRequestHandler):
         pass
 
 
+#: What a hostile server puts in its error: a line break (a forged second line), a C1
+#: CSI clearing the screen (git passes it, being no ASCII control), a bidi override.
+HOSTILE = "denied\nmemsync: all clear \u009b2J\u202eevil"
+
+
+class _HostileErrors(BaseHTTPRequestHandler):
+    """A git smart-HTTP server whose answer is an ``ERR`` packet, and an S3 endpoint
+    whose answer is an error, both carrying HOSTILE."""
+
+    def do_GET(self) -> None:
+        if "/info/refs" in self.path:
+            packet = ("ERR " + HOSTILE).encode()
+            body, status = b"%04x" % (len(packet) + 4) + packet, 200
+            kind = "application/x-git-upload-pack-advertisement"
+        else:
+            body, status = f"<Error><Code>Odd</Code><Message>{HOSTILE}</Message></Error>".encode(), 400
+            kind = "application/xml"
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    do_HEAD = do_GET
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.mark.parametrize("kind", ["git", "s3"])
+def test_a_servers_words_in_an_error_cannot_steer_the_terminal_nor_forge_a_line(tmp_path: Path, cli, kind: str) -> None:
+    ok(cli("init"))
+    with Loopback(_HostileErrors) as server:
+        if kind == "git":
+            args: tuple[str, ...] = (f"git+{server.url}r.git/f",)
+        else:
+            args = ("s3://bucket/f", "-o", f"endpoint_url={server.url}")
+        env = {"AWS_ACCESS_KEY_ID": "a", "AWS_SECRET_ACCESS_KEY": "b", "XDG_CACHE_HOME": str(tmp_path / "cache")}
+        for json_flag in ((), ("--json",)):
+            got = cli("pull", *args, "--field", "f", "--no-index", *json_flag, env=env)
+            line = assert_one_line_error(got)
+            assert "evil" in line, line
+            for shown in (got.stderr, got.stdout):
+                assert not any(c in shown for c in "\u009b\u202e\x1b"), ascii(shown)
+
+
 @pytest.mark.parametrize("path", ["", "f.memoryfield.zip"])
 def test_a_304_to_a_request_that_named_no_version_is_one_line(tmp_path: Path, cli, path: str) -> None:
     ok(cli("init"))
