@@ -224,6 +224,11 @@ def test_a_subscription_by_a_url_with_credentials_keeps_them_out_of_output_and_t
         assert SECRET not in result.stdout + result.stderr, result.stdout + result.stderr
     lock = (ws / "memsync.lock").read_text()
     assert SECRET not in lock and "127.0.0.1" in lock, lock
+    # config.json (0600) is where the URL is kept; no other file memsync writes holds it
+    # (history, trust state, the sync base, the index), nor any page a push would send.
+    for path in ws.rglob("*"):
+        if path.is_file() and path != ws / ".memsync" / "config.json":
+            assert SECRET.encode() not in path.read_bytes(), path
 
 
 def test_a_review_still_shows_a_deceptive_link_exactly_as_the_page_has_it(tmp_path: Path, cli) -> None:
