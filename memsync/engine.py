@@ -33,7 +33,7 @@ from typing import Any, Literal
 
 from . import atomic, history, signing, tempwriter
 from .check import Finding, frontmatter_warning
-from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError, boundary
+from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError, boundary, redact
 from .field import Row, StatCache, scan
 from .gate import Gate, Verdict, executables
 from .guard import DEFAULT_MAX_DELETE, DeleteLimit, check_deletes
@@ -158,7 +158,9 @@ class Session:
         self.progress = progress
         self.sign_key = signing.signing_key(ws)
         self.max_delete = max_delete
-        self.journal = history.Journal(ws, field_name, "receive", remote=self.remote, url=self.remote_config.url)
+        # The history is read by whoever reads the workspace, and shown: the source without its credentials.
+        source = redact(self.remote_config.url)
+        self.journal = history.Journal(ws, field_name, "receive", remote=self.remote, url=source)
 
     def scan_local(self, *, save: bool = True) -> Manifest:
         cache = self.ws.load_statcache(self.field)

@@ -9,35 +9,68 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from urllib.parse import unquote
 
-#: A URL's scheme and its userinfo (``user:password@``, or a lone ``token@``).
-_USERINFO = re.compile(r"\b([a-z][a-z0-9+.-]*)://([^/?#@\s]*)@", re.IGNORECASE)
+#: A URL's scheme and its userinfo (``user:password@``, or a lone ``token@``), up to
+#: the authority's last ``@`` as URL parsers take it: a password may hold one.
+_USERINFO = re.compile(r"\b([a-z][a-z0-9+.-]*)://([^/?#\s]*)@", re.IGNORECASE)
 #: Schemes whose lone userinfo names something (a login: ``git@github.com``; an
 #: Azure container: ``abfs://CONTAINER@ACCOUNT…``), never a secret.
 _NAMING_SCHEMES = frozenset({"ssh", "sftp", "git+ssh", "abfs", "abfss", "az"})
+#: A URL, as far as text quoting one can tell.
+_URL = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s'\"<>`]+", re.IGNORECASE)
+#: One ``name=value`` of a URL's query or fragment; trailing punctuation is the
+#: sentence's, not the value's.
+_PARAM = re.compile(r"([?&#;])([^=&#;?]+)=([^&#;]*?)([.,:)\]}]*)(?=[&#;]|$)")
+#: Names of query parameters whose value is a credential: signed URLs (Azure SAS
+#: ``sig``; S3 ``X-Amz-Signature``, ``X-Amz-Credential``, ``X-Amz-Security-Token``,
+#: ``AWSAccessKeyId``/``Signature``; GCS ``X-Goog-…``), tokens, keys, passwords, OAuth codes.
+_SECRET_PARAM = re.compile(r"sig|code|pwd|pass|auth|.*(token|secret|passw|signature|credential|key).*", re.IGNORECASE)
 
 
 def redact(text: str) -> str:
     """``text`` with the credentials of every URL in it hidden, as pip and git do
     in what they print: ``https://user:****@host/``, and ``https://****@host/``
-    for a lone userinfo (a token: ``https://TOKEN@github.com/``)."""
+    for a lone userinfo (a token: ``https://TOKEN@github.com/``); the values of
+    secret query parameters too (``?sv=2024-05-04&sig=****``), so the URL stays
+    recognisable. Redacting twice changes nothing."""
 
-    def hide(match: re.Match[str]) -> str:
+    def hide_userinfo(match: re.Match[str]) -> str:
         scheme, userinfo = match.group(1), match.group(2)
         user, colon, _ = userinfo.partition(":")
         if colon:
             return f"{scheme}://{user}:****@"
         return match.group(0) if scheme.lower() in _NAMING_SCHEMES else f"{scheme}://****@"
 
-    return _USERINFO.sub(hide, text)
+    def hide_param(match: re.Match[str]) -> str:
+        sep, name, value, tail = match.groups()
+        if value and _SECRET_PARAM.fullmatch(unquote(name).strip()):
+            value = "****"
+        return f"{sep}{name}={value}{tail}"
+
+    def hide_query(match: re.Match[str]) -> str:
+        url = match.group(0)
+        start = min((i for i in (url.find("?"), url.find("#")) if i >= 0), default=len(url))
+        return url[:start] + _PARAM.sub(hide_param, url[start:])
+
+    return _URL.sub(hide_query, _USERINFO.sub(hide_userinfo, text))
+
+
+def one_line(text: str) -> str:
+    """``text`` as the one line a terminal or a log is given: credentials hidden
+    (``redact``), line breaks and tabs as spaces, and every other character that
+    is not printable (escape sequences, bells, C1 controls, bidi overrides) as
+    ``?``, as git shows a server's words: errors quote servers (S3's messages,
+    git's ``remote error:``), which must not steer the terminal nor forge lines."""
+    return "".join(c if c.isprintable() else " " if c in "\t\n\r\v\f" else "?" for c in redact(text))
 
 
 class MemsyncError(Exception):
     code = 1
 
     def __init__(self, message: str) -> None:
-        # Messages name remotes by URL: the credentials in one never reach a log.
-        message = redact(message)
+        # Messages name remotes by URL and quote servers: see one_line.
+        message = one_line(message)
         super().__init__(message)
         self.message = message
 

@@ -69,6 +69,8 @@ def subpath_url(url: str, sub: str) -> str:
 
 TRUST_POLICIES = ("self", "signed", "untrusted")
 
+#: config.json holds remote URLs with their credentials and secret options: for its owner alone.
+CONFIG_MODE = 0o600
 #: Workspace settings (config.json "settings") and their defaults. History
 #: keeps a replaced version while it is younger than ``history_days`` or one of
 #: the ``history_versions`` newest of its page; ``memsync gc`` drops the rest.
@@ -150,7 +152,7 @@ class Workspace:
         config = root / STATE_DIR / "config.json"
         if not config.exists():
             config.parent.mkdir(parents=True, exist_ok=True)
-            atomic.write_bytes(config, _dump({"version": CONFIG_VERSION, "fields": {}}))
+            atomic.write_bytes(config, _dump({"version": CONFIG_VERSION, "fields": {}}), mode=CONFIG_MODE)
         return cls(root)
 
     def _load(self) -> None:
@@ -195,7 +197,7 @@ class Workspace:
             raw["release_expires"] = self.release_expires
         if self.settings:
             raw["settings"] = dict(sorted(self.settings.items()))
-        atomic.write_bytes(self.state / "config.json", _dump(raw))
+        atomic.write_bytes(self.state / "config.json", _dump(raw), mode=CONFIG_MODE)
 
     def setting(self, key: str) -> int:
         """A setting's value here, or its default."""

@@ -14,6 +14,7 @@ memsync's first ``git push``, then execs the real git.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import os
@@ -935,3 +936,87 @@ def test_push_to_missing_repository_is_one_line_error(cli: CliRunner, tmp_path: 
     assert pages(m.field) == before
     assert not (m.field / "SHA256SUMS").exists()
     assert "nowhere.git" in assert_one_line_error(m.run("log", "notes"))
+
+
+# -- credentials stay with their server ------------------------------------------------------
+
+
+SECRET = "s3cr3t-Pa55"
+
+
+def _git_logged(tmp_path: Path) -> tuple[dict[str, str], Path]:
+    """Env whose ``git`` logs each command line (what other users see in /proc/PID/cmdline)
+    and the config git's environment gives it, then runs the real git."""
+    wrap, log = tmp_path / "wrap-log", tmp_path / "git-argv.log"
+    wrap.mkdir()
+    (wrap / "git").write_text(
+        f'#!/bin/sh\necho "$* | ${{GIT_CONFIG_KEY_0:-}}=${{GIT_CONFIG_VALUE_0:-}}" >>\'{log}\'\nexec "{GIT}" "$@"\n'
+    )
+    (wrap / "git").chmod(0o755)
+    return {"PATH": f"{wrap}{os.pathsep}{os.environ['PATH']}"}, log
+
+
+class _BasicOnly(_GitHttpBackend):
+    """``git http-backend`` for bob with SECRET only."""
+
+    def _cgi(self) -> None:
+        expected = "Basic " + base64.b64encode(f"bob:{SECRET}".encode()).decode()
+        if self.headers.get("Authorization") != expected:
+            self.send_response(401)
+            self.send_header("WWW-Authenticate", 'Basic realm="git"')
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        super()._cgi()
+
+
+def test_a_password_in_a_git_url_reaches_its_server_but_no_cache_file_nor_command_line(
+    cli: CliRunner, tmp_path: Path
+) -> None:
+    base = tmp_path / "http"
+    repo = bare_repo(base / "repo.git")
+    git("--git-dir", repo, "config", "http.receivepack", "true")
+    server = ThreadingHTTPServer(("127.0.0.1", 0), type("H", (_BasicOnly,), {"root": str(base)}))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    logged, log = _git_logged(tmp_path)
+    url = f"git+http://bob:{SECRET}@127.0.0.1:{server.server_address[1]}/repo.git/{FIELD_DIR}"
+    try:
+        a = new_machine(cli, tmp_path / "a")
+        a.env.update(logged)
+        setup_machine(a, url, START, ())
+        b = new_machine(cli, tmp_path / "b")
+        b.env.update(logged)
+        b.ok("clone", url, "notes", "--trust", "self")
+        (b.field / "beta.md").write_text(page("Beta", "edited by b", BETA_UUID))
+        b.ok("sync", "notes")
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert b"edited by b" in field_in_repo(repo)["beta.md"]
+    assert SECRET not in log.read_text().replace(base64.b64encode(f"bob:{SECRET}".encode()).decode(), "")
+    for cache in (tmp_path / "a-home" / "cache", tmp_path / "b-home" / "cache"):
+        for path in cache.rglob("*"):
+            assert not path.is_file() or SECRET.encode() not in path.read_bytes(), path
+
+
+def test_a_git_cache_made_with_a_password_in_its_config_loses_it(cli: CliRunner, tmp_path: Path) -> None:
+    m = new_machine(cli, tmp_path / "m")
+    url = f"git+https://bob:{SECRET}@127.0.0.1:9/repo.git/{FIELD_DIR}"
+    assert_one_line_error(m.run("pull", url, "--field", "notes", "--no-index"))
+    (config,) = (tmp_path / "m-home" / "cache").rglob("config")
+    git("--git-dir", config.parent, "remote", "set-url", "origin", f"https://bob:{SECRET}@127.0.0.1:9/repo.git")
+    assert_one_line_error(m.run("pull", url, "--field", "notes", "--no-index"))  # as an older memsync left it
+    assert SECRET not in config.read_text()
+
+
+def test_github_token_goes_to_the_github_server_alone(cli: CliRunner, tmp_path: Path) -> None:
+    m = new_machine(cli, tmp_path / "m")
+    logged, log = _git_logged(tmp_path)
+    env = {**logged, "GITHUB_TOKEN": SECRET}
+    header = base64.b64encode(f"x-access-token:{SECRET}".encode()).decode()
+    # Nothing listens on port 9: each command fails at once, after git was started.
+    assert_one_line_error(m.run("pull", "git+https://127.0.0.1:9/acme/r.git/f", "--field", "a", env=env))
+    assert "127.0.0.1:9" in log.read_text() and header not in log.read_text()
+    github = ("-o", "github_base=https://127.0.0.1:9")
+    assert_one_line_error(m.run("pull", "github://acme/r/f", "--field", "b", *github, env=env))
+    assert header in log.read_text(), "the token still goes to the GitHub server"

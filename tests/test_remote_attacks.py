@@ -157,6 +157,11 @@ def test_serve_of_a_field_holding_a_link_is_one_line(tmp_path: Path, cli) -> Non
 SECRET = "s3cr3t-T0KEN"
 
 
+def _with_secret(url: str, where: str) -> str:
+    """``url`` carrying SECRET in its userinfo, or in its query as a token."""
+    return url.replace("http://", f"http://bob:{SECRET}@") if where == "userinfo" else f"{url}?access_token={SECRET}"
+
+
 @pytest.mark.parametrize(
     "url",
     [
@@ -165,6 +170,10 @@ SECRET = "s3cr3t-T0KEN"
         f"http://bob:{SECRET}@127.0.0.1:9/f/",
         f"webdav+http://bob:{SECRET}@127.0.0.1:9/f/",
         f"http://bob:{SECRET}@127.0.0.1:9/f.memoryfield.zip",
+        f"https://bob:p@{SECRET}@127.0.0.1:9/f/",  # an unescaped @ in the password
+        f"git+https://127.0.0.1:9/repo.git/f?access_token={SECRET}",
+        f"git+https://127.0.0.1:9/repo.git/f?sv=2024-05-04&se=2030-01-01T00:00:00Z&sp=r&sig={SECRET}",  # Azure SAS
+        f"git+https://127.0.0.1:9/repo.git/f?X-Amz-Credential={SECRET}&X-Amz-Security-Token={SECRET}",
     ],
 )
 def test_an_error_never_shows_the_credentials_in_a_url(tmp_path: Path, cli, url: str) -> None:
@@ -176,12 +185,28 @@ def test_an_error_never_shows_the_credentials_in_a_url(tmp_path: Path, cli, url:
         assert "127.0.0.1:9" in got.stderr, "the error still names the remote"
 
 
-def test_a_subscription_by_a_url_with_credentials_keeps_them_out_of_output_and_the_lock(tmp_path: Path, cli) -> None:
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        (f"s3://bucket/f?X-Amz-Security-Token={SECRET}", "s3://bucket/f?X-Amz-Security-Token=****"),
+        (f"az://c/f?sv=2024-05-04&sig={SECRET}", "az://c/f?sv=2024-05-04&sig=****"),
+    ],
+)
+def test_an_error_shows_a_signed_urls_parameters_but_not_its_secrets(tmp_path: Path, cli, url: str, shown: str) -> None:
+    ok(cli("init"))
+    line = assert_one_line_error(cli("pull", url, "--field", "f", "--no-index"))
+    assert SECRET not in line and shown in line, line
+
+
+@pytest.mark.parametrize("where", ["userinfo", "query"])
+def test_a_subscription_by_a_url_with_credentials_keeps_them_out_of_output_and_the_lock(
+    tmp_path: Path, cli, where: str
+) -> None:
     field = make_field(tmp_path / "www" / "diary", {"a.md": page("A", "A page.")})
     digest = write_manifest(field)
     server = StaticServer(tmp_path / "www", tmp_path / "static.log")
     try:
-        url = server.url.replace("http://", f"http://bob:{SECRET}@") + "diary/"
+        url = _with_secret(server.url + "diary/", where)
         ws = tmp_path / "ws"
         ws.mkdir()
         ok(cli("init", cwd=ws))
@@ -199,6 +224,11 @@ def test_a_subscription_by_a_url_with_credentials_keeps_them_out_of_output_and_t
         assert SECRET not in result.stdout + result.stderr, result.stdout + result.stderr
     lock = (ws / "memsync.lock").read_text()
     assert SECRET not in lock and "127.0.0.1" in lock, lock
+    # config.json (0600) is where the URL is kept; no other file memsync writes holds it
+    # (history, trust state, the sync base, the index), nor any page a push would send.
+    for path in ws.rglob("*"):
+        if path.is_file() and path != ws / ".memsync" / "config.json":
+            assert SECRET.encode() not in path.read_bytes(), path
 
 
 def test_a_review_still_shows_a_deceptive_link_exactly_as_the_page_has_it(tmp_path: Path, cli) -> None:
@@ -226,6 +256,52 @@ class _NotModified(BaseHTTPRequestHandler):
 
     def log_message(self, *args: object) -> None:
         pass
+
+
+#: What a hostile server puts in its error: a line break (a forged second line), a C1
+#: CSI clearing the screen (git passes it, being no ASCII control), a bidi override.
+HOSTILE = "denied\nmemsync: all clear \u009b2J\u202eevil"
+
+
+class _HostileErrors(BaseHTTPRequestHandler):
+    """A git smart-HTTP server whose answer is an ``ERR`` packet, and an S3 endpoint
+    whose answer is an error, both carrying HOSTILE."""
+
+    def do_GET(self) -> None:
+        if "/info/refs" in self.path:
+            packet = ("ERR " + HOSTILE).encode()
+            body, status = b"%04x" % (len(packet) + 4) + packet, 200
+            kind = "application/x-git-upload-pack-advertisement"
+        else:
+            body, status = f"<Error><Code>Odd</Code><Message>{HOSTILE}</Message></Error>".encode(), 400
+            kind = "application/xml"
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    do_HEAD = do_GET
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.mark.parametrize("kind", ["git", "s3"])
+def test_a_servers_words_in_an_error_cannot_steer_the_terminal_nor_forge_a_line(tmp_path: Path, cli, kind: str) -> None:
+    ok(cli("init"))
+    with Loopback(_HostileErrors) as server:
+        if kind == "git":
+            args: tuple[str, ...] = (f"git+{server.url}r.git/f",)
+        else:
+            args = ("s3://bucket/f", "-o", f"endpoint_url={server.url}")
+        env = {"AWS_ACCESS_KEY_ID": "a", "AWS_SECRET_ACCESS_KEY": "b", "XDG_CACHE_HOME": str(tmp_path / "cache")}
+        for json_flag in ((), ("--json",)):
+            got = cli("pull", *args, "--field", "f", "--no-index", *json_flag, env=env)
+            line = assert_one_line_error(got)
+            assert "evil" in line, line
+            for shown in (got.stderr, got.stdout):
+                assert not any(c in shown for c in "\u009b\u202e\x1b"), ascii(shown)
 
 
 @pytest.mark.parametrize("path", ["", "f.memoryfield.zip"])
@@ -272,13 +348,17 @@ def test_a_redirect_to_another_scheme_or_no_url_is_one_line(tmp_path: Path, cli,
     assert "root:" not in got.stdout + got.stderr
 
 
-def test_trust_state_recorded_with_a_urls_credentials_still_refuses_a_rollback(team: Team, tmp_path: Path) -> None:
-    """memsync before 1ca58f7 recorded the source with the URL's credentials: that
-    state must still count, or a rollback would pass as a first version."""
+@pytest.mark.parametrize("where", ["userinfo", "query"])
+def test_trust_state_recorded_with_a_urls_credentials_still_refuses_a_rollback(
+    team: Team, tmp_path: Path, where: str
+) -> None:
+    """memsync before 1ca58f7 recorded the source with the URL's credentials (and
+    before query secrets were hidden, with those): that state must still count, or
+    a rollback would pass as a first version."""
     v1 = tmp_path / "v1"
     shutil.copytree(team.remote, v1)
     with Loopback(type("F", (_FreshETags,), {"root": team.remote})) as server:
-        url = server.url.replace("http://", f"http://bob:{SECRET}@")
+        url = _with_secret(server.url, where)
         run = _subscriber(team, url)
         ok(run("pull", "f"))
         team.a_edits_and_pushes()

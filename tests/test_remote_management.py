@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -86,6 +87,8 @@ def test_remote_list_shows_options_but_never_secret_values(tmp_path: Path, cli: 
     for shown in (listed, as_json):
         assert "c2VjcmV0" not in shown and "pw1" not in shown
     assert "region" not in ok(cli("remote", "list", "notes")), "without -v: names and URLs"
+    # config.json holds the secrets: other users of the machine may not read it (whatever the umask).
+    assert stat.S_IMODE((tmp_path / ".memsync" / "config.json").stat().st_mode) == 0o600
 
 
 def test_clone_and_pull_take_options(s3_server: Any, tmp_path: Path) -> None:

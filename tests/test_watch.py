@@ -19,6 +19,7 @@ from memsync.names import Role, role_of
 from memsync.store import StagingStore
 from memsync.workspace import Workspace
 from tests.conftest import CliRunner, make_field, page
+from tests.http_support import MemsyncServer
 
 FAST = ("--interval", "0.3", "--debounce", "0.2")
 
@@ -302,3 +303,23 @@ def test_another_command_holding_the_workspace_is_waited_for_not_reported(cli: C
         until(lambda: (remote / "meanwhile.md").is_file(), 30, "meanwhile.md to reach the remote")
         assert running.stop()[0] == 0
         assert [e for e in running.events() if e["event"] == "error"] == []
+
+
+def test_the_json_log_never_shows_the_credentials_in_a_remotes_url(tmp_path: Path, cli: CliRunner) -> None:
+    secret = "s3cr3t-T0KEN"
+    make_field(tmp_path / "www" / "diary", {"a.md": page("A", "A page.")})
+    server = MemsyncServer(tmp_path / "www" / "diary", log=tmp_path / "serve.log", args=("--no-index",))
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    try:
+        ok(cli("init", cwd=ws))
+        ok(cli("add", "diary", cwd=ws))
+        url = server.url.replace("http://", f"http://bob:{secret}@") + "?access_token=" + secret
+        ok(cli("remote", "add", "diary", "origin", url, "--trust", "self", cwd=ws))
+        with watching(ws, "diary", *FAST) as running:
+            events = running.wait_for(lambda events: any(e["report"] for e in events))
+    finally:
+        server.stop()
+    assert (ws / "diary" / "a.md").is_file()
+    assert any(e["report"] and "127.0.0.1" in e["report"]["url"] for e in events)
+    assert secret not in running.log.read_text()

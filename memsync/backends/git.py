@@ -6,7 +6,11 @@ URLs:
   without ``.git``, a ``//`` separates the repository from the path in it;
 - ``github://OWNER/REPO[@REF]/path``: the repository on GitHub, token from
   ``GITHUB_TOKEN`` (sent as an HTTP header through git's environment, never
-  on a command line or in a config file) or git's credential helper.
+  on a command line or in a config file, and only to the GitHub server:
+  ``github_base``, by default https://github.com) or git's credential helper.
+  A password in an http(s) URL (``https://USER:PASSWORD@…``) goes the same
+  way: the cache's config and git's command lines, which other users of the
+  machine may read, hold the URL without it.
 
 A commit is git's own transaction, so this remote speaks the field protocol
 itself instead of through a store. Each remote has a bare cache repository
@@ -43,6 +47,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO, ClassVar
+from urllib.parse import unquote, urlsplit
 
 from memsync.errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError
 from memsync.manifest import Manifest, sha256_hex
@@ -115,6 +120,7 @@ class GitRemote(Remote):
             raise WorkspaceError(f"{url}: unknown option {unknown[0]!r} (valid here: {valid})")
         self.timeout = timeout_option(url, self.options)
         self.repo_url, self._ref, self.path = parse_git_url(url, self.options)
+        self._remote_url, self._login = _without_password(self.repo_url)
         self._ref_remembered = False  # the default branch came from the cache, not from the server
         root = os.environ.get("MEMSYNC_CACHE_DIR") or os.path.join(
             os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "memsync"
@@ -137,8 +143,13 @@ class GitRemote(Remote):
     def _env(self) -> dict[str, str]:
         env = {"GIT_TERMINAL_PROMPT": "0", "GIT_ASKPASS": "true" if "GITHUB_TOKEN" in os.environ else ""}
         token = os.environ.get("GITHUB_TOKEN")
-        if token and self.repo_url.startswith("https://"):
-            basic = base64.b64encode(f"x-access-token:{token}".encode()).decode()
+        # The token is GitHub's: it goes to the GitHub server alone, over https.
+        github = _origin(self.options.get("github_base", "https://github.com"))
+        login = self._login
+        if login is None and token and github[0] == "https" and _origin(self.repo_url) == github:
+            login = f"x-access-token:{token}"
+        if login is not None:
+            basic = base64.b64encode(login.encode()).decode()
             env.update(
                 {
                     "GIT_CONFIG_COUNT": "1",
@@ -172,8 +183,11 @@ class GitRemote(Remote):
             self.cache.mkdir(parents=True, exist_ok=True)
             self._run(["git", "init", "--quiet", "--bare", str(self.cache)])
             # A configured remote, so that a push also moves refs/remotes/origin/* to what it pushed.
-            self._run(["git", "--git-dir", str(self.cache), "remote", "add", "origin", self.repo_url])
+            self._run(["git", "--git-dir", str(self.cache), "remote", "add", "origin", self._remote_url])
             self._fresh = True
+        elif self._login is not None and self.repo_url in (self.cache / "config").read_text("utf-8", "replace"):
+            # A cache made before passwords were kept out of it.
+            self._run(["git", "--git-dir", str(self.cache), "remote", "set-url", "origin", self._remote_url])
         self._ready = True
 
     def _network(self, *args: str) -> tuple[int, str, str]:
@@ -816,6 +830,21 @@ class _GitWriter(Writer):
         puts = {**self.puts, **sidecars, MANIFEST_NAME: manifest}
         deletes = self.deletes | {n for n in SIDECAR_NAMES if n not in sidecars}
         return self.remote._commit_and_push(puts, deletes, message, self.seen)
+
+
+def _origin(url: str) -> tuple[str, str, int | None]:
+    parts = urlsplit(url)
+    return parts.scheme, (parts.hostname or "").lower(), parts.port or {"http": 80, "https": 443}.get(parts.scheme)
+
+
+def _without_password(url: str) -> tuple[str, str | None]:
+    """(``url`` without the password of its userinfo, ``USER:PASSWORD`` or None):
+    for http(s), where git would send them as HTTP Basic anyway."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or parts.password is None:
+        return url, None
+    host = parts.netloc.rpartition("@")[2]
+    return parts._replace(netloc=host).geturl(), f"{unquote(parts.username or '')}:{unquote(parts.password)}"
 
 
 def _last_line(stderr: str) -> str:

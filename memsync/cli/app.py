@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 from .. import __version__, progress
-from ..errors import InternalError, MemsyncError, WorkspaceError, redact
+from ..errors import InternalError, MemsyncError, WorkspaceError, one_line, redact
 
 # json and pathlib are imported where they are used, as the workspace code is:
 # --version and --help need none of them (and every command loads them anyway).
@@ -214,7 +214,7 @@ def _usage_fail(exc: click.UsageError, ctx: click.Context) -> NoReturn:
 def _fail(message: str, code: int) -> NoReturn:
     """One line on stderr always (logs and people read it), and under --json
     the same error as an object on stdout (programs read that)."""
-    message = redact(message)
+    message = one_line(message)
     _json_error(message, code)
     click.echo(f"memsync: {message}", err=True)
     sys.exit(code)

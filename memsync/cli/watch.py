@@ -10,6 +10,7 @@ from types import FrameType
 import click
 
 from ..engine import SyncReport
+from ..errors import redact
 from ..vectors.after_sync import reindex_after
 from ..watch import DEFAULT_DEBOUNCE, DEFAULT_INTERVAL, Event, Watcher, fields_to_watch
 from ..workspace import Workspace
@@ -62,7 +63,7 @@ def watch(
         if event.level not in shown:
             return
         line = json.dumps(event.to_json(), sort_keys=True) if as_json else f"{event.time} {event.message}"
-        click.echo(line)
+        click.echo(redact(line))  # a log: its reports name the remote by URL, as _emit's output does
 
     def reindex(ws: Workspace, report: SyncReport) -> None:
         index = reindex_after(report, no_index, ws)
