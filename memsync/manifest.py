@@ -19,6 +19,15 @@ from .names import PLAIN_PAGE_PATTERN, Role, name_problem, role_of
 _LINE = re.compile(rb"([0-9a-f]{64})  ([^\n]+)\Z")
 _PLAIN_LINE = re.compile(rb"([0-9a-f]{64})  (" + PLAIN_PAGE_PATTERN.encode() + rb")\n")
 MAX_MANIFEST_BYTES = 64 * 1024 * 1024
+# The product's fields run to 100,000 pages; 64 MiB of short names would list
+# 800,000, and each listed file costs a fetch, a write and a plan step.
+MAX_FILES = 100_000
+
+
+def check_file_count(count: int, where: str, what: str = "files") -> None:
+    """Refuse a field of more files than any field may hold, before any is read."""
+    if count > MAX_FILES:
+        raise InputError(f"{where}: {count} {what}, more than the {MAX_FILES} files a field may hold")
 
 
 def sha256_hex(data: bytes) -> str:
@@ -120,6 +129,7 @@ class Manifest(Mapping[str, str]):
             raise InputError(f"{where}: larger than {MAX_MANIFEST_BYTES} bytes")
         if data and not data.endswith(b"\n"):
             raise InputError(f"{where}: last line does not end with a newline")
+        check_file_count(data.count(b"\n"), where)  # in C, before a single line is parsed
         if like is not None:
             edited = _as_edit_of(data, like)
             if edited is not None:
@@ -269,6 +279,8 @@ def read_sha256sum(data: bytes, *, where: str) -> Manifest:
     read, or a name no field may hold, is refused in one line."""
     if len(data) > MAX_MANIFEST_BYTES:
         raise InputError(f"{where}: larger than {MAX_MANIFEST_BYTES} bytes")
+    # Blank and comment lines count too: 64 MiB of them would be 32 million lines to split.
+    check_file_count(data.count(b"\n") + 1 - data.endswith(b"\n"), where, "lines")
     entries: dict[str, str] = {}
     for number, line in enumerate(data.split(b"\n"), 1):
         line = line.removesuffix(b"\r")

@@ -13,7 +13,7 @@ import pytest
 from conftest import CliRunner, assert_one_line_error, make_field, page
 
 from memsync.errors import InputError
-from memsync.manifest import Manifest, read_sha256sum
+from memsync.manifest import MAX_FILES, Manifest, read_sha256sum
 
 SHA256SUM = shutil.which("sha256sum")
 needs_sha256sum = pytest.mark.skipif(SHA256SUM is None, reason="coreutils sha256sum not installed")
@@ -360,6 +360,18 @@ def test_parse_refuses_oversized_input(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(manifest_mod, "MAX_MANIFEST_BYTES", len(data) - 1)
     with pytest.raises(InputError, match="larger than"):
         Manifest.parse(data)
+
+
+def test_a_manifest_of_more_files_than_a_field_holds_is_refused_before_it_is_parsed() -> None:
+    lines = [f"{H}  p{i:06d}.md\n".encode() for i in range(MAX_FILES + 1)]
+    assert len(Manifest.parse(b"".join(lines[:MAX_FILES]))) == MAX_FILES
+    whole = b"".join(lines)
+    for read in (Manifest.parse, lambda data: read_sha256sum(data, where="SHA256SUMS")):
+        with pytest.raises(InputError, match=f"{MAX_FILES + 1} (files|lines), more than the {MAX_FILES} files"):
+            read(whole)
+    # Comment lines of another tool's SHA256SUMS are lines to split all the same.
+    with pytest.raises(InputError, match="lines, more than"):
+        read_sha256sum(b"#\n" * MAX_FILES + lines[0], where="SHA256SUMS")
 
 
 def _edited(lines: list[bytes], rng: random.Random) -> bytes:

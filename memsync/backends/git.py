@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import BinaryIO, ClassVar
 
 from memsync.errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError
-from memsync.manifest import Manifest, sha256_hex
+from memsync.manifest import Manifest, check_file_count, sha256_hex
 from memsync.names import MANIFEST_NAME, SIDECAR_NAMES, Role, role_of
 from memsync.remote import (
     MANIFEST_LIMIT,
@@ -395,6 +395,7 @@ class GitRemote(Remote):
             return NOT_MODIFIED
         entries = self._entries(tree)
         content = {n: entries[n][0] for n in entries if role_of(n) is Role.CONTENT}
+        check_file_count(len(content), self.url)  # each is a blob to read and hash
         actual = Manifest(dict(zip(content, self._hashes(content), strict=True)))
         declared = (
             self._blob(MANIFEST_NAME, entries[MANIFEST_NAME][0], limit=MANIFEST_LIMIT)
