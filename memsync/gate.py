@@ -224,7 +224,8 @@ class Gate:
     # -- 5. record or hold ---------------------------------------------------------------------
 
     def hold(self, staged: StagedVersion, verdict: Verdict, etag: str | None, archive_sha256: str | None) -> None:
-        StagingStore(self.ws).quarantine(
+        store = StagingStore(self.ws)
+        store.quarantine(
             staged.digest,
             field=self.field,
             remote=self.remote,
@@ -235,6 +236,12 @@ class Gate:
             # The archive this version came in: what accept pins, whatever the source serves by then.
             archive_sha256=archive_sha256,
         )
+        # A source serving a new version at every pull would fill the disk: of what
+        # it had held, only the newest and the one last reviewed (accept takes it) stay.
+        keep = {staged.digest, last_reviewed(self.ws, self.field)}
+        for meta in store.quarantined(self.field):
+            if meta.get("remote") == self.remote and meta.get("digest") not in keep:
+                store.discard(meta["digest"])
 
     def record(
         self,

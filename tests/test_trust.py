@@ -712,3 +712,24 @@ def test_review_of_an_unknown_digest_and_field_is_one_line(cli: CliRunner, tmp_p
     assert "no field" in assert_one_line_error(cli("reject", "nope", env=env))
     assert js(cli("quarantine", "--json", env=env)) == {"quarantine": []}
     assert ok(cli("quarantine", env=env)).strip() == "quarantine is empty"
+
+
+def test_a_source_with_a_new_version_at_every_pull_holds_two_at_most(cli: CliRunner, tmp_path: Path) -> None:
+    # Each version it served stayed in quarantine, a staging folder apiece, without end.
+    env = env_for(tmp_path)
+    src = make_field(tmp_path / "src", {"note.md": page("Note", "Version 0.")})
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    ok(cli("init", cwd=ws, env=env))
+    digests = []
+    for version in range(1, 6):
+        (src / "note.md").write_text(page("Note", f"Version {version}."))
+        digests.append(write_manifest(src))
+        held(cli("pull", src, "--field", "f", "--trust", "untrusted", "--no-index", cwd=ws, env=env), "untrusted")
+        if version == 2:
+            ok(cli("review", "f", cwd=ws, env=env))
+    quarantine = js(cli("quarantine", "--json", cwd=ws, env=env))["quarantine"]
+    assert sorted(q["digest"] for q in quarantine) == sorted([digests[1], digests[-1]])
+    assert len(list((ws / ".memsync" / "staging").glob("*.json"))) == 2
+    ok(cli("accept", "f", digests[1], cwd=ws, env=env))  # the reviewed version stayed to be accepted
+    assert "Version 2." in (ws / "f" / "note.md").read_text()
