@@ -212,6 +212,9 @@ class GitRemote(Remote):
                     chunk = os.read(key.fd, 65536)
                     if chunk:
                         key.data.extend(chunk)
+                        # The last lines are all that is read of it: a remote that talks
+                        # on stderr without end (as ssh passes it on) took 3 GB in 12 s.
+                        del key.data[:-_KEPT_OUTPUT]
                     else:
                         selector.unregister(key.fileobj)
             code = proc.wait()
@@ -817,6 +820,9 @@ class _GitWriter(Writer):
         puts = {**self.puts, **sidecars, MANIFEST_NAME: manifest}
         deletes = self.deletes | {n for n in SIDECAR_NAMES if n not in sidecars}
         return self.remote._commit_and_push(puts, deletes, message, self.seen)
+
+
+_KEPT_OUTPUT = 64 * 1024  # of what a git command talking to a remote prints
 
 
 def _last_line(stderr: str) -> str:
