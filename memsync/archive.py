@@ -58,6 +58,10 @@ FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 FILE_MODE = (stat.S_IFREG | 0o644) << 16
 COMPRESS_LEVEL = 9
 MAX_ENTRIES = 100_000
+# A directory record is 46 bytes, a name (200 bytes at most for content) and extra
+# fields (zip's timestamps and ZIP64 sizes take under 40): 512 each is room to spare.
+MAX_DIRECTORY_BYTES = MAX_ENTRIES * 512
+_DIRECTORY_RECORD = 46
 MAX_ENTRY_BYTES = 64 * 1024 * 1024
 MAX_TOTAL_BYTES = 2 * 1024 * 1024 * 1024
 MAX_RATIO = 100  # deflate of real text stays far below this
@@ -710,6 +714,7 @@ def open_archive(source: Path | BinaryIO | bytes, where: str | None = None) -> I
         else:
             fileobj = io.BytesIO(source) if isinstance(source, bytes) else source
         try:
+            _refuse_a_huge_directory(fileobj, label)
             # Given a file object, zipfile leaves it open and shares it safely
             # between the threads that extract.
             zf = zipfile.ZipFile(fileobj)
@@ -719,6 +724,32 @@ def open_archive(source: Path | BinaryIO | bytes, where: str | None = None) -> I
             raise InputError(f"{label}: an entry name is not valid UTF-8") from None
         stack.enter_context(zf)
         yield Archive(zf, label)
+
+
+def _refuse_a_huge_directory(fileobj: BinaryIO, label: str) -> None:
+    """zipfile reads the whole central directory into memory and makes an object
+    for every record in it, whatever the end record counts (2 million records of
+    113 MB took 1 GB): its size and its records are bounded before zipfile reads it."""
+    end = zipfile._EndRecData(fileobj)  # type: ignore[attr-defined]  # zipfile's own reading of the end records
+    if not end:
+        return  # no zip at all: zipfile says so
+    size = end[zipfile._ECD_SIZE]  # type: ignore[attr-defined]
+    if size > MAX_DIRECTORY_BYTES:
+        raise InputError(f"{label}: a central directory of {size} bytes, more than {MAX_ENTRIES} entries need")
+    start = end[zipfile._ECD_LOCATION] - size  # type: ignore[attr-defined]  # where zipfile will look for it
+    if end[zipfile._ECD_SIGNATURE] == zipfile.stringEndArchive64:  # type: ignore[attr-defined]
+        start -= zipfile.sizeEndCentDir64 + zipfile.sizeEndCentDir64Locator  # type: ignore[attr-defined]
+    if start < 0:
+        return  # zipfile refuses it
+    fileobj.seek(start)
+    directory = fileobj.read(size)
+    records = pos = 0
+    while pos + _DIRECTORY_RECORD <= len(directory) and records <= MAX_ENTRIES:
+        name, extra, comment = struct.unpack_from("<3H", directory, pos + 28)
+        pos += _DIRECTORY_RECORD + name + extra + comment
+        records += 1
+    if records > MAX_ENTRIES:
+        raise InputError(f"{label}: more than {MAX_ENTRIES} entries")
 
 
 def _open_file(path: Path, label: str) -> BinaryIO:

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from .atomic import TEMP_PREFIX
 from .errors import InputError
-from .manifest import Manifest
+from .manifest import Manifest, check_case, check_file_count
 from .names import Role, is_plain_page, name_problem, role_of
 
 Row = tuple[int, int, int, str]  # size, mtime_ns, inode, sha256
@@ -402,6 +402,8 @@ def scan(
             cache.pop(stale)
     if keep and jumps > hits // 8:
         cache.follow(list(entries))
+    check_file_count(len(entries), str(root))
+    check_case(entries.keys(), str(root))
     # Every file as the cache has it, and nothing else (a changed row drops the digest).
     whole = hits == len(entries) == len(cache)
     return Manifest.of(entries, cache.digest if whole else None)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterator, Mapping, ValuesView
+from collections.abc import Collection, Iterator, Mapping, ValuesView
 from dataclasses import dataclass, field
 
 from .errors import InputError
@@ -19,6 +19,29 @@ from .names import PLAIN_PAGE_PATTERN, Role, name_problem, role_of
 _LINE = re.compile(rb"([0-9a-f]{64})  ([^\n]+)\Z")
 _PLAIN_LINE = re.compile(rb"([0-9a-f]{64})  (" + PLAIN_PAGE_PATTERN.encode() + rb")\n")
 MAX_MANIFEST_BYTES = 64 * 1024 * 1024
+# The product's fields run to 100,000 pages; 64 MiB of short names would list
+# 800,000, and each listed file costs a fetch, a write and a plan step.
+MAX_FILES = 100_000
+
+
+def check_file_count(count: int, where: str, what: str = "files") -> None:
+    """Refuse a field of more files than any field may hold, before any is read."""
+    if count > MAX_FILES:
+        raise InputError(f"{where}: {count} {what}, more than the {MAX_FILES} files a field may hold")
+
+
+def check_case(names: Collection[str], where: str) -> None:
+    """Refuse two names that differ only in case: on macOS and Windows they are one
+    file, and writing the second would replace the first's verified bytes."""
+    # Content names are ASCII (names.py) and hold no newline; one lower() of them
+    # all, in C, is a third of the time of one per name.
+    if len(set("\n".join(names).lower().split("\n"))) == len(names):
+        return
+    first: dict[str, str] = {}
+    for name in sorted(names):
+        other = first.setdefault(name.lower(), name)
+        if other != name:
+            raise InputError(f"{where}: {other!r} and {name!r} differ only in case: one file on macOS and Windows")
 
 
 def sha256_hex(data: bytes) -> str:
@@ -120,6 +143,7 @@ class Manifest(Mapping[str, str]):
             raise InputError(f"{where}: larger than {MAX_MANIFEST_BYTES} bytes")
         if data and not data.endswith(b"\n"):
             raise InputError(f"{where}: last line does not end with a newline")
+        check_file_count(data.count(b"\n"), where)  # in C, before a single line is parsed
         if like is not None:
             edited = _as_edit_of(data, like)
             if edited is not None:
@@ -152,6 +176,7 @@ class Manifest(Mapping[str, str]):
                 )
             entries[name] = sha.decode()
             previous = name
+        check_case(entries.keys(), where)
         manifest = cls(entries)
         # What parse accepts is exactly what to_bytes writes: keep it instead of making it again.
         object.__setattr__(manifest, "_bytes", bytes(data))
@@ -269,6 +294,8 @@ def read_sha256sum(data: bytes, *, where: str) -> Manifest:
     read, or a name no field may hold, is refused in one line."""
     if len(data) > MAX_MANIFEST_BYTES:
         raise InputError(f"{where}: larger than {MAX_MANIFEST_BYTES} bytes")
+    # Blank and comment lines count too: 64 MiB of them would be 32 million lines to split.
+    check_file_count(data.count(b"\n") + 1 - data.endswith(b"\n"), where, "lines")
     entries: dict[str, str] = {}
     for number, line in enumerate(data.split(b"\n"), 1):
         line = line.removesuffix(b"\r")
@@ -287,4 +314,5 @@ def read_sha256sum(data: bytes, *, where: str) -> Manifest:
             raise InputError(f"{where}:{number}: {name!r} is listed twice with different hashes")
     if not entries:
         raise InputError(f"{where}: no line sha256sum -c reads")
+    check_case(entries.keys(), where)
     return Manifest(entries)

@@ -61,7 +61,7 @@ from .archive import MAX_TOTAL_BYTES, Archive, Collector, open_archive
 from .archive_remote import ArchiveRemote
 from .backends.base import Blob, Denied, Entry, NotFound, NotModified, PreconditionFailed, Store, TooLarge
 from .errors import InputError, IntegrityError, MemsyncError, PullFirst, RemoteError, WorkspaceError
-from .manifest import Manifest, read_sha256sum, sha256_hex
+from .manifest import Manifest, check_file_count, read_sha256sum, sha256_hex
 from .names import FIELD_ARCHIVE_NAME, MANIFEST_NAME, SIDECAR_NAMES, SIGNATURE_NAME, Role, name_problem, role_of
 from .remote import (
     LOCK_LIMIT,
@@ -182,6 +182,7 @@ class FieldRemote(Remote):
             except InputError as lenient:
                 raise lenient from strict
         listed = {e.name: e for e in self.store.list() if role_of(e.name) is Role.CONTENT}
+        check_file_count(len(listed), self.url)
         effective = self._effective(claimed, listed, shared=self.shared)
         if not foreign and (effective == claimed or self._foreign_lock()):
             # A lock object means a memsync push is at work or died mid-way: what

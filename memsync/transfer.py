@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from .errors import InputError
-from .manifest import Manifest, sha256_hex
+from .manifest import Manifest, check_file_count, sha256_hex
 from .names import SIGNATURE_NAME, Role, name_problem, role_of
 from .plan import Change
 from .progress import ProgressFactory, silent
@@ -76,6 +76,7 @@ def _list_and_hash(remote: Remote) -> RemoteView:
     # A field written by another tool or by hand: its content is whatever is there.
     listed = remote.list_names()
     names = [n for n in listed if role_of(n) is Role.CONTENT]
+    check_file_count(len(names), remote.url)
     for name in names:
         problem = name_problem(name)
         if problem:

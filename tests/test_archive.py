@@ -20,11 +20,13 @@ import subprocess
 import sys
 import warnings
 import zipfile
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from conftest import CliRunner, assert_one_line_error, make_field, page, run_cli
+from net_support import measured
 
 from memsync import archive as archive_mod
 from memsync import check
@@ -626,6 +628,41 @@ def test_total_size_and_entry_count_limits(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(archive_mod, "MAX_ENTRIES", 4)
     with pytest.raises(MemsyncError, match="more than 4 entries"), archive_mod.open_archive(data):
         pass
+
+
+def _crowded_zip(path: Path, records: int) -> None:
+    """One stored entry, and a ZIP64 central directory of ``records`` records naming it
+    under as many names: the end records count them truly, zipfile reads them all."""
+    crc, name = zlib.crc32(b"x"), b"a.md"
+    local = struct.pack("<4s5H3L2H", b"PK\x03\x04", 20, 0, 0, 0, 33, crc, 1, 1, len(name), 0) + name + b"x"
+    directory = b"".join(
+        struct.pack("<4s6H3L5H2L", b"PK\x01\x02", 20, 20, 0, 0, 0, 33, crc, 1, 1, len(n), 0, 0, 0, 0, 0o644 << 16, 0)
+        + n
+        for n in (b"p%d.md" % i for i in range(records))
+    )
+    end = len(local) + len(directory)
+    path.write_bytes(
+        local
+        + directory
+        + struct.pack("<4sQ2H2L4Q", b"PK\x06\x06", 44, 45, 45, 0, 0, records, records, len(directory), len(local))
+        + struct.pack("<4sLQL", b"PK\x06\x07", 0, end, 1)
+        + struct.pack("<4s4H2LH", b"PK\x05\x06", 0, 0, 0xFFFF, 0xFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0)
+    )
+
+
+@pytest.mark.parametrize(
+    ("records", "refusal"),
+    [(300_000, "more than 100000 entries"), (1_200_000, "a central directory of")],
+)
+def test_a_central_directory_of_too_many_records_is_refused_before_zipfile_reads_it(
+    tmp_path: Path, records: int, refusal: str
+) -> None:
+    # zipfile makes an object of every record first (1 GB for 2 million of them), and
+    # only then was the count checked.
+    _crowded_zip(tmp_path / "f.memoryfield.zip", records)
+    got = measured("verify", "f.memoryfield.zip", cwd=tmp_path)
+    assert refusal in assert_one_line_error(got)  # type: ignore[arg-type]
+    assert got.peak_rss < 100 * 1024 * 1024, f"peak RSS {got.peak_rss >> 20} MiB"
 
 
 def test_an_entry_that_inflates_past_its_declared_size_is_refused() -> None:

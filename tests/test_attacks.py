@@ -507,3 +507,20 @@ def test_pip_install_puts_one_package_into_site_packages(tmp_path: Path) -> None
     assert version.returncode == 0 and "version" in version.stdout, version
     top = {p.name.split("-")[0].split(".")[0] for p in next((venv / "lib").glob("python*/site-packages")).iterdir()}
     assert "memsync" in top and "backends" not in top
+
+
+def test_a_git_remote_that_talks_on_stderr_without_end_holds_bounded_memory(tmp_path: Path) -> None:
+    # ssh passes on whatever the far end prints on stderr; all of it was kept (3 GB in 12 s).
+    chatty = tmp_path / "chatty-ssh"
+    chatty.write_text(
+        f'#!/bin/sh\nexec {sys.executable} -c "import sys\n'
+        "line = b'remote: counting objects ' + b'.' * 200 + b'\\\\n'\n"
+        'while True: sys.stderr.buffer.write(line * 64)"\n'
+    )
+    chatty.chmod(0o755)
+    env = {"GIT_SSH_COMMAND": str(chatty), "GIT_SSH_VARIANT": "simple", "MEMSYNC_TIMEOUT": "3"}
+    got = measured(
+        "pull", "git+ssh://git@127.0.0.1/x/y.git", "--field", FIELD, "--trust", "self", "--no-index",
+        cwd=tmp_path, env=env, timeout=8,
+    )  # fmt: skip
+    assert got.peak_rss < RSS_CEILING, f"peak RSS {got.peak_rss / MIB:.0f} MiB"

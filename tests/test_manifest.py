@@ -13,13 +13,14 @@ import pytest
 from conftest import CliRunner, assert_one_line_error, make_field, page
 
 from memsync.errors import InputError
-from memsync.manifest import Manifest, read_sha256sum
+from memsync.manifest import MAX_FILES, Manifest, read_sha256sum
 
 SHA256SUM = shutil.which("sha256sum")
 needs_sha256sum = pytest.mark.skipif(SHA256SUM is None, reason="coreutils sha256sum not installed")
 
 # Written out by hand in byte order, which is neither case-insensitive nor "natural" order:
 # digits < upper case < '_' < lower case, and '-' < '.' < '0'.
+# (No two differ only in case: a field cannot hold both.)
 BYTE_ORDER = [
     "10.md",
     "9.md",
@@ -31,8 +32,8 @@ BYTE_ORDER = [
     "a0.md",
     "aB.md",
     "a_b.md",
-    "ab.md",
-    "b.md",
+    "ac.md",
+    "c.md",
     "index.md",
     "z_9.png",
 ]
@@ -108,6 +109,21 @@ def test_manifest_refuses_a_field_that_is_not_flat(cli: CliRunner, tmp_path: Pat
     (field / "sub").mkdir()
     assert "sub" in assert_one_line_error(cli("manifest", "f"))
     assert not (field / "SHA256SUMS").exists()
+
+
+def test_names_that_differ_only_in_case_are_refused_in_a_manifest_and_a_field(cli: CliRunner, tmp_path: Path) -> None:
+    # One file on macOS and Windows: the second written would replace the first.
+    twins = f"{H}  Soil.md\n{H}  beans.md\n{H}  soil.md\n".encode()
+    for read in (Manifest.parse, lambda data: read_sha256sum(data, where="SHA256SUMS")):
+        with pytest.raises(InputError, match=r"'Soil\.md' and 'soil\.md' differ only in case"):
+            read(twins)
+    field = make_field(tmp_path / "f", {"Soil.md": "one\n", "soil.md": "two\n"})
+    assert "differ only in case" in assert_one_line_error(cli("manifest", "f"))
+    assert not (field / "SHA256SUMS").exists()
+    remote = make_field(tmp_path / "remote", {"beans.md": "x\n"})
+    (remote / "SHA256SUMS").write_bytes(twins)
+    assert "differ only in case" in assert_one_line_error(cli("pull", remote, "--field", "g", "--trust", "self"))
+    assert not (tmp_path / "g").exists() or not any((tmp_path / "g").iterdir())
 
 
 @needs_sha256sum
@@ -360,6 +376,18 @@ def test_parse_refuses_oversized_input(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(manifest_mod, "MAX_MANIFEST_BYTES", len(data) - 1)
     with pytest.raises(InputError, match="larger than"):
         Manifest.parse(data)
+
+
+def test_a_manifest_of_more_files_than_a_field_holds_is_refused_before_it_is_parsed() -> None:
+    lines = [f"{H}  p{i:06d}.md\n".encode() for i in range(MAX_FILES + 1)]
+    assert len(Manifest.parse(b"".join(lines[:MAX_FILES]))) == MAX_FILES
+    whole = b"".join(lines)
+    for read in (Manifest.parse, lambda data: read_sha256sum(data, where="SHA256SUMS")):
+        with pytest.raises(InputError, match=f"{MAX_FILES + 1} (files|lines), more than the {MAX_FILES} files"):
+            read(whole)
+    # Comment lines of another tool's SHA256SUMS are lines to split all the same.
+    with pytest.raises(InputError, match="lines, more than"):
+        read_sha256sum(b"#\n" * MAX_FILES + lines[0], where="SHA256SUMS")
 
 
 def _edited(lines: list[bytes], rng: random.Random) -> bytes:

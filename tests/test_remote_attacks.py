@@ -23,9 +23,10 @@ from http_support import FolderHandler, MemsyncServer, StaticServer
 from test_trust import Team, build_team, held, ok, write_manifest
 
 from memsync import release, sshsig
+from memsync.manifest import MAX_FILES, MAX_MANIFEST_BYTES
 from memsync.names import RELEASE_NAME, RELEASE_SIGNATURE_NAME
 from tests.conftest import assert_one_line_error, make_field, page, run_cli
-from tests.net_support import Loopback
+from tests.net_support import Loopback, measured
 
 SHORT_LIFE = 3  # seconds a release signed for these tests stays valid
 
@@ -108,6 +109,46 @@ def test_a_re_signed_release_of_unchanged_content_renews_it(team: Team) -> None:
     renewed = json.loads(state.read_text())
     assert renewed["version"] == 2 and renewed["expires"] > expires.strftime("%Y-%m-%dT%H:%M:%SZ")
     ok(run("pull", "f"))
+
+
+# -- a signed field of more files than any field holds ------------------------------------
+
+
+class _Crowded(BaseHTTPRequestHandler):
+    """A signed SHA256SUMS of ``files`` and every page it lists, each of them "x"."""
+
+    files: dict[str, bytes]
+
+    def do_GET(self) -> None:
+        name = self.path.lstrip("/")
+        body = self.files.get(name, b"x" if name.endswith(".md") else None)
+        if body is None:
+            self.send_error(404)
+            return
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def test_a_signed_manifest_of_too_many_files_is_refused_before_any_is_fetched(team: Team) -> None:
+    # 800,000 short names fit under the manifest's byte limit; the trusted signer's
+    # pull of them ran for many minutes at 300 MB before the cap on files.
+    line = f"{hashlib.sha256(b'x').hexdigest()}  p{{:012d}}.md\n"
+    sums = "".join(line.format(i) for i in range(800_000)).encode()
+    assert len(sums) < MAX_MANIFEST_BYTES
+    signature = sshsig.sign(sums, sshsig.load_private_key(team.alice_key))
+    handler = type("C", (_Crowded,), {"files": {"SHA256SUMS": sums, "SHA256SUMS.sig": signature}})
+    with Loopback(handler) as server:
+        _subscriber(team, server.url)
+        got = measured("pull", "f", cwd=team.root / "c", env=team.env, timeout=90)
+    line = assert_one_line_error(got)  # type: ignore[arg-type]
+    assert f"800000 files, more than the {MAX_FILES} files a field may hold" in line, line
+    assert got.seconds < 30, f"refusing took {got.seconds:.0f} s"
+    assert not any(p.name.endswith(".md") for p in (team.root / "c" / "f").iterdir())
 
 
 # -- memsync serve gives nothing outside the field ---------------------------------------

@@ -50,7 +50,7 @@ from typing import BinaryIO, ClassVar
 from urllib.parse import unquote, urlsplit
 
 from memsync.errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError
-from memsync.manifest import Manifest, sha256_hex
+from memsync.manifest import Manifest, check_file_count, sha256_hex
 from memsync.names import MANIFEST_NAME, SIDECAR_NAMES, Role, role_of
 from memsync.remote import (
     MANIFEST_LIMIT,
@@ -226,6 +226,9 @@ class GitRemote(Remote):
                     chunk = os.read(key.fd, 65536)
                     if chunk:
                         key.data.extend(chunk)
+                        # The last lines are all that is read of it: a remote that talks
+                        # on stderr without end (as ssh passes it on) took 3 GB in 12 s.
+                        del key.data[:-_KEPT_OUTPUT]
                     else:
                         selector.unregister(key.fileobj)
             code = proc.wait()
@@ -409,6 +412,7 @@ class GitRemote(Remote):
             return NOT_MODIFIED
         entries = self._entries(tree)
         content = {n: entries[n][0] for n in entries if role_of(n) is Role.CONTENT}
+        check_file_count(len(content), self.url)  # each is a blob to read and hash
         actual = Manifest(dict(zip(content, self._hashes(content), strict=True)))
         declared = (
             self._blob(MANIFEST_NAME, entries[MANIFEST_NAME][0], limit=MANIFEST_LIMIT)
@@ -845,6 +849,9 @@ def _without_password(url: str) -> tuple[str, str | None]:
         return url, None
     host = parts.netloc.rpartition("@")[2]
     return parts._replace(netloc=host).geturl(), f"{unquote(parts.username or '')}:{unquote(parts.password)}"
+
+
+_KEPT_OUTPUT = 64 * 1024  # of what a git command talking to a remote prints
 
 
 def _last_line(stderr: str) -> str:
