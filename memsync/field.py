@@ -348,7 +348,7 @@ def _checked(
         return None
     problem = None if plain else name_problem(name)
     if problem:
-        raise InputError(f"{root}: {problem}")
+        raise InputError(f"{root}: {problem}; rename it, or start its name with '.' to keep it out of the field")
     return st
 
 

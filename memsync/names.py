@@ -45,7 +45,9 @@ class Role(Enum):
 
 
 def role_of(name: str) -> Role:
-    if name.startswith("."):
+    # Editors leave backups (``page.md~``) and auto-saves (``#page.md#``) beside the
+    # page being edited: litter like dot files, which must not stop a sync.
+    if name.startswith(".") or name.endswith("~") or (len(name) > 1 and name[0] == name[-1] == "#"):
         return Role.HIDDEN
     if name in OWN_NAMES:
         return Role.OWN

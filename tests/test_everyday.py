@@ -139,6 +139,30 @@ def test_a_page_whose_frontmatter_does_not_read_travels_with_validates_warning(c
     assert [w["file"] for w in out["warnings"]] == ["odd.md"]
 
 
+def test_editor_backups_and_auto_saves_stay_behind_and_a_bad_name_says_how_to_go_on(
+    cli: CliRunner, tmp_path: Path
+) -> None:
+    """Emacs leaves page.md~ and #page.md# beside the page being edited: each stopped
+    every sync of the field (an unattended watcher for good) as a name not URL-safe."""
+    r = make_replicas(cli, tmp_path, TEN)
+    litter = {"p1.md~": b"old p1", "#p2.md#": b"unsaved p2", "notes~": b"x"}
+    for name, data in litter.items():
+        (r.fa / name).write_bytes(data)
+    (r.fa / "p3.md").write_text(page("Page 3", "edited"))
+    ok(cli("sync", "f", cwd=r.a))
+    ok(cli("sync", "f", cwd=r.b))
+    assert pages(r.remote) == pages(r.fb) == {n: d for n, d in pages(r.fa).items() if n not in litter}
+    assert {n: (r.fa / n).read_bytes() for n in litter} == litter
+    assert not any((place / n).exists() for place in (r.remote, r.fb) for n in litter)
+    assert "OK field" in ok(cli("verify", "f", cwd=r.a))
+
+    (r.fa / "my page.md").write_text(page("Mine", "a space in the name"))
+    err = assert_one_line_error(cli("sync", "f", cwd=r.a))
+    assert "'my page.md'" in err and "rename it, or start its name with '.'" in err
+    (r.fa / "my page.md").rename(r.fa / ".my page.md")
+    ok(cli("sync", "f", cwd=r.a))
+
+
 # -- add and clone ----------------------------------------------------------------------------------
 
 
