@@ -446,6 +446,14 @@ def test_pack_refuses_a_field_that_is_not_flat(cli: CliRunner, tmp_path: Path) -
     assert not (tmp_path / "f.memoryfield.zip").exists()
 
 
+def test_pack_refuses_a_field_with_nothing_in_it(cli: CliRunner, tmp_path: Path) -> None:
+    # It packed an archive of an empty SHA256SUMS, which verify then refused, as sha256sum -c --strict does.
+    make_field(tmp_path / "f", {".draft.md": "litter\n", "p.md~": "backup\n"})
+    for dry_run in ((), ("--dry-run",)):
+        assert "nothing to pack" in assert_one_line_error(cli("pack", "f", "-o", "f.memoryfield.zip", *dry_run))
+    assert not (tmp_path / "f.memoryfield.zip").exists()
+
+
 def test_pack_then_unpack_round_trips_and_sha256sum_passes(cli: CliRunner, tmp_path: Path) -> None:
     import subprocess
 

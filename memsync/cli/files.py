@@ -9,8 +9,8 @@ import click
 
 from .. import archive as archive_mod
 from .. import check, engine
-from ..errors import WorkspaceError
-from ..field import scan
+from ..errors import InputError, WorkspaceError
+from ..field import content_names, scan
 from .app import _emit, _folder, dry_run_option, json_option, main
 
 
@@ -26,6 +26,9 @@ def pack(field: str, output: Path, dry_run: bool, as_json: bool) -> None:
     if not output.name.endswith(archive_mod.ARCHIVE_SUFFIX):
         raise WorkspaceError(f"{output}: archive names end in {archive_mod.ARCHIVE_SUFFIX}")
     root = _folder(field)
+    if next(content_names(root), None) is None:
+        # As `verify` and `sha256sum -c --strict` refuse an empty SHA256SUMS, the archive would not check.
+        raise InputError(f"{root}: the field holds no files, so there is nothing to pack")
     if dry_run:
         packed = archive_mod.write_field(root, None)
     else:
