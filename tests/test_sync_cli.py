@@ -635,24 +635,46 @@ def test_a_pull_onto_a_full_disk_says_where_in_one_line_and_changes_nothing(cli:
     (r.fa / "big.txt").write_bytes(os.urandom(300_000))
     ok(cli("push", "f", cwd=r.a))
     before = tree(r.fb)
-
-    def small_files() -> None:
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG)
-        resource.setrlimit(resource.RLIMIT_FSIZE, (200_000, 200_000))
-
-    result = subprocess.run(
-        [sys.executable, "-m", "memsync", "pull", "f"],
-        cwd=r.b,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        preexec_fn=small_files,
-    )
+    result = small_files_run("pull", "f", cwd=r.b)
     line = assert_one_line_error(result)
     assert line.startswith(f"memsync: {r.b}/") and line.endswith(": File too large"), line
     assert tree(r.fb) == before
     ok(cli("pull", "f", cwd=r.b))
     assert pages(r.fb) == pages(r.fa)
+
+
+def small_files_run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``memsync ARGS`` where no file may grow past 200 kB, as on a disk that is full."""
+
+    def small_files() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (200_000, 200_000))
+
+    return subprocess.run(
+        [sys.executable, "-m", "memsync", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=small_files,
+    )
+
+
+def test_a_full_disk_under_the_object_store_or_an_archive_names_the_file(cli: CliRunner, tmp_path: Path) -> None:
+    """Small pages, each written whole, but the object store's pack (a pull of many
+    pages) and an archive being packed grow past the limit: "memsync: File too large"."""
+    r = make_replicas(cli, tmp_path, THREE)
+    make_field(r.fa, {f"p{i:04}.md": page(f"P{i}", os.urandom(500).hex()) for i in range(600)})
+    ok(cli("push", "f", cwd=r.a))
+    line = assert_one_line_error(small_files_run("pull", "f", "--no-index", cwd=r.b))
+    packs = r.b / STATE_DIR / "objects" / "packs"
+    assert line.startswith(f"memsync: {packs}/") and line.endswith(".pack: File too large"), line
+    ok(cli("pull", "f", "--no-index", cwd=r.b))
+    assert pages(r.fb) == pages(r.fa)
+    archive = tmp_path / "f.memoryfield.zip"
+    line = assert_one_line_error(small_files_run("pack", "f", "-o", str(archive), cwd=r.a))
+    assert line == f"memsync: {archive}: File too large"
+    assert not archive.exists()
 
 
 def test_a_field_folder_swapped_for_a_symlink_is_not_restored_undone_resolved_or_indexed_into(
