@@ -355,6 +355,11 @@ class Memsync:
             added = [name]
         if path.exists() and not path.is_dir():
             raise WorkspaceError(f"{path}: a file, not a folder; a field is a folder of pages")
+        if path.is_symlink():  # every sync would refuse it
+            raise WorkspaceError(
+                f"{path}: a symlink, which memsync does not follow; add the folder it points to: "
+                f"memsync add {shlex.quote(name)} {shlex.quote(str(path.resolve()))}"
+            )
         if taken is not None:
             raise WorkspaceError(f"{path} is already the folder of field {taken!r}")
         nested = None if tree else ws.nested_folder(name, path)
@@ -750,6 +755,8 @@ def index(
 
     root = Path(folder)
     name = workspace.field_for_path(root) if workspace else None
+    if workspace and name:
+        workspace.live_folder(name)
     done = rebuild(
         root,
         embedders.for_field(root, embedder),

@@ -88,25 +88,31 @@ def _fill(
     """Write ``data`` into the new file ``fd`` (at ``path``) and close it; the
     file goes again when that fails."""
     try:
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
-            if mode is not None:
-                os.fchmod(fd, mode)
-            if durable:
-                os.fsync(fd)
-            if on_written is not None:
-                on_written(os.fstat(fd))
-        finally:
-            os.close(fd)
-    except OSError as exc:
-        unlink_quietly(path)
-        # A write or fsync names no file; a full disk must still say which one.
-        exc.filename = exc.filename or path
-        raise
+        with naming(path):
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view) :]
+                if mode is not None:
+                    os.fchmod(fd, mode)
+                if durable:
+                    os.fsync(fd)
+                if on_written is not None:
+                    on_written(os.fstat(fd))
+            finally:
+                os.close(fd)
     except BaseException:
         unlink_quietly(path)
+        raise
+
+
+@contextlib.contextmanager
+def naming(path: Path | str) -> Iterator[None]:
+    """An OSError from a write or fsync names no file; a full disk must still say which one."""
+    try:
+        yield
+    except OSError as exc:
+        exc.filename = exc.filename or str(path)
         raise
 
 
@@ -175,7 +181,7 @@ def replacing(path: Path, *, mode: int = 0o644, durable: bool = True, sync_dir: 
     _refuse_link(path)
     fd, tmp = _new_temp(path.parent)
     try:
-        with os.fdopen(fd, "wb") as handle:
+        with naming(path), os.fdopen(fd, "wb") as handle:
             yield handle
             handle.flush()
             os.fchmod(handle.fileno(), mode)

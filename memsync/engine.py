@@ -190,10 +190,13 @@ class Session:
         config, memo = self.remote_config, self.ws.remote_memo(self.field, self.remote)
         with boundary(), self.ws.locked(), open_remote(config.url, config.options, memo) as remote:
             self.gate = Gate(self.ws, self.field, self.remote, self.remote_config, remote.url)
-            if self.root.is_symlink():
-                # Swapped in after `add` (or added so): its target is some other folder,
-                # whose files would be pushed and into which a pull would write.
-                raise InputError(f"{self.root}: the field's folder is a symlink, which memsync does not follow")
+            self.ws.live_folder(self.field)  # refuses one swapped for a symlink, under the lock
+            if accept is not None and self.staging.get(accept.digest) is None:
+                # A pull that ran while this waited for the workspace held a newer version of
+                # the same remote, which discards the older ones (memsync.gate.Gate.hold).
+                raise WorkspaceError(
+                    f"{accept.digest[:19]}… is no longer held (a newer version replaced it): see 'memsync quarantine'"
+                )
             if not self.root.exists():
                 self._check_folder_gone()
                 if mode != "push" and not dry_run:

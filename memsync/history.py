@@ -338,7 +338,7 @@ def kept(ws: Workspace, sha: str | None) -> bool:
 
 
 def _live(ws: Workspace, field_name: str) -> tuple[Path, Manifest]:
-    root = ws.field_path(field_name)
+    root = ws.live_folder(field_name)
     if not root.is_dir():
         return root, Manifest()
     return root, scan(root, ws.load_statcache(field_name), ws.member_dirs(field_name))
@@ -497,7 +497,7 @@ def restore(ws: Workspace, field_name: str, page: str, at: str | None = None, *,
             data = objects.get(version)
             if data is None:
                 raise WorkspaceError(f"{page}: version {version[:12]} {_lost(objects, version)}")
-        root = ws.field_path(field_name)
+        root = ws.live_folder(field_name)
         path = root / page
         current = hash_file(path) if path.is_file() else None
         if current == version:
@@ -558,7 +558,7 @@ def undo(ws: Workspace, field_name: str, *, dry_run: bool = False) -> Undone:
         for e in batch:
             first.setdefault(e.page, e.old)
             final[e.page] = e.new
-        root = ws.field_path(field_name)
+        root = ws.live_folder(field_name)
         if not dry_run:
             root.mkdir(parents=True, exist_ok=True)
         report = Undone(field_name, last, batch[0].at, dry_run=dry_run)

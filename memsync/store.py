@@ -346,7 +346,8 @@ class _PackWriter:
     def __init__(self, folder: str) -> None:
         self.folder = folder
         self.name = secrets.token_hex(8)
-        self.fd = os.open(f"{folder}/{self.name}.pack", os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+        self.path = f"{folder}/{self.name}.pack"
+        self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
         self.end = 0  # where the next record goes
         self.written = 0  # the file's length: records from here on are still in ``pending``
         self.pending = bytearray()
@@ -367,7 +368,7 @@ class _PackWriter:
         # cuts short (a record half in the file) is done again whole from the same
         # place, and meanwhile every record it held is read from memory.
         at = self.written
-        with memoryview(self.pending) as view:
+        with atomic.naming(self.path), memoryview(self.pending) as view:
             while view:
                 done = os.pwrite(self.fd, view, at)
                 view, at = view[done:], at + done
@@ -388,7 +389,8 @@ class _PackWriter:
             with self.guard:
                 self._write()
             if durable:
-                os.fsync(self.fd)
+                with atomic.naming(self.path):
+                    os.fsync(self.fd)
         finally:
             os.close(self.fd)
         lines = iter(sorted(self.offsets.items()))

@@ -105,6 +105,7 @@ class _Field:
     last_change: float = 0.0
     failures: int = 0
     retry_at: float = 0.0
+    observed: bool = False
     reported_held: set[str] = dataclasses.field(default_factory=set)
 
 
@@ -151,6 +152,7 @@ class Watcher:
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._stopping = threading.Event()
+        self._observer = Observer()
 
     @property
     def stopping(self) -> bool:
@@ -170,10 +172,9 @@ class Watcher:
         self._wake.set()
 
     def run(self) -> None:
-        observer = Observer()
+        observer = self._observer
         for watched in self.fields:
-            watched.root.mkdir(parents=True, exist_ok=True)
-            observer.schedule(_Changes(self, watched), str(watched.root), recursive=False)
+            self._observe(watched)
         observer.start()
         try:
             self.on_event(
@@ -194,6 +195,18 @@ class Watcher:
             observer.stop()
             observer.join()
             self.on_event(Event("stop", "stopped"))
+
+    def _observe(self, state: _Field) -> None:
+        """Watch the field's folder for local changes once it is there. A missing one is
+        not made here: a folder gone after a sync was moved or unmounted (the sync says
+        so and changes nothing), and one never synced is made by its first pull."""
+        if state.observed or not state.root.is_dir():
+            return
+        try:
+            self._observer.schedule(_Changes(self, state), str(state.root), recursive=False)
+        except (FileNotFoundError, NotADirectoryError):
+            return  # gone again since: the next sync says so
+        state.observed = True
 
     # -- scheduling ---------------------------------------------------------------
 
@@ -235,6 +248,7 @@ class Watcher:
                 state.next_poll = time.monotonic() + self.interval
                 return
             report = session.run("sync")
+            self._observe(state)
             self.after_sync(ws, report)
         except WorkspaceBusy:
             # The agent's own `memsync sync`, say: nothing failed, so no error and no backoff.

@@ -293,6 +293,15 @@ class Workspace:
     def field_path(self, name: str) -> Path:
         return (self.root / self.field(name).path).absolute()
 
+    def live_folder(self, name: str) -> Path:
+        """The field's folder, for a command that reads and writes its pages. One
+        swapped for a symlink after `add` points at some other folder: its files
+        would be pushed as the field's, and pulls, restores and indexes written there."""
+        path = self.field_path(name)
+        if path.is_symlink():
+            raise InputError(f"{path}: the field's folder is a symlink, which memsync does not follow")
+        return path
+
     def field_named(self, arg: str) -> str:
         """A field given by its name or by its folder."""
         if arg in self.fields:

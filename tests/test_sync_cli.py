@@ -11,6 +11,7 @@ import hashlib
 import json
 import os
 import resource
+import shutil
 import signal
 import subprocess
 import sys
@@ -634,24 +635,82 @@ def test_a_pull_onto_a_full_disk_says_where_in_one_line_and_changes_nothing(cli:
     (r.fa / "big.txt").write_bytes(os.urandom(300_000))
     ok(cli("push", "f", cwd=r.a))
     before = tree(r.fb)
-
-    def small_files() -> None:
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG)
-        resource.setrlimit(resource.RLIMIT_FSIZE, (200_000, 200_000))
-
-    result = subprocess.run(
-        [sys.executable, "-m", "memsync", "pull", "f"],
-        cwd=r.b,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        preexec_fn=small_files,
-    )
+    result = small_files_run("pull", "f", cwd=r.b)
     line = assert_one_line_error(result)
     assert line.startswith(f"memsync: {r.b}/") and line.endswith(": File too large"), line
     assert tree(r.fb) == before
     ok(cli("pull", "f", cwd=r.b))
     assert pages(r.fb) == pages(r.fa)
+
+
+def small_files_run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``memsync ARGS`` where no file may grow past 200 kB, as on a disk that is full."""
+
+    def small_files() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (200_000, 200_000))
+
+    return subprocess.run(
+        [sys.executable, "-m", "memsync", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=small_files,
+    )
+
+
+def test_a_full_disk_under_the_object_store_or_an_archive_names_the_file(cli: CliRunner, tmp_path: Path) -> None:
+    """Small pages, each written whole, but the object store's pack (a pull of many
+    pages) and an archive being packed grow past the limit: "memsync: File too large"."""
+    r = make_replicas(cli, tmp_path, THREE)
+    make_field(r.fa, {f"p{i:04}.md": page(f"P{i}", os.urandom(500).hex()) for i in range(600)})
+    ok(cli("push", "f", cwd=r.a))
+    line = assert_one_line_error(small_files_run("pull", "f", "--no-index", cwd=r.b))
+    packs = r.b / STATE_DIR / "objects" / "packs"
+    assert line.startswith(f"memsync: {packs}/") and line.endswith(".pack: File too large"), line
+    ok(cli("pull", "f", "--no-index", cwd=r.b))
+    assert pages(r.fb) == pages(r.fa)
+    archive = tmp_path / "f.memoryfield.zip"
+    line = assert_one_line_error(small_files_run("pack", "f", "-o", str(archive), cwd=r.a))
+    assert line == f"memsync: {archive}: File too large"
+    assert not archive.exists()
+
+
+def test_a_field_folder_swapped_for_a_symlink_is_not_restored_undone_resolved_or_indexed_into(
+    cli: CliRunner, tmp_path: Path
+) -> None:
+    """Only sync, pull and push refused it: restore, undo, resolve and index wrote
+    through the link into the other folder."""
+    r = make_replicas(cli, tmp_path, THREE)
+    (r.fb / "alpha.md").write_text(page("Alpha", "first line\nchanged on b\nthird line"))
+    (r.fb / "beta.md").write_text(page("Beta", "beta changed on b"))
+    ok(cli("sync", "f", cwd=r.b))
+    (r.fa / "alpha.md").write_text(page("Alpha", "first line\nchanged on a\nthird line"))
+    assert cli("sync", "f", cwd=r.a).returncode == 3  # a receive in history, and a conflict copy
+    elsewhere = tmp_path / "elsewhere"
+    shutil.copytree(r.fa, elsewhere)
+    r.fa.rename(tmp_path / "f-moved")
+    r.fa.symlink_to(elsewhere)
+    before = tree(elsewhere)
+    for command in (("restore", "f", "beta.md"), ("undo", "f"), ("resolve", "f", "alpha.md", "--mine"), ("index", "f")):
+        line = assert_one_line_error(cli(*command, cwd=r.a))
+        assert line == f"memsync: {r.fa}: the field's folder is a symlink, which memsync does not follow", command
+    assert tree(elsewhere) == before
+
+
+def test_add_refuses_a_folder_that_is_a_symlink(cli: CliRunner, tmp_path: Path) -> None:
+    """Every sync of it would be refused: said at once, naming the folder to add."""
+    ok(cli("init"))
+    (tmp_path / "real").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "real")
+    config = (tmp_path / ".memsync" / "config.json").read_bytes()
+    line = assert_one_line_error(cli("add", "g", "link"))
+    assert line == (
+        f"memsync: {tmp_path / 'link'}: a symlink, which memsync does not follow; "
+        f"add the folder it points to: memsync add g {tmp_path / 'real'}"
+    )
+    assert (tmp_path / ".memsync" / "config.json").read_bytes() == config
 
 
 # -- mirror -------------------------------------------------------------------------------

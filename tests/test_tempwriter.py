@@ -551,7 +551,10 @@ def test_a_local_failure_during_a_helped_push_is_not_put_on_the_remote(
                 _replica(tmp_path / str(process_min), tmp_path / f"remote{process_min}", files)
         finally:
             resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
-        said.append(f"{type(failed.value).__name__}: {failed.value}")
+        # Each names its own workspace's pack: what is said past the name is the same.
+        where, _, what = str(failed.value).rpartition(": ")
+        assert where.startswith(f"{tmp_path / str(process_min)}/") and where.endswith(".pack"), where
+        said.append(f"{type(failed.value).__name__}: {what}")
     assert said[1] == said[0] and "remote" not in said[1], said
 
 

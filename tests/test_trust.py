@@ -14,14 +14,19 @@ import hashlib
 import json
 import shutil
 import subprocess
+import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from memsync import engine, sshsig
-from memsync.errors import IntegrityError
+from memsync.api import Memsync
+from memsync.errors import IntegrityError, WorkspaceError
 from memsync.field import scan
+from memsync.store import StagingStore
+from memsync.workspace import Workspace
 from tests.conftest import CliRunner, assert_one_line_error, make_field, page, run_cli, snapshot, tree_hashes
 
 INDEX = "memsync-hashed-words-v1-512.sqlite3"  # the built-in embedder's index file
@@ -730,3 +735,37 @@ def test_review_of_an_unknown_digest_and_field_is_one_line(cli: CliRunner, tmp_p
     assert "no field" in assert_one_line_error(cli("reject", "nope", env=env))
     assert js(cli("quarantine", "--json", env=env)) == {"quarantine": []}
     assert ok(cli("quarantine", env=env)).strip() == "quarantine is empty"
+
+
+def test_accept_waiting_while_a_pull_replaces_the_version_says_it_is_no_longer_held(
+    cli: CliRunner, tmp_path: Path
+) -> None:
+    """A program's accept that waits for the workspace (the watcher's pull, holding
+    a newer version, discards this one meanwhile) was told of a file missing in staging."""
+    env = env_for(tmp_path)
+    src = make_field(tmp_path / "src", {"note.md": page("Note", "Version 1.")})
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    ok(cli("init", cwd=ws, env=env))
+    first = write_manifest(src)
+    held(cli("pull", src, "--field", "f", "--trust", "untrusted", "--no-index", cwd=ws, env=env), "untrusted")
+    m = Memsync.open(ws, wait=30)
+    outcome: list[BaseException | None] = []
+
+    def accept() -> None:
+        try:
+            m.accept("f", first, index=False)
+            outcome.append(None)
+        except BaseException as exc:
+            outcome.append(exc)
+
+    with Workspace(ws).locked():  # the watcher's pull, which...
+        waiting = threading.Thread(target=accept)
+        waiting.start()
+        time.sleep(1)  # (accept has found the version, and waits for the workspace)
+        StagingStore(Workspace(ws)).discard(first)  # ...holds a newer version, this one discarded
+    waiting.join(60)
+    [error] = outcome
+    assert isinstance(error, WorkspaceError), repr(error)
+    assert str(error) == f"{first[:19]}… is no longer held (a newer version replaced it): see 'memsync quarantine'"
+    assert not (ws / "f" / "note.md").exists()

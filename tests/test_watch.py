@@ -323,3 +323,22 @@ def test_the_json_log_never_shows_the_credentials_in_a_remotes_url(tmp_path: Pat
     assert (ws / "diary" / "a.md").is_file()
     assert any(e["report"] and "127.0.0.1" in e["report"]["url"] for e in events)
     assert secret not in running.log.read_text()
+
+
+def test_a_field_folder_gone_is_not_made_again_and_emptied_at_the_remote(cli: CliRunner, tmp_path: Path) -> None:
+    """`sync` refuses a folder gone after a sync (moved, or a drive not mounted yet);
+    watch made it again, empty, and its first sync deleted every page at the remote."""
+    a, _, remote = two_machines(cli, tmp_path)
+    (a / "f").rename(a / "f-away")
+    with watching(a, "--interval", "3600", "--debounce", "0.2") as running:
+        events = running.wait_for(lambda events: any(e["event"] == "error" for e in events))
+        error = next(e for e in events if e["event"] == "error")
+        assert "the field's folder is gone" in error["message"]
+        assert not (a / "f").exists()
+        assert "one.md" in content(remote)
+        # Put back, it is synced again (the retry), and watched: a save goes out with no poll due.
+        (a / "f-away").rename(a / "f")
+        running.wait_for(lambda events: any("recovered" in e["message"] for e in events), timeout=40)
+        (a / "f" / "back.md").write_text(page("Back", "written once the folder was back"))
+        until(lambda: (remote / "back.md").is_file(), 30, "back.md to reach the remote")
+        assert running.stop()[0] == 0
