@@ -3,8 +3,10 @@ requests, auth, and every rejected request leaving the served field as it was.""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
+import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +18,7 @@ from conftest import CliRunner, assert_one_line_error, make_field, page, snapsho
 from http_support import MemsyncServer, free_port
 
 from memsync import engine
+from memsync.api import Memsync
 from memsync.archive import pack_field
 from memsync.backends.http import HttpStore
 from memsync.errors import PullFirst
@@ -443,3 +446,26 @@ def test_json_error_bodies(served):
     answer = requests.put(server.url + "woks.md", data=b"x", timeout=10)
     assert answer.status_code == 401 and answer.headers["WWW-Authenticate"].startswith("Basic")
     assert json.loads(answer.content)["error"]
+
+
+def test_a_password_in_the_url_stays_out_of_the_progress_bars(served, tmp_path, monkeypatch):
+    """A progress bar is drawn on the terminal, and a library's progress callback logs
+    what it is given: neither is told the URL's password."""
+    server, field = served
+    told: list[str] = []
+
+    @contextlib.contextmanager
+    def progress(total: int, desc: str) -> Iterator[Any]:
+        told.append(desc)
+        yield types.SimpleNamespace(update=lambda n=1: None)
+
+    for key, value in CREDS.items():
+        monkeypatch.setenv(key, value)
+    url = server.url.replace("://", f"://{USER}:{PASSWORD}@", 1)
+    m = Memsync.init(tmp_path / "ws", progress=progress)
+    m.subscribe(url, field="demo", into=tmp_path / "ws" / "demo", trust="self", index=False)
+    (tmp_path / "ws" / "demo" / "woks.md").write_text(page("Woks", "Pushed with a password in the URL."))
+    m.push("demo")
+    assert b"Pushed with a password" in (field / "woks.md").read_bytes()
+    assert any(d.startswith("fetching ") for d in told) and any(d.startswith("pushing to ") for d in told)
+    assert not [d for d in told if PASSWORD in d]
