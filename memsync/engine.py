@@ -425,7 +425,7 @@ class Session:
         report.digest, report.remote_digest = run.local.digest, view.manifest.digest
         if staged is not None:
             # Review reads the held version whole: it is completed where the pull staged only part.
-            sealed = self.staging.seal(staged, remote.url, view.dropped)
+            sealed = self.staging.seal(staged, self.gate.url, view.dropped)  # the source as the gate records it
             self.gate.hold(sealed, report.verdict, view.etag, remote.archive_sha256())
         return False
 

@@ -23,6 +23,7 @@ from memsync.archive import pack_field
 from memsync.backends.http import HttpStore
 from memsync.errors import PullFirst
 from memsync.field import scan
+from memsync.gate import Gate
 from memsync.manifest import sha256_hex
 from memsync.names import MANIFEST_NAME, Role, role_of
 from memsync.protocol import LOCK_NAME
@@ -469,3 +470,20 @@ def test_a_password_in_the_url_stays_out_of_the_progress_bars(served, tmp_path, 
     assert b"Pushed with a password" in (field / "woks.md").read_bytes()
     assert any(d.startswith("fetching ") for d in told) and any(d.startswith("pushing to ") for d in told)
     assert not [d for d in told if PASSWORD in d]
+
+
+def test_a_version_held_for_review_names_its_source_without_credentials_from_the_start(served, tmp_path, monkeypatch):
+    """Its staging record names the source before it is marked quarantined: a run
+    ended between the two leaves the URL's password in no file."""
+    server, _ = served
+
+    def ended(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Gate, "hold", ended)
+    m = Memsync.init(tmp_path / "ws")
+    url = server.url.replace("://", f"://{USER}:{PASSWORD}@", 1)
+    with pytest.raises(KeyboardInterrupt):
+        m.subscribe(url, field="demo", into=tmp_path / "ws" / "demo", trust="untrusted")
+    (record,) = (tmp_path / "ws" / ".memsync" / "staging").glob("*.json")
+    assert json.loads(record.read_bytes())["source"] == server.url.replace("://", f"://{USER}:****@", 1)
