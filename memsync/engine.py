@@ -96,7 +96,7 @@ class SyncReport:
         return {
             "field": self.field,
             "remote": self.remote,
-            "url": self.url,
+            "url": redact(self.url),  # the --json object, printed and logged: no credentials
             "mode": self.mode,
             "dry_run": self.dry_run,
             "local_changes": [c.to_json() for c in self.local_changes],
@@ -795,8 +795,8 @@ class MirrorReport:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "source": self.source,
-            "destination": self.destination,
+            "source": redact(self.source),  # as SyncReport.to_json
+            "destination": redact(self.destination),
             "dry_run": self.dry_run,
             "changes": [c.to_json() for c in self.changes],
             "digest": self.digest,

@@ -18,7 +18,7 @@ from conftest import CliRunner, assert_one_line_error, make_field, page, snapsho
 from http_support import MemsyncServer, free_port
 
 from memsync import engine
-from memsync.api import Memsync
+from memsync.api import Memsync, preview_clone
 from memsync.archive import pack_field
 from memsync.backends.http import HttpStore
 from memsync.errors import PullFirst
@@ -487,3 +487,23 @@ def test_a_version_held_for_review_names_its_source_without_credentials_from_the
         m.subscribe(url, field="demo", into=tmp_path / "ws" / "demo", trust="untrusted")
     (record,) = (tmp_path / "ws" / ".memsync" / "staging").glob("*.json")
     assert json.loads(record.read_bytes())["source"] == server.url.replace("://", f"://{USER}:****@", 1)
+
+
+def test_results_name_remotes_without_credentials(served, tmp_path, monkeypatch):
+    """A program prints or logs what a call returns (the --json object, as the CLI
+    prints it): the URL's password is not in it."""
+    server, _ = served
+    for key, value in CREDS.items():
+        monkeypatch.setenv(key, value)
+    url = server.url.replace("://", f"://{USER}:{PASSWORD}@", 1)
+    m = Memsync.init(tmp_path / "ws")
+    results = [
+        preview_clone(url),
+        m.subscribe(url, field="demo", into=tmp_path / "ws" / "demo", trust="self", index=False),
+        m.add_remote("demo", "again", url, trust="self"),
+        m.push("demo", "again"),
+        m.publish("demo", [url], dry_run=True),
+    ]
+    for result in results:
+        shown = json.dumps(result.to_json())
+        assert PASSWORD not in shown and f"{USER}:****@" in shown, shown
