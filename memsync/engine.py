@@ -856,7 +856,8 @@ def mirror(
             except PullFirst:
                 # There is nothing to pull into a mirror: run again, it replaces what changed.
                 raise PullFirst(f"{dst.url} changed while mirroring; run it again") from None
-            writer.commit(have.manifest.to_bytes(), sidecars, commit_message(label or src.url, todo, []))
+            # A git remote's log is read by everyone the repository reaches: no credentials in it.
+            writer.commit(have.manifest.to_bytes(), sidecars, commit_message(label or redact(src.url), todo, []))
         report.sidecars = sorted(sidecars)
         report.archive_sha256 = dst.archive_sha256()
         return report

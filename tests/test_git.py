@@ -1059,6 +1059,26 @@ def test_a_user_name_in_a_git_url_reaches_its_server_but_no_cache_file_nor_comma
             assert not path.is_file() or f"{user}@".encode() not in path.read_bytes(), path
 
 
+def test_a_mirror_commits_naming_its_source_without_credentials(cli: CliRunner, tmp_path: Path) -> None:
+    """The commit a mirror makes names where the field came from, and a repository's
+    log is read by everyone it is pushed to: not with the source's password."""
+    base = tmp_path / "http"
+    source = bare_repo(base / "repo.git")
+    start_field(cli, tmp_path / "a", file_url(source), START)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), type("H", (_BasicOnly,), {"root": str(base)}))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"git+http://bob:{SECRET}@127.0.0.1:{server.server_address[1]}/repo.git/{FIELD_DIR}"
+    m = new_machine(cli, tmp_path / "m")
+    try:
+        dest = bare_repo(tmp_path / "dest.git")
+        m.ok("mirror", url, file_url(dest))
+    finally:
+        server.shutdown()
+        server.server_close()
+    ((_, message), *_) = commits(dest)
+    assert f"bob:****@127.0.0.1:{server.server_address[1]}" in message and SECRET not in message
+
+
 @pytest.mark.parametrize("userinfo", [f"bob:{SECRET}", SECRET], ids=["password", "token-as-user"])
 def test_a_git_cache_made_with_credentials_in_its_config_loses_them(
     cli: CliRunner, tmp_path: Path, userinfo: str
