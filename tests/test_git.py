@@ -29,6 +29,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -1001,9 +1002,13 @@ def test_a_password_in_a_git_url_reaches_its_server_but_no_cache_file_nor_comman
 
 class _UserAsToken(_GitHttpBackend):
     """``git http-backend`` that takes SECRET as the user name, whatever the password,
-    as GitHub takes a token (``https://TOKEN@github.com/…``)."""
+    as GitHub takes a token (``https://TOKEN@github.com/…``); it notes the X-Kept header
+    of each request."""
+
+    kept: ClassVar[list[str | None]] = []
 
     def _cgi(self) -> None:
+        self.kept.append(self.headers.get("X-Kept"))
         given = self.headers.get("Authorization", "").removeprefix("Basic ")
         if base64.b64decode(given).decode().partition(":")[0] != SECRET:
             self.send_response(401)
@@ -1026,8 +1031,8 @@ def test_a_user_name_in_a_git_url_reaches_its_server_but_no_cache_file_nor_comma
     base = tmp_path / "http"
     repo = bare_repo(base / "repo.git")
     git("--git-dir", repo, "config", "http.receivepack", "true")
-    handler = _BasicOnly if helper else _UserAsToken
-    server = ThreadingHTTPServer(("127.0.0.1", 0), type("H", (handler,), {"root": str(base)}))
+    handler = type("H", (_BasicOnly if helper else _UserAsToken,), {"root": str(base), "kept": []})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     logged, log = _git_logged(tmp_path)
     user = "bob" if helper else SECRET
@@ -1038,6 +1043,9 @@ def test_a_user_name_in_a_git_url_reaches_its_server_but_no_cache_file_nor_comma
         b = new_machine(cli, tmp_path / "b")
         for m in (a, b):
             m.env.update(logged)
+            # git settings the caller gives through the environment stay beside memsync's
+            m.env.update({"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "http.extraHeader"})
+            m.env["GIT_CONFIG_VALUE_0"] = "X-Kept: yes"
             if helper:
                 store = Path(m.env["HOME"]) / "git-credentials"
                 store.write_text(f"http://bob:{SECRET}@{host}\n")
@@ -1051,6 +1059,7 @@ def test_a_user_name_in_a_git_url_reaches_its_server_but_no_cache_file_nor_comma
         server.shutdown()
         server.server_close()
     assert b"edited by b" in field_in_repo(repo)["beta.md"]
+    assert helper or set(handler.kept) == {"yes"}
     argv = [line.partition(" | ")[0] for line in log.read_text().splitlines()]
     assert argv and not [line for line in argv if f"{user}@" in line]
     assert f"{user}@" not in shown

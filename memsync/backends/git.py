@@ -159,7 +159,8 @@ class GitRemote(Remote):
             # password, then ask a credential helper for that user's), so git must
             # see the URL it was given; the rewrite is its own, in its environment.
             config.append((f"url.{self.repo_url}.insteadOf", self._remote_url))
-        for i, (key, value) in enumerate(config):
+        given = os.environ.get("GIT_CONFIG_COUNT", "")  # settings the caller gives git this way stay
+        for i, (key, value) in enumerate(config, int(given) if given.isdigit() else 0):
             env.update({"GIT_CONFIG_COUNT": str(i + 1), f"GIT_CONFIG_KEY_{i}": key, f"GIT_CONFIG_VALUE_{i}": value})
         return {k: v for k, v in env.items() if v}
 
