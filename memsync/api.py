@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 from . import archive as archive_mod
 from . import engine, gate, history, provenance, signing
 from .check import Finding, frontmatter_warning
-from .errors import InputError, MemsyncError, WorkspaceError, boundary
+from .errors import InputError, MemsyncError, WorkspaceError, boundary, redact
 from .guard import DEFAULT_MAX_DELETE, DeleteLimit
 from .names import check_name, is_page
 from .pin import Pin
@@ -407,7 +407,7 @@ class Memsync:
         url = self.workspace.add_remote(field, name, url, options or {}, trust=trust, dry_run=dry_run)
         if dry_run:
             self._reload()
-        return RemoteAdded(field, name, url, dry_run)
+        return RemoteAdded(field, name, redact(url), dry_run)  # as the --json object: no credentials
 
     # -- moving versions ---------------------------------------------------------
 
@@ -776,7 +776,7 @@ def preview_clone(url: str, options: dict[str, str] | None = None) -> ClonePrevi
     check(where, options or {})
     with open_remote(where, options or {}) as remote:
         manifest = read_remote(remote, None, None).manifest
-    return ClonePreview(url, True, list(manifest), manifest.digest)
+    return ClonePreview(redact(url), True, list(manifest), manifest.digest)  # as RemoteAdded
 
 
 @_bounded

@@ -96,7 +96,7 @@ class SyncReport:
         return {
             "field": self.field,
             "remote": self.remote,
-            "url": self.url,
+            "url": redact(self.url),  # the --json object, printed and logged: no credentials
             "mode": self.mode,
             "dry_run": self.dry_run,
             "local_changes": [c.to_json() for c in self.local_changes],
@@ -428,7 +428,7 @@ class Session:
         report.digest, report.remote_digest = run.local.digest, view.manifest.digest
         if staged is not None:
             # Review reads the held version whole: it is completed where the pull staged only part.
-            sealed = self.staging.seal(staged, remote.url, view.dropped)
+            sealed = self.staging.seal(staged, self.gate.url, view.dropped)  # the source as the gate records it
             self.gate.hold(sealed, report.verdict, view.etag, remote.archive_sha256())
         return False
 
@@ -798,8 +798,8 @@ class MirrorReport:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "source": self.source,
-            "destination": self.destination,
+            "source": redact(self.source),  # as SyncReport.to_json
+            "destination": redact(self.destination),
             "dry_run": self.dry_run,
             "changes": [c.to_json() for c in self.changes],
             "digest": self.digest,
@@ -859,7 +859,8 @@ def mirror(
             except PullFirst:
                 # There is nothing to pull into a mirror: run again, it replaces what changed.
                 raise PullFirst(f"{dst.url} changed while mirroring; run it again") from None
-            writer.commit(have.manifest.to_bytes(), sidecars, commit_message(label or src.url, todo, []))
+            # A git remote's log is read by everyone the repository reaches: no credentials in it.
+            writer.commit(have.manifest.to_bytes(), sidecars, commit_message(label or redact(src.url), todo, []))
         report.sidecars = sorted(sidecars)
         report.archive_sha256 = dst.archive_sha256()
         return report

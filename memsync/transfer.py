@@ -16,7 +16,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from .errors import InputError
+from .errors import InputError, redact
 from .manifest import Manifest, check_file_count, sha256_hex
 from .names import SIGNATURE_NAME, Role, name_problem, role_of
 from .plan import Change
@@ -172,7 +172,8 @@ def receive(
         def fetch(name: str) -> None:
             store(name, remote.fetch(name, view.manifest[name]))
 
-        with progress(len(missing), f"fetching {remote.url}") as bar:
+        # A bar is drawn on a terminal, and a library's callback may log what it is told.
+        with progress(len(missing), redact(f"fetching {remote.url}")) as bar:
             for _ in each_in_parallel(fetch, missing, remote.parallel):
                 bar.update(1)
         return StagedVersion(tmp, view.manifest, view.sidecars, elsewhere, frozenset(present))
@@ -195,7 +196,7 @@ def send_changes(
     def put(change: Change) -> None:
         writer.put(change.name, content(change), change.was, change.sha256)
 
-    with progress(len(writes), desc) as bar, writer.bulk(len(writes)):
+    with progress(len(writes), redact(desc)) as bar, writer.bulk(len(writes)):
         for _ in each_in_parallel(put, writes, workers):
             bar.update(1)
     writer.delete_many({c.name: c.was for c in todo if c.sha256 is None})

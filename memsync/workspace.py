@@ -33,7 +33,7 @@ import re
 import shutil
 import time
 from collections.abc import Collection, Iterable, Iterator, MutableMapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -75,6 +75,15 @@ CONFIG_MODE = 0o600
 #: keeps a replaced version while it is younger than ``history_days`` or one of
 #: the ``history_versions`` newest of its page; ``memsync gc`` drops the rest.
 SETTINGS: dict[str, int] = {"history_days": 90, "history_versions": 10}
+
+
+def _owner_only(fd: int) -> None:
+    """A config.json an older memsync wrote readable by all stays so until its next
+    save: it is made ``CONFIG_MODE`` as soon as it is read, when it is ours to change."""
+    st = os.fstat(fd)
+    if st.st_uid == os.geteuid() and st.st_mode & 0o077:
+        with suppress(OSError):  # a read-only file system: the workspace still opens
+            os.fchmod(fd, st.st_mode & CONFIG_MODE)
 
 
 def subfolders(folder: Path) -> list[str]:
@@ -158,7 +167,9 @@ class Workspace:
     def _load(self) -> None:
         path = self.state / "config.json"
         try:
-            raw = json.loads(path.read_bytes())
+            with open(path, "rb") as config:
+                _owner_only(config.fileno())
+                raw = json.loads(config.read())
             self.signing_key = raw.get("signing_key")
             self.release_expires = raw.get("release_expires")
             if raw.get("version") != CONFIG_VERSION:

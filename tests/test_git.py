@@ -29,6 +29,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -999,12 +1000,103 @@ def test_a_password_in_a_git_url_reaches_its_server_but_no_cache_file_nor_comman
             assert not path.is_file() or SECRET.encode() not in path.read_bytes(), path
 
 
-def test_a_git_cache_made_with_a_password_in_its_config_loses_it(cli: CliRunner, tmp_path: Path) -> None:
+class _UserAsToken(_GitHttpBackend):
+    """``git http-backend`` that takes SECRET as the user name, whatever the password,
+    as GitHub takes a token (``https://TOKEN@github.com/…``); it notes the X-Kept header
+    of each request."""
+
+    kept: ClassVar[list[str | None]] = []
+
+    def _cgi(self) -> None:
+        self.kept.append(self.headers.get("X-Kept"))
+        given = self.headers.get("Authorization", "").removeprefix("Basic ")
+        if base64.b64decode(given).decode().partition(":")[0] != SECRET:
+            self.send_response(401)
+            self.send_header("WWW-Authenticate", 'Basic realm="git"')
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        super()._cgi()
+
+
+@pytest.mark.parametrize("helper", [False, True], ids=["token-as-user", "user-with-credential-helper"])
+def test_a_user_name_in_a_git_url_reaches_its_server_but_no_cache_file_nor_command_line(
+    cli: CliRunner, tmp_path: Path, helper: bool
+) -> None:
+    """``https://TOKEN@host/…`` is a token (git sends it as the user with no password):
+    the cache's config and git's command lines, which other users may read, keep
+    the URL without it, while git still does with it what it does with the URL's
+    user name, asking a credential helper for its password when the server refuses
+    it without one."""
+    base = tmp_path / "http"
+    repo = bare_repo(base / "repo.git")
+    git("--git-dir", repo, "config", "http.receivepack", "true")
+    handler = type("H", (_BasicOnly if helper else _UserAsToken,), {"root": str(base), "kept": []})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    logged, log = _git_logged(tmp_path)
+    user = "bob" if helper else SECRET
+    host = f"127.0.0.1:{server.server_address[1]}"
+    url = f"git+http://{user}@{host}/repo.git/{FIELD_DIR}"
+    try:
+        a = new_machine(cli, tmp_path / "a")
+        b = new_machine(cli, tmp_path / "b")
+        for m in (a, b):
+            m.env.update(logged)
+            # git settings the caller gives through the environment stay beside memsync's
+            m.env.update({"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "http.extraHeader"})
+            m.env["GIT_CONFIG_VALUE_0"] = "X-Kept: yes"
+            if helper:
+                store = Path(m.env["HOME"]) / "git-credentials"
+                store.write_text(f"http://bob:{SECRET}@{host}\n")
+                (Path(m.env["HOME"]) / ".gitconfig").write_text(f"[credential]\n\thelper = store --file={store}\n")
+        setup_machine(a, url, START, ())
+        b.ok("clone", url, "notes", "--trust", "self")
+        (b.field / "beta.md").write_text(page("Beta", "edited by b", BETA_UUID))
+        b.ok("sync", "notes")
+        shown = b.ok("remote", "list", "notes", "--json") + b.ok("status", "notes", "--json")
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert b"edited by b" in field_in_repo(repo)["beta.md"]
+    assert helper or set(handler.kept) == {"yes"}
+    argv = [line.partition(" | ")[0] for line in log.read_text().splitlines()]
+    assert argv and not [line for line in argv if f"{user}@" in line]
+    assert f"{user}@" not in shown
+    for cache in (tmp_path / "a-home" / "cache", tmp_path / "b-home" / "cache"):
+        for path in cache.rglob("*"):
+            assert not path.is_file() or f"{user}@".encode() not in path.read_bytes(), path
+
+
+def test_a_mirror_commits_naming_its_source_without_credentials(cli: CliRunner, tmp_path: Path) -> None:
+    """The commit a mirror makes names where the field came from, and a repository's
+    log is read by everyone it is pushed to: not with the source's password."""
+    base = tmp_path / "http"
+    source = bare_repo(base / "repo.git")
+    start_field(cli, tmp_path / "a", file_url(source), START)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), type("H", (_BasicOnly,), {"root": str(base)}))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"git+http://bob:{SECRET}@127.0.0.1:{server.server_address[1]}/repo.git/{FIELD_DIR}"
     m = new_machine(cli, tmp_path / "m")
-    url = f"git+https://bob:{SECRET}@127.0.0.1:9/repo.git/{FIELD_DIR}"
-    assert_one_line_error(m.run("pull", url, "--field", "notes", "--no-index"))
+    try:
+        dest = bare_repo(tmp_path / "dest.git")
+        m.ok("mirror", url, file_url(dest))
+    finally:
+        server.shutdown()
+        server.server_close()
+    ((_, message), *_) = commits(dest)
+    assert f"bob:****@127.0.0.1:{server.server_address[1]}" in message and SECRET not in message
+
+
+@pytest.mark.parametrize("userinfo", [f"bob:{SECRET}", SECRET], ids=["password", "token-as-user"])
+def test_a_git_cache_made_with_credentials_in_its_config_loses_them(
+    cli: CliRunner, tmp_path: Path, userinfo: str
+) -> None:
+    m = new_machine(cli, tmp_path / "m")
+    url = f"git+https://{userinfo}@127.0.0.1:9/repo.git/{FIELD_DIR}"
+    assert SECRET not in assert_one_line_error(m.run("pull", url, "--field", "notes", "--no-index"))
     (config,) = (tmp_path / "m-home" / "cache").rglob("config")
-    git("--git-dir", config.parent, "remote", "set-url", "origin", f"https://bob:{SECRET}@127.0.0.1:9/repo.git")
+    git("--git-dir", config.parent, "remote", "set-url", "origin", f"https://{userinfo}@127.0.0.1:9/repo.git")
     assert_one_line_error(m.run("pull", url, "--field", "notes", "--no-index"))  # as an older memsync left it
     assert SECRET not in config.read_text()
 

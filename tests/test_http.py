@@ -3,8 +3,10 @@ requests, auth, and every rejected request leaving the served field as it was.""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
+import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,10 +18,12 @@ from conftest import CliRunner, assert_one_line_error, make_field, page, snapsho
 from http_support import MemsyncServer, free_port
 
 from memsync import engine
+from memsync.api import Memsync, preview_clone
 from memsync.archive import pack_field
 from memsync.backends.http import HttpStore
 from memsync.errors import PullFirst
 from memsync.field import scan
+from memsync.gate import Gate
 from memsync.manifest import sha256_hex
 from memsync.names import MANIFEST_NAME, Role, role_of
 from memsync.protocol import LOCK_NAME
@@ -443,3 +447,63 @@ def test_json_error_bodies(served):
     answer = requests.put(server.url + "woks.md", data=b"x", timeout=10)
     assert answer.status_code == 401 and answer.headers["WWW-Authenticate"].startswith("Basic")
     assert json.loads(answer.content)["error"]
+
+
+def test_a_password_in_the_url_stays_out_of_the_progress_bars(served, tmp_path, monkeypatch):
+    """A progress bar is drawn on the terminal, and a library's progress callback logs
+    what it is given: neither is told the URL's password."""
+    server, field = served
+    told: list[str] = []
+
+    @contextlib.contextmanager
+    def progress(total: int, desc: str) -> Iterator[Any]:
+        told.append(desc)
+        yield types.SimpleNamespace(update=lambda n=1: None)
+
+    for key, value in CREDS.items():
+        monkeypatch.setenv(key, value)
+    url = server.url.replace("://", f"://{USER}:{PASSWORD}@", 1)
+    m = Memsync.init(tmp_path / "ws", progress=progress)
+    m.subscribe(url, field="demo", into=tmp_path / "ws" / "demo", trust="self", index=False)
+    (tmp_path / "ws" / "demo" / "woks.md").write_text(page("Woks", "Pushed with a password in the URL."))
+    m.push("demo")
+    assert b"Pushed with a password" in (field / "woks.md").read_bytes()
+    assert any(d.startswith("fetching ") for d in told) and any(d.startswith("pushing to ") for d in told)
+    assert not [d for d in told if PASSWORD in d]
+
+
+def test_a_version_held_for_review_names_its_source_without_credentials_from_the_start(served, tmp_path, monkeypatch):
+    """Its staging record names the source before it is marked quarantined: a run
+    ended between the two leaves the URL's password in no file."""
+    server, _ = served
+
+    def ended(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Gate, "hold", ended)
+    m = Memsync.init(tmp_path / "ws")
+    url = server.url.replace("://", f"://{USER}:{PASSWORD}@", 1)
+    with pytest.raises(KeyboardInterrupt):
+        m.subscribe(url, field="demo", into=tmp_path / "ws" / "demo", trust="untrusted")
+    (record,) = (tmp_path / "ws" / ".memsync" / "staging").glob("*.json")
+    assert json.loads(record.read_bytes())["source"] == server.url.replace("://", f"://{USER}:****@", 1)
+
+
+def test_results_name_remotes_without_credentials(served, tmp_path, monkeypatch):
+    """A program prints or logs what a call returns (the --json object, as the CLI
+    prints it): the URL's password is not in it."""
+    server, _ = served
+    for key, value in CREDS.items():
+        monkeypatch.setenv(key, value)
+    url = server.url.replace("://", f"://{USER}:{PASSWORD}@", 1)
+    m = Memsync.init(tmp_path / "ws")
+    results = [
+        preview_clone(url),
+        m.subscribe(url, field="demo", into=tmp_path / "ws" / "demo", trust="self", index=False),
+        m.add_remote("demo", "again", url, trust="self"),
+        m.push("demo", "again"),
+        m.publish("demo", [url], dry_run=True),
+    ]
+    for result in results:
+        shown = json.dumps(result.to_json())
+        assert PASSWORD not in shown and f"{USER}:****@" in shown, shown

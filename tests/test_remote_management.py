@@ -91,6 +91,16 @@ def test_remote_list_shows_options_but_never_secret_values(tmp_path: Path, cli: 
     assert stat.S_IMODE((tmp_path / ".memsync" / "config.json").stat().st_mode) == 0o600
 
 
+def test_a_config_an_older_memsync_left_readable_by_all_is_closed_when_read(tmp_path: Path, cli: Any) -> None:
+    ok(cli("init"))
+    ok(cli("add", "notes"))
+    ok(cli("remote", "add", "notes", "dav", "webdav://dav.example/notes", "-o", "password=pw1"))
+    config = tmp_path / ".memsync" / "config.json"
+    config.chmod(0o644)  # as memsync wrote it before it held secrets for its owner alone
+    ok(cli("remote", "list", "notes"))  # reads it, writes nothing
+    assert stat.S_IMODE(config.stat().st_mode) == 0o600
+
+
 def test_clone_and_pull_take_options(s3_server: Any, tmp_path: Path) -> None:
     """The issue's walkthrough: cloning a MinIO-style endpoint needs -o on clone."""
     bucket = s3_server.new_bucket()

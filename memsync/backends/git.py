@@ -9,8 +9,10 @@ URLs:
   on a command line or in a config file, and only to the GitHub server:
   ``github_base``, by default https://github.com) or git's credential helper.
   A password in an http(s) URL (``https://USER:PASSWORD@…``) goes the same
-  way: the cache's config and git's command lines, which other users of the
-  machine may read, hold the URL without it.
+  way, and a lone user name (``https://TOKEN@…``, a token as GitHub takes
+  it) reaches git through its environment as a URL rewrite: the cache's
+  config and git's command lines, which other users of the machine may read,
+  hold the URL without either.
 
 A commit is git's own transaction, so this remote speaks the field protocol
 itself instead of through a store. Each remote has a bare cache repository
@@ -120,7 +122,7 @@ class GitRemote(Remote):
             raise WorkspaceError(f"{url}: unknown option {unknown[0]!r} (valid here: {valid})")
         self.timeout = timeout_option(url, self.options)
         self.repo_url, self._ref, self.path = parse_git_url(url, self.options)
-        self._remote_url, self._login = _without_password(self.repo_url)
+        self._remote_url, self._login = _without_userinfo(self.repo_url)
         self._ref_remembered = False  # the default branch came from the cache, not from the server
         root = os.environ.get("MEMSYNC_CACHE_DIR") or os.path.join(
             os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "memsync"
@@ -148,15 +150,18 @@ class GitRemote(Remote):
         login = self._login
         if login is None and token and github[0] == "https" and _origin(self.repo_url) == github:
             login = f"x-access-token:{token}"
+        config: list[tuple[str, str]] = []
         if login is not None:
             basic = base64.b64encode(login.encode()).decode()
-            env.update(
-                {
-                    "GIT_CONFIG_COUNT": "1",
-                    "GIT_CONFIG_KEY_0": "http.extraHeader",
-                    "GIT_CONFIG_VALUE_0": f"Authorization: Basic {basic}",
-                }
-            )
+            config.append(("http.extraHeader", f"Authorization: Basic {basic}"))
+        elif self._remote_url != self.repo_url:
+            # A lone user name: git alone knows what to do with it (send it with no
+            # password, then ask a credential helper for that user's), so git must
+            # see the URL it was given; the rewrite is its own, in its environment.
+            config.append((f"url.{self.repo_url}.insteadOf", self._remote_url))
+        given = os.environ.get("GIT_CONFIG_COUNT", "")  # settings the caller gives git this way stay
+        for i, (key, value) in enumerate(config, int(given) if given.isdigit() else 0):
+            env.update({"GIT_CONFIG_COUNT": str(i + 1), f"GIT_CONFIG_KEY_{i}": key, f"GIT_CONFIG_VALUE_{i}": value})
         return {k: v for k, v in env.items() if v}
 
     def _git(self, *args: str, stdin: bytes | None = None) -> str:
@@ -178,6 +183,7 @@ class GitRemote(Remote):
     def _ensure_cache(self) -> None:
         if self._ready:
             return
+        config = self.cache / "config"
         if not (self.cache / "HEAD").is_file():
             shutil.rmtree(self.cache, ignore_errors=True)  # an older cache layout, or a half-made one
             self.cache.mkdir(parents=True, exist_ok=True)
@@ -185,8 +191,8 @@ class GitRemote(Remote):
             # A configured remote, so that a push also moves refs/remotes/origin/* to what it pushed.
             self._run(["git", "--git-dir", str(self.cache), "remote", "add", "origin", self._remote_url])
             self._fresh = True
-        elif self._login is not None and self.repo_url in (self.cache / "config").read_text("utf-8", "replace"):
-            # A cache made before passwords were kept out of it.
+        elif self.repo_url != self._remote_url and self.repo_url in config.read_text("utf-8", "replace"):
+            # A cache made before credentials were kept out of it.
             self._run(["git", "--git-dir", str(self.cache), "remote", "set-url", "origin", self._remote_url])
         self._ready = True
 
@@ -841,14 +847,16 @@ def _origin(url: str) -> tuple[str, str, int | None]:
     return parts.scheme, (parts.hostname or "").lower(), parts.port or {"http": 80, "https": 443}.get(parts.scheme)
 
 
-def _without_password(url: str) -> tuple[str, str | None]:
-    """(``url`` without the password of its userinfo, ``USER:PASSWORD`` or None):
-    for http(s), where git would send them as HTTP Basic anyway."""
+def _without_userinfo(url: str) -> tuple[str, str | None]:
+    """(``url`` without its userinfo, ``USER:PASSWORD`` or None when it has no
+    password): for http(s), where git would send a password as HTTP Basic anyway,
+    and a lone user name may be a token."""
     parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or parts.password is None:
+    if parts.scheme not in ("http", "https") or "@" not in parts.netloc:
         return url, None
     host = parts.netloc.rpartition("@")[2]
-    return parts._replace(netloc=host).geturl(), f"{unquote(parts.username or '')}:{unquote(parts.password)}"
+    login = None if parts.password is None else f"{unquote(parts.username or '')}:{unquote(parts.password)}"
+    return parts._replace(netloc=host).geturl(), login
 
 
 _KEPT_OUTPUT = 64 * 1024  # of what a git command talking to a remote prints
