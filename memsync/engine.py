@@ -732,7 +732,7 @@ class Session:
         self.ws.save_base(self.field, self.remote, manifest, etag, sidecars)
         run.base = Base(manifest, etag, now(), frozenset(sidecars))
         if staged is not None:
-            self.staging.release(staged)
+            self.staging.release(staged, self.field)
         # A version history keeps is not the base's to discard: the versions this run
         # replaced are in its own journal lines, so most need no search of the files.
         dropped = {sha for name, sha in differ if old.get(name) == sha}

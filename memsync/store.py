@@ -632,11 +632,14 @@ class StagingStore:
                 (staged.path / name).write_bytes(staged.read(name))
         return self.finish(staged.path, staged.manifest, staged.sidecars, source, dropped)
 
-    def release(self, staged: StagedVersion) -> None:
-        """Drop a staged version once it was applied (partial ones live in a temp folder)."""
+    def release(self, staged: StagedVersion, field: str) -> None:
+        """Drop a staged version once it was applied to ``field`` (partial ones live
+        in a temp folder), unless another field holds the same version for review."""
         if staged.elsewhere is not None:
             shutil.rmtree(staged.path, ignore_errors=True)
-        else:
+            return
+        meta = self.meta(staged.digest)
+        if not meta.get("quarantined") or meta.get("field") == field:
             self.discard(staged.digest)
 
     def meta(self, digest: str) -> dict[str, Any]:

@@ -194,3 +194,24 @@ def test_a_source_that_keeps_changing_holds_only_its_newest_and_the_reviewed_ver
     assert {"sha256:" + p.name for p in staging.iterdir() if p.is_dir()} == held
     ok(cli("accept", "f", reviewed, cwd=ws, env=env))
     assert (ws / "f" / "a.md").read_bytes() == version_0
+
+
+def test_the_same_version_applied_to_another_field_stays_held_for_the_first(cli: CliRunner, tmp_path: Path) -> None:
+    """Staging is keyed by digest: applying it to field b discarded what field a held
+    for review, and a's quarantine was empty without anyone accepting it."""
+    env = env_for(tmp_path)
+    src = make_field(tmp_path / "src", {"a.md": page("A", "the one version")})
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    ok(cli("init", cwd=ws, env=env))
+    held = cli("pull", src, "--field", "a", "--trust", "untrusted", "--json", cwd=ws, env=env)
+    assert held.returncode == 5, held.stderr
+    digest = json.loads(held.stdout)["quarantined"]
+    ok(cli("pull", src, "--field", "b", "--trust", "self", cwd=ws, env=env))
+    assert (ws / "b" / "a.md").read_bytes() == (src / "a.md").read_bytes()
+    quarantine = json.loads(ok(cli("quarantine", "--json", cwd=ws, env=env)))["quarantine"]
+    assert [(q["field"], q["digest"]) for q in quarantine] == [("a", digest)]
+    ok(cli("review", "a", cwd=ws, env=env))
+    ok(cli("accept", "a", cwd=ws, env=env))
+    assert (ws / "a" / "a.md").read_bytes() == (src / "a.md").read_bytes()
+    assert json.loads(ok(cli("quarantine", "--json", cwd=ws, env=env)))["quarantine"] == []
