@@ -220,6 +220,20 @@ def test_a_malformed_http_url_is_one_line_and_nothing_kept(cli: CliRunner, tmp_p
     assert listing(tmp_path) == before
 
 
+@pytest.mark.parametrize("endpoint", ["garbage", "http://", "ftp://host"])
+def test_an_s3_endpoint_botocore_cannot_use_is_one_line_naming_set_option(
+    cli: CliRunner, tmp_path: Path, endpoint: str
+) -> None:
+    # The first two were internal errors (botocore's ValueError).
+    ws, _ = synced_workspace(cli, tmp_path)
+    ok = cli("remote", "add", "notes", "s3", "s3://bucket/notes", "-o", f"endpoint_url={endpoint}", cwd=ws)
+    assert ok.returncode == 0, ok.stderr
+    line = assert_one_line_error(cli("push", "notes", "--remote", "s3", cwd=ws))
+    assert "internal error" not in line and endpoint in line, line
+    if endpoint != "ftp://host":  # botocore's own words there name the endpoint
+        assert "memsync remote set-option FIELD REMOTE endpoint_url=" in line
+
+
 @pytest.mark.parametrize(
     ("config", "says"),
     [

@@ -234,6 +234,9 @@ def _new_client(url: str, options: Mapping[str, str], timeout: float) -> Any:
         )
     except bce.ProfileNotFound:
         raise WorkspaceError(f"{url}: no AWS profile {options.get('profile')!r} (see ~/.aws/config)") from None
+    except ValueError as exc:  # botocore's word for an endpoint_url it cannot use
+        hint = "memsync remote set-option FIELD REMOTE endpoint_url=http(s)://HOST[:PORT]"
+        raise WorkspaceError(f"{url}: {exc} ({hint})") from None
     # Registered after botocore's own handler for the same event, so it runs after it.
     client.meta.events.register("before-call.s3", _send_small_bodies_at_once)
     return client
