@@ -47,7 +47,7 @@ import click
 from . import atomic, release, sshsig
 from .archive import ARCHIVE_SUFFIX, pack_field
 from .engine import write_manifest
-from .errors import InputError, MemsyncError, WorkspaceError
+from .errors import InputError, MemsyncError, WorkspaceError, one_line
 from .field import StatCache, scan
 from .manifest import Manifest, sha256_hex
 from .names import (
@@ -213,15 +213,17 @@ class App:
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         method = environ["REQUEST_METHOD"].upper()
+        # The request's own words, for the logs: a %0A in a path must not forge a line.
+        request = one_line(f"{method} {environ.get('PATH_INFO', '')}")
         try:
             reply = self.route(method, environ)
         except OSError as exc:
-            log.error("%s %s: %s", method, environ.get("PATH_INFO", ""), exc)
+            log.error("%s: %s", request, exc)
             reply = _error_reply(HttpError(500, f"the server cannot read or write the field: {exc.strerror or exc}"))
         except HttpError as exc:
             reply = _error_reply(exc)
         except InputError as exc:  # a link or a special file where a write would land: left as it is
-            log.error("%s %s: %s", method, environ.get("PATH_INFO", ""), exc)
+            log.error("%s: %s", request, exc)
             reply = _error_reply(HttpError(409, "the field holds a link or a special file there; nothing was changed"))
         headers = [("Content-Type", reply.content_type), ("Content-Length", str(len(reply.body)))]
         if reply.etag:
@@ -230,10 +232,9 @@ class App:
         start_response(f"{reply.status} {_REASONS.get(reply.status, '')}".rstrip(), headers)
         # One line per request; the Authorization header is never logged.
         access_log.info(
-            '%s "%s %s" %d %d',
+            '%s "%s" %d %d',
             environ.get("REMOTE_ADDR", "-"),
-            method,
-            environ.get("PATH_INFO", ""),
+            request,
             reply.status,
             len(reply.body),
         )

@@ -442,6 +442,17 @@ def test_explained_errors_are_one_line(served, cli, tmp_path):
     assert "no field there" in line
 
 
+def test_a_request_path_cannot_forge_a_line_of_the_servers_logs(served):
+    # The path was logged as decoded: %0A began a line of the client's choosing.
+    server, _ = served
+    forged = '10.0.0.9 "PUT /all-pages.md" 204 0'
+    for path in ("/x%0A" + forged.replace(" ", "%20"), "/x%1B[2J%0D%0A" + forged.replace(" ", "%20")):
+        assert requests.get(server.url.rstrip("/") + path, timeout=10).status_code == 404
+    logged = server.log.read_text().splitlines()
+    assert not [line for line in logged if line.startswith(forged[:8])], logged
+    assert not [line for line in logged if "\x1b" in line]
+
+
 def test_json_error_bodies(served):
     server, _ = served
     answer = requests.put(server.url + "woks.md", data=b"x", timeout=10)
