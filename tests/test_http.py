@@ -230,6 +230,18 @@ def test_push_with_netrc_credentials(served, cli, tmp_path):
     assert b"Via netrc." in (field / "woks.md").read_bytes()
 
 
+def test_push_with_the_credentials_in_the_url(served, cli, tmp_path):
+    # They were dropped for netrc's or the environment's: a 401 for a URL that says who pushes.
+    server, field = served
+    url = server.url.replace("http://", f"http://{USER}:{PASSWORD}@")
+    local = _clone(cli, url, tmp_path / "a")
+    (local / "woks.md").write_text(page("Woks", "Via the URL."))
+    result = cli("push", "demo", cwd=tmp_path / "a", env={"NETRC": str(tmp_path / "none")})
+    assert result.returncode == 0, result.stderr
+    assert b"Via the URL." in (field / "woks.md").read_bytes()
+    assert PASSWORD not in result.stdout + result.stderr + server.log.read_text()
+
+
 @pytest.mark.parametrize(
     "env",
     [{}, {"MEMSYNC_HTTP_USER": USER, "MEMSYNC_HTTP_PASSWORD": "wrong-password-xyz"}],

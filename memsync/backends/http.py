@@ -12,8 +12,9 @@ Writing follows ``memsync serve``'s protocol (docs/FORMAT.md): conditional
 fail). Servers whose ETags are the quoted sha256 of the bytes (memsync
 serve) let a push make page writes conditional on the planned content.
 
-Credentials (HTTP Basic, from netrc — ``$NETRC`` or ``~/.netrc`` — or
-``MEMSYNC_HTTP_USER``/``MEMSYNC_HTTP_PASSWORD``) are bound to the origin
+Credentials (HTTP Basic: the URL's ``user:password@``, else
+``MEMSYNC_HTTP_USER``/``MEMSYNC_HTTP_PASSWORD``, else netrc — ``$NETRC`` or
+``~/.netrc``) are bound to the origin
 (scheme, host, port) of the remote's URL: a redirect to another origin is
 followed for reads without them, refused for writes, and the field's base
 URL moves only within its origin. They are never printed.
@@ -78,7 +79,7 @@ _MD_LINK = re.compile(r"\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 _READS = ("GET", "HEAD")
 
 _EXPLAINED = {
-    401: "credentials missing or rejected (set them in netrc or MEMSYNC_HTTP_USER/MEMSYNC_HTTP_PASSWORD)",
+    401: "credentials missing or rejected (give them in the URL, netrc or MEMSYNC_HTTP_USER/MEMSYNC_HTTP_PASSWORD)",
     403: "access denied (the server refuses this request for these credentials)",
     404: "not found",
     405: "the server does not accept this method here (a read-only server?)",
@@ -477,6 +478,9 @@ def _session() -> requests.Session:
 
 
 def _credentials(url: str) -> tuple[str, str] | None:
+    parts = urlsplit(url)
+    if parts.username is not None:  # the URL's own, as curl and git take them first
+        return unquote(parts.username), unquote(parts.password or "")
     user, password = os.environ.get("MEMSYNC_HTTP_USER"), os.environ.get("MEMSYNC_HTTP_PASSWORD")
     if user and password is not None:
         return user, password
