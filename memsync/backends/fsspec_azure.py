@@ -128,7 +128,8 @@ class AzureStore(FsspecStore):
         if isinstance(exc, az.ClientAuthenticationError) or status in (401, 403):
             if code == "AuthorizationPermissionMismatch" or "Permission" in code:
                 return RemoteError(f"{where}: access denied ({code})")
-            return RemoteError(f"{where}: credentials missing or rejected ({code or status})")
+            why = code or (f"HTTP {status}" if status else "-o account_key=, sas_token= or connection_string=")
+            return RemoteError(f"{where}: credentials missing or rejected ({why})")
         if isinstance(exc, az.ServiceRequestTimeoutError | az.ServiceResponseTimeoutError | TimeoutError):
             return TimedOut(f"{where}: Azure Blob Storage did not answer in time")
         if isinstance(exc, az.ServiceRequestError):
