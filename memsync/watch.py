@@ -55,13 +55,14 @@ MAX_DELAY = 10.0  # a field written to without pause is still synced this often
 BACKOFF_FIRST = 2.0
 BACKOFF_MAX = 300.0
 BUSY_RETRY = 1.0  # seconds before trying again while another memsync command holds the workspace
+BUSY_REPORT = 5.0  # a wait for another command longer than this and than a poll interval is said, once
 
 # watchdog's inotify thread logs an error when it is stopped between two reads
 # (a race in its shutdown, harmless); without a handler of its own Python would
 # print it on stderr as the watcher ends. Real failures reach us as exceptions.
 logging.getLogger("watchdog").addHandler(logging.NullHandler())
 
-Kind = Literal["start", "sync", "held", "error", "stop"]
+Kind = Literal["start", "sync", "held", "busy", "error", "stop"]
 Level = Literal["error", "info", "debug"]
 
 
@@ -106,6 +107,8 @@ class _Field:
     failures: int = 0
     retry_at: float = 0.0
     observed: bool = False
+    busy_since: float | None = None  # another memsync command has held the workspace since
+    busy_said: bool = False
     reported_held: set[str] = dataclasses.field(default_factory=set)
 
 
@@ -253,10 +256,13 @@ class Watcher:
         except WorkspaceBusy:
             # The agent's own `memsync sync`, say: nothing failed, so no error and no backoff.
             self._retry(state, BUSY_RETRY, dirty_since)
+            self._busy(state)
             return
         except MemsyncError as exc:
+            state.busy_since, state.busy_said = None, False
             self._failed(state, exc, dirty_since)
             return
+        state.busy_since, state.busy_said = None, False
         state.next_poll = time.monotonic() + self.interval
         recovered, state.failures = state.failures, 0
         self._report(state, report, recovered)
@@ -300,6 +306,24 @@ class Watcher:
                 retry_in=delay,
             )
         )
+
+    def _busy(self, state: _Field) -> None:
+        """Say once when waiting for another command outlasts a poll: a watcher that
+        syncs nothing must not look like one with nothing to sync."""
+        t = time.monotonic()
+        if state.busy_since is None:
+            state.busy_since = t
+        elif t - state.busy_since >= max(BUSY_REPORT, self.interval) and not state.busy_said:
+            state.busy_said = True
+            self.on_event(
+                Event(
+                    "busy",
+                    f"{state.name} ⇄ {state.remote}: another memsync command has held the workspace for "
+                    f"{t - state.busy_since:.0f}s; syncs wait for it",
+                    state.name,
+                    state.remote,
+                )
+            )
 
     def _retry(self, state: _Field, delay: float, dirty_since: float | None) -> None:
         state.retry_at = time.monotonic() + delay

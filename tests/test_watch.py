@@ -285,7 +285,9 @@ def test_a_second_ctrl_c_cuts_the_sync_in_progress_short(cli: CliRunner, tmp_pat
         assert err.splitlines() == ["memsync: interrupted"]
 
 
-def test_another_command_holding_the_workspace_is_waited_for_not_reported(cli: CliRunner, tmp_path: Path) -> None:
+def test_another_command_holding_the_workspace_is_waited_for_and_said_once_not_an_error(
+    cli: CliRunner, tmp_path: Path
+) -> None:
     """The agent's own `memsync sync` beside the watcher: each collision was an error
     line (what -q and --json consumers alarm on) and doubled the backoff."""
     import fcntl
@@ -297,12 +299,16 @@ def test_another_command_holding_the_workspace_is_waited_for_not_reported(cli: C
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)  # as a running memsync command holds it
             (a / "f" / "meanwhile.md").write_text(page("Meanwhile", "written while another command ran"))
-            time.sleep(2.5)
+            # Past BUSY_REPORT: the wait is said once, so a watcher syncing nothing does not look idle.
+            running.wait_for(lambda events: any(e["event"] == "busy" for e in events), timeout=30)
+            time.sleep(1.5)
         finally:
             os.close(fd)
         until(lambda: (remote / "meanwhile.md").is_file(), 30, "meanwhile.md to reach the remote")
         assert running.stop()[0] == 0
         assert [e for e in running.events() if e["event"] == "error"] == []
+        [busy] = [e for e in running.events() if e["event"] == "busy"]
+        assert busy["level"] == "info" and "another memsync command has held the workspace" in busy["message"]
 
 
 def test_the_json_log_never_shows_the_credentials_in_a_remotes_url(tmp_path: Path, cli: CliRunner) -> None:
