@@ -656,6 +656,12 @@ class _GitHttpBackend(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         self._cgi()
 
+    def _ask_for_credentials(self) -> None:
+        self.send_response(401)
+        self.send_header("WWW-Authenticate", 'Basic realm="git"')
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
     def _cgi(self) -> None:
         path, _, query = self.path.partition("?")
         body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
@@ -963,10 +969,7 @@ class _BasicOnly(_GitHttpBackend):
     def _cgi(self) -> None:
         expected = "Basic " + base64.b64encode(f"bob:{SECRET}".encode()).decode()
         if self.headers.get("Authorization") != expected:
-            self.send_response(401)
-            self.send_header("WWW-Authenticate", 'Basic realm="git"')
-            self.send_header("Content-Length", "0")
-            self.end_headers()
+            self._ask_for_credentials()
             return
         super()._cgi()
 
@@ -1011,10 +1014,7 @@ class _UserAsToken(_GitHttpBackend):
         self.kept.append(self.headers.get("X-Kept"))
         given = self.headers.get("Authorization", "").removeprefix("Basic ")
         if base64.b64decode(given).decode().partition(":")[0] != SECRET:
-            self.send_response(401)
-            self.send_header("WWW-Authenticate", 'Basic realm="git"')
-            self.send_header("Content-Length", "0")
-            self.end_headers()
+            self._ask_for_credentials()
             return
         super()._cgi()
 
