@@ -10,7 +10,7 @@ import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import pytest
 import requests
@@ -240,6 +240,38 @@ def test_push_with_the_credentials_in_the_url(served, cli, tmp_path):
     assert result.returncode == 0, result.stderr
     assert b"Via the URL." in (field / "woks.md").read_bytes()
     assert PASSWORD not in result.stdout + result.stderr + server.log.read_text()
+
+
+def test_push_with_a_user_alone_in_the_url_takes_the_password_from_netrc(served, cli, tmp_path):
+    # As git and curl take it: the URL names who pushes, netrc keeps the password.
+    # It was sent with an empty password: a 401 for a setup that works with git.
+    server, field = served
+    local = _clone(cli, server.url.replace("http://", f"http://{USER}@"), tmp_path / "a")
+    netrc = tmp_path / "netrc"
+    netrc.write_text(f"machine 127.0.0.1 login {USER} password {PASSWORD}\n")
+    netrc.chmod(0o600)
+    (local / "woks.md").write_text(page("Woks", "User in the URL."))
+    result = cli("push", "demo", cwd=tmp_path / "a", env={"NETRC": str(netrc)})
+    assert result.returncode == 0, result.stderr
+    assert b"User in the URL." in (field / "woks.md").read_bytes()
+
+
+@pytest.mark.parametrize("secret", ["pässwort", "密码-1"])
+def test_push_with_a_password_that_is_not_ascii(tmp_path, cli, secret):
+    # memsync serve asks for UTF-8 (RFC 7617's charset="UTF-8") and decodes it so;
+    # they went as Latin-1 (a 401) or not at all ("the server's answer does not parse").
+    field = _demo(tmp_path / "srv" / "demo")
+    (tmp_path / "auth").write_text(f"{USER}:{secret}\n", encoding="utf-8")
+    server = MemsyncServer(field, log=tmp_path / "serve.log", args=("--auth-file", str(tmp_path / "auth")))
+    try:
+        url = server.url.replace("http://", f"http://{USER}:{quote(secret)}@")
+        local = _clone(cli, url, tmp_path / "a")
+        (local / "woks.md").write_text(page("Woks", "Non-ASCII."))
+        result = cli("push", "demo", cwd=tmp_path / "a", env={"NETRC": str(tmp_path / "none")})
+        assert result.returncode == 0, result.stderr
+        assert b"Non-ASCII." in (field / "woks.md").read_bytes()
+    finally:
+        server.stop()
 
 
 @pytest.mark.parametrize(

@@ -12,9 +12,9 @@ Writing follows ``memsync serve``'s protocol (docs/FORMAT.md): conditional
 fail). Servers whose ETags are the quoted sha256 of the bytes (memsync
 serve) let a push make page writes conditional on the planned content.
 
-Credentials (HTTP Basic: the URL's ``user:password@``, else
+Credentials (HTTP Basic, in UTF-8: the URL's ``user:password@``, else
 ``MEMSYNC_HTTP_USER``/``MEMSYNC_HTTP_PASSWORD``, else netrc — ``$NETRC`` or
-``~/.netrc``) are bound to the origin
+``~/.netrc``, which also give the password of a URL's lone ``user@``) are bound to the origin
 (scheme, host, port) of the remote's URL: a redirect to another origin is
 followed for reads without them, refused for writes, and the field's base
 URL moves only within its origin. They are never printed.
@@ -106,7 +106,9 @@ class _OriginAuth(requests.auth.AuthBase):
 
     def __call__(self, request: requests.PreparedRequest) -> requests.PreparedRequest:
         if self.credentials is not None and request.url and origin(request.url) == self.bound:
-            signed: requests.PreparedRequest = requests.auth.HTTPBasicAuth(*self.credentials)(request)
+            # As UTF-8 (RFC 7617; memsync serve asks so): requests would send a str as Latin-1.
+            user, password = (part.encode("utf-8", "surrogateescape") for part in self.credentials)
+            signed: requests.PreparedRequest = requests.auth.HTTPBasicAuth(user, password)(request)
             return signed
         return request
 
@@ -479,8 +481,18 @@ def _session() -> requests.Session:
 
 def _credentials(url: str) -> tuple[str, str] | None:
     parts = urlsplit(url)
-    if parts.username is not None:  # the URL's own, as curl and git take them first
-        return unquote(parts.username), unquote(parts.password or "")
+    # The URL's own first, as curl and git take them; its bytes as they are (%E4 stays 0xE4).
+    named = unquote(parts.username, errors="surrogateescape") if parts.username is not None else None
+    if named is not None and parts.password is not None:
+        return named, unquote(parts.password, errors="surrogateescape")
+    stored = _stored_credentials(url)
+    if named is None:
+        return stored
+    # A user alone: the password kept for that user, as git's credential helpers give it.
+    return named, stored[1] if stored is not None and stored[0] == named else ""
+
+
+def _stored_credentials(url: str) -> tuple[str, str] | None:
     user, password = os.environ.get("MEMSYNC_HTTP_USER"), os.environ.get("MEMSYNC_HTTP_PASSWORD")
     if user and password is not None:
         return user, password
