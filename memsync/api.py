@@ -552,7 +552,7 @@ class Memsync:
         staged = store.get(chosen)
         if staged is None:
             raise WorkspaceError(f"no quarantined version {chosen} (see 'memsync quarantine')")
-        report = review_version(ws, ws.field_path(name), staged, store.meta(chosen))
+        report = review_version(ws, ws.field_path(name), staged, store.held(chosen, name) or {})
         gate.mark_reviewed(ws, name, chosen)
         return _result(Reviewed, report.to_json(), detail=report)
 
@@ -570,16 +570,17 @@ class Memsync:
         ``dry_run``: what applying it would change, with nothing applied, pinned or dropped."""
         ws, name = self.workspace, self.field_name(field)
         chosen = gate.chosen_for_accept(ws, name, digest)
-        remote = StagingStore(ws).meta(chosen).get("remote")
+        remote = (StagingStore(ws).held(chosen, name) or {}).get("remote")
         session = engine.Session(ws, name, remote, progress=self.progress)
         return self._finish([session.accept(chosen, allow_executables=allow_executables, dry_run=dry_run)], index)
 
     @_op
     def reject(self, field: str, digest: str | None = None, *, dry_run: bool = False) -> Rejected:
         """Delete a held version without applying it."""
-        chosen = self._held(self.field_name(field), digest)
+        name = self.field_name(field)
+        chosen = self._held(name, digest)
         if not dry_run:
-            StagingStore(self.workspace).discard(chosen)
+            StagingStore(self.workspace).discard(chosen, name)
         return Rejected(chosen, dry_run)
 
     def _held(self, field: str, digest: str | None) -> str:

@@ -316,7 +316,7 @@ class Session:
             # An archive pin is checked on the archive's bytes before a single entry is read.
             run.pin.check(remote.url, "", remote.archive_sha256())
         if run.accept is not None:
-            meta = self.staging.meta(run.accept.digest)
+            meta = self.staging.held(run.accept.digest, self.field) or {}
             run.accepted_archive = meta.get("archive_sha256")
             view = RemoteView(run.accept.manifest, meta.get("etag"), run.accept.sidecars)
         else:

@@ -241,7 +241,7 @@ class Gate:
         keep = {staged.digest, last_reviewed(self.ws, self.field)}
         for meta in store.quarantined(self.field):
             if meta.get("remote") == self.remote and meta["digest"] not in keep:
-                store.discard(str(meta["digest"]))
+                store.discard(str(meta["digest"]), self.field)
 
     def record(
         self,

@@ -634,13 +634,11 @@ class StagingStore:
 
     def release(self, staged: StagedVersion, field: str) -> None:
         """Drop a staged version once it was applied to ``field`` (partial ones live
-        in a temp folder), unless another field holds the same version for review."""
+        in a temp folder), or only ``field``'s hold while another field holds it for review."""
         if staged.elsewhere is not None:
             shutil.rmtree(staged.path, ignore_errors=True)
             return
-        meta = self.meta(staged.digest)
-        if not meta.get("quarantined") or meta.get("field") == field:
-            self.discard(staged.digest)
+        self.discard(staged.digest, field)
 
     def meta(self, digest: str) -> dict[str, Any]:
         try:
@@ -649,24 +647,50 @@ class StagingStore:
             return {}
         return data if isinstance(data, dict) else {}
 
+    def _holds(self, digest: str) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+        """A staged version's metadata and, by field, each field's hold of it: several
+        fields may hold one version, each from its own remote, for its own review."""
+        meta = self.meta(digest)
+        holds = meta.pop("held", None)
+        if not isinstance(holds, dict):
+            holds = {}
+        if meta.get("quarantined"):  # one hold at the top, as memsync wrote it before
+            old = {k: meta.pop(k) for k in _HOLD_KEYS if k in meta}
+            holds.setdefault(str(old.get("field")), old)
+        return meta, {f: h for f, h in holds.items() if isinstance(h, dict)}
+
+    def held(self, digest: str, field: str) -> dict[str, Any] | None:
+        """What ``field``'s hold of the version says (its source, reason, ETag…), or None."""
+        meta, holds = self._holds(digest)
+        return {**meta, **holds[field]} if field in holds else None
+
     def quarantine(self, digest: str, **info: Any) -> None:
-        """Keep a received version for review instead of applying it."""
-        meta = {**self.meta(digest), **info, "quarantined": True, "quarantined_at": now()}
-        atomic.write_bytes(self.folder(digest).with_suffix(".json"), _json_bytes(meta))
+        """Keep a received version for review by ``info["field"]`` instead of applying it."""
+        meta, holds = self._holds(digest)
+        holds[info["field"]] = {**info, "quarantined": True, "quarantined_at": now()}
+        atomic.write_bytes(self.folder(digest).with_suffix(".json"), _json_bytes({**meta, "held": holds}))
 
     def quarantined(self, field: str | None = None) -> list[dict[str, Any]]:
-        """Every version held for review (of one field), oldest first."""
+        """Every hold of a version for review (of one field), oldest first."""
         if not self.root.is_dir():
             return []
         found = []
         for meta_path in self.root.glob("*.json"):
-            meta = self.meta("sha256:" + meta_path.stem)
-            if meta.get("quarantined") and field in (None, meta.get("field")) and self.get(meta.get("digest", "")):
-                found.append(meta)
+            digest = "sha256:" + meta_path.stem
+            meta, holds = self._holds(digest)
+            if self.get(digest):
+                found += [{**meta, **h} for f, h in holds.items() if field in (None, f)]
         return sorted(found, key=lambda m: m.get("quarantined_at", ""))
 
-    def discard(self, digest: str) -> None:
+    def discard(self, digest: str, field: str | None = None) -> None:
+        """Drop the version, or only ``field``'s hold of it while another field holds it."""
         folder = self.folder(digest)
+        if field is not None:
+            meta, holds = self._holds(digest)
+            holds.pop(field, None)
+            if holds:
+                atomic.write_bytes(folder.with_suffix(".json"), _json_bytes({**meta, "held": holds}))
+                return
         shutil.rmtree(folder, ignore_errors=True)
         folder.with_suffix(".json").unlink(missing_ok=True)
 
@@ -675,6 +699,20 @@ class StagingStore:
         if self.root.is_dir():
             for tmp in self.root.glob(".incoming-*"):
                 shutil.rmtree(tmp, ignore_errors=True)
+
+
+#: What a hold says beside the version's own metadata (memsync.gate.Gate.hold).
+_HOLD_KEYS = (
+    "quarantined",
+    "quarantined_at",
+    "field",
+    "remote",
+    "source",
+    "etag",
+    "reason",
+    "signer",
+    "archive_sha256",
+)
 
 
 def _json_bytes(data: Any) -> bytes:

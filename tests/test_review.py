@@ -215,3 +215,47 @@ def test_the_same_version_applied_to_another_field_stays_held_for_the_first(cli:
     ok(cli("accept", "a", cwd=ws, env=env))
     assert (ws / "a" / "a.md").read_bytes() == (src / "a.md").read_bytes()
     assert json.loads(ok(cli("quarantine", "--json", cwd=ws, env=env)))["quarantine"] == []
+
+
+def test_the_same_version_held_by_two_fields_is_held_for_each(cli: CliRunner, tmp_path: Path) -> None:
+    """One quarantine entry per digest: field b holding the version field a held
+    took a's entry over, and accepting it for b left a nothing to review or accept."""
+    env = env_for(tmp_path)
+    src = make_field(tmp_path / "src", {"a.md": page("A", "the one version")})
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    ok(cli("init", cwd=ws, env=env))
+    for name in ("a", "b"):
+        held = cli("pull", src, "--field", name, "--trust", "untrusted", "--json", cwd=ws, env=env)
+        assert held.returncode == 5, held.stderr
+    digest = json.loads(held.stdout)["quarantined"]
+    quarantine = json.loads(ok(cli("quarantine", "--json", cwd=ws, env=env)))["quarantine"]
+    assert sorted((q["field"], q["digest"]) for q in quarantine) == [("a", digest), ("b", digest)]
+    ok(cli("review", "b", cwd=ws, env=env))
+    ok(cli("accept", "b", cwd=ws, env=env))
+    quarantine = json.loads(ok(cli("quarantine", "--json", cwd=ws, env=env)))["quarantine"]
+    assert [(q["field"], q["digest"]) for q in quarantine] == [("a", digest)]
+    ok(cli("review", "a", cwd=ws, env=env))
+    ok(cli("accept", "a", cwd=ws, env=env))
+    assert (ws / "a" / "a.md").read_bytes() == (src / "a.md").read_bytes()
+    assert json.loads(ok(cli("quarantine", "--json", cwd=ws, env=env)))["quarantine"] == []
+
+
+def test_a_version_held_before_holds_were_kept_per_field_is_still_held(cli: CliRunner, tmp_path: Path) -> None:
+    """A staging record written by an older memsync (one hold's keys at the top) still reviews and accepts."""
+    env = env_for(tmp_path)
+    src = make_field(tmp_path / "src", {"a.md": page("A", "the one version")})
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    ok(cli("init", cwd=ws, env=env))
+    held = cli("pull", src, "--field", "a", "--trust", "untrusted", "--json", cwd=ws, env=env)
+    assert held.returncode == 5, held.stderr
+    (record,) = (ws / ".memsync" / "staging").glob("*.json")
+    meta = json.loads(record.read_bytes())
+    record.write_text(json.dumps({**meta.pop("held")["a"], **meta}))
+    quarantine = json.loads(ok(cli("quarantine", "--json", cwd=ws, env=env)))["quarantine"]
+    assert [(q["field"], q["remote"]) for q in quarantine] == [("a", "origin")]
+    ok(cli("review", "a", cwd=ws, env=env))
+    ok(cli("accept", "a", cwd=ws, env=env))
+    assert (ws / "a" / "a.md").read_bytes() == (src / "a.md").read_bytes()
+    assert list((ws / ".memsync" / "staging").glob("*.json")) == []
