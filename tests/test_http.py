@@ -242,16 +242,17 @@ def test_push_with_the_credentials_in_the_url(served, cli, tmp_path):
     assert PASSWORD not in result.stdout + result.stderr + server.log.read_text()
 
 
-def test_push_with_a_user_alone_in_the_url_takes_the_password_from_netrc(served, cli, tmp_path):
-    # As git and curl take it: the URL names who pushes, netrc keeps the password.
-    # It was sent with an empty password: a 401 for a setup that works with git.
+@pytest.mark.parametrize("env", [{}, {"MEMSYNC_HTTP_USER": "someone-else", "MEMSYNC_HTTP_PASSWORD": "theirs"}])
+def test_push_with_a_user_alone_in_the_url_takes_the_password_from_netrc(served, cli, tmp_path, env):
+    # As git and curl take it: the URL names who pushes, netrc keeps the password
+    # (the environment's is another user's). It was sent with an empty password: a 401.
     server, field = served
     local = _clone(cli, server.url.replace("http://", f"http://{USER}@"), tmp_path / "a")
     netrc = tmp_path / "netrc"
     netrc.write_text(f"machine 127.0.0.1 login {USER} password {PASSWORD}\n")
     netrc.chmod(0o600)
     (local / "woks.md").write_text(page("Woks", "User in the URL."))
-    result = cli("push", "demo", cwd=tmp_path / "a", env={"NETRC": str(netrc)})
+    result = cli("push", "demo", cwd=tmp_path / "a", env={**env, "NETRC": str(netrc)})
     assert result.returncode == 0, result.stderr
     assert b"User in the URL." in (field / "woks.md").read_bytes()
 

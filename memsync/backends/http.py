@@ -485,17 +485,18 @@ def _credentials(url: str) -> tuple[str, str] | None:
     named = unquote(parts.username, errors="surrogateescape") if parts.username is not None else None
     if named is not None and parts.password is not None:
         return named, unquote(parts.password, errors="surrogateescape")
-    stored = _stored_credentials(url)
+    stored = _stored_credentials(url, named)
     if named is None:
         return stored
     # A user alone: the password kept for that user, as git's credential helpers give it.
-    return named, stored[1] if stored is not None and stored[0] == named else ""
+    return named, stored[1] if stored is not None else ""
 
 
-def _stored_credentials(url: str) -> tuple[str, str] | None:
-    user, password = os.environ.get("MEMSYNC_HTTP_USER"), os.environ.get("MEMSYNC_HTTP_PASSWORD")
-    if user and password is not None:
-        return user, password
+def _stored_credentials(url: str, user: str | None) -> tuple[str, str] | None:
+    """The environment's credentials, else netrc's for the URL's host (of ``user`` only, when given)."""
+    env_user, password = os.environ.get("MEMSYNC_HTTP_USER"), os.environ.get("MEMSYNC_HTTP_PASSWORD")
+    if env_user and password is not None and user in (None, env_user):
+        return env_user, password
     path = os.environ.get("NETRC") or os.path.expanduser("~/.netrc")
     try:
         entry = netrc.netrc(path).authenticators(urlsplit(url).hostname or "")
@@ -504,7 +505,7 @@ def _stored_credentials(url: str) -> tuple[str, str] | None:
     if entry is None:
         return None
     login, _, secret = entry
-    return login, secret or ""
+    return (login, secret or "") if user in (None, login) else None
 
 
 def _reason(exc: BaseException) -> str:
