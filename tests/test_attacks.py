@@ -316,6 +316,41 @@ def test_a_write_redirected_to_another_origin_is_refused(two_origins, tmp_path: 
     assert not any(field.iterdir())
 
 
+class _ArchiveElsewhere(BaseHTTPRequestHandler):
+    """A field at /f/ whose archive the server keeps at /dl/ (a redirect on the same origin)."""
+
+    seen: list[str]
+
+    def do_GET(self) -> None:
+        self.seen.append(self.path)
+        moved = self.path == "/f/memoryfield.zip"
+        self.send_response(302 if moved else 200)
+        if moved:
+            self.send_header("Location", "/dl/f-v3.zip")
+        self.send_header("Content-Length", "1")
+        self.end_headers()
+        self.wfile.write(b"x")
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def test_an_archive_redirected_within_the_origin_leaves_the_field_where_it_is(tmp_path: Path) -> None:
+    """The archive's redirect to /dl/ moved the field's base there: every later read,
+    and a push's writes with their credentials, went to /dl/ instead of /f/."""
+    from memsync.backends.http import HttpStore
+
+    seen: list[str] = []
+    with Loopback(type("H", (_ArchiveElsewhere,), {"seen": seen})) as server:
+        store = HttpStore(server.url + "f/")
+        try:
+            store.read("memoryfield.zip", 10)
+            store.read("alpha.md", 10)
+        finally:
+            store.close()
+    assert seen == ["/f/memoryfield.zip", "/dl/f-v3.zip", "/f/alpha.md"]
+
+
 # -- 4. endless and dripping bodies ----------------------------------------------------------
 
 MIB = 1024 * 1024

@@ -17,7 +17,8 @@ Credentials (HTTP Basic, in UTF-8: the URL's ``user:password@``, else
 ``~/.netrc``, which also give the password of a URL's lone ``user@``) are bound to the origin
 (scheme, host, port) of the remote's URL: a redirect to another origin is
 followed for reads without them, refused for writes, and the field's base
-URL moves only within its origin. They are never printed.
+URL moves only within its origin, to where a file was found under its own
+name. They are never printed.
 """
 
 from __future__ import annotations
@@ -156,9 +157,11 @@ class HttpStore(Store):
             error = _error(url, method, answer)
             answer.close()
             raise error
-        if url != self.where(name) and answer.status_code == 200 and origin(url) == self.origin:
-            # A field file reached through redirects means the field lives where
-            # they led: later requests (and relative links) go there directly.
+        moved = url != self.where(name) and url.rsplit("/", 1)[1] == name
+        if moved and answer.status_code == 200 and origin(url) == self.origin:
+            # A field file reached through redirects under its own name means the field
+            # lives where they led: later requests (and relative links) go there directly.
+            # Under another name (an archive kept as /downloads/field-v3.zip) it does not.
             self.base = url.rsplit("/", 1)[0] + "/"
         return answer
 
