@@ -529,6 +529,33 @@ def test_a_body_that_drips_ends_at_the_deadline(backend: Backend) -> None:
     assert took < TIMEOUT + 3 * DRIP, f"{took:.1f} s"
 
 
+def test_a_pull_of_many_files_each_dripped_under_its_deadline_ends_at_one_deadline(
+    backend: Backend, tmp_path: Path
+) -> None:
+    """Each read has its own deadline, which a server dripping every file just under
+    it never trips: a pull of 63 such files took 8 rounds of eight (34 s here; 1,000
+    pages at the default timeout, an hour). The reads of a store together must keep
+    the pace too: ``timeout`` once, then MIN_RATE with REQUEST_BYTES a request."""
+    if backend.upstream is None or backend.shape != "store" or backend.kind == "git-daemon":
+        pytest.skip(f"{backend.kind}: no HTTP server to drip each file (or one object, or one git fetch)")
+    timeout, files = 5.0, {f"p{i:02d}.md": f"page {i:02d}\n".encode() for i in range(63)}  # under WHOLE_MIN
+    with backend.open() as remote:
+        push_files(remote, files)
+    ws = Workspace.init(tmp_path / "ws")
+    ws.add_field(FIELD, tmp_path / "ws" / FIELD)
+    with Throttle(backend.upstream, "drip", r"/p\d+\.md", interval=0.6) as proxy:  # 8 bytes: 4.2 s a file
+        assert backend.via is not None
+        url, options = backend.via(proxy.hostport)
+        ws.add_remote(FIELD, "origin", url, {**options, "timeout": str(timeout)}, trust="self")
+        error, took = _bounded(lambda: Session(ws, FIELD, "origin").run("pull"), 90)
+    assert proxy.hits >= 8
+    assert isinstance(error, TimedOut), repr(error)
+    assert "\n" not in str(error)
+    # Rounds of eight: 4.2 s each against 2 s of allowance, after the first 5 s (8 rounds: 34 s).
+    assert took < 26, f"{took:.1f} s"
+    assert live(tmp_path / "ws") == {}  # nothing applied
+
+
 # -- concurrent writers -------------------------------------------------------------------
 
 WRITERS = 3

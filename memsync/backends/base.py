@@ -21,11 +21,13 @@ hashes). Reading is bounded here, once for every store: ``read`` stops at
 from __future__ import annotations
 
 import builtins
+import functools
 import os
+import threading
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import BinaryIO, ClassVar
 
@@ -36,6 +38,9 @@ DEFAULT_TIMEOUT = 30.0
 #: After the first ``timeout`` seconds a transfer must average this many bytes
 #: per second, so a body that drips a byte at a time ends at a deadline too.
 MIN_RATE = 32 * 1024
+#: In the deadline of a store's reads together, each request counts as this many
+#: bytes more: a page of a few hundred bytes still costs a round trip.
+REQUEST_BYTES = 8 * 1024
 CHUNK = 256 * 1024
 READ_ATTEMPTS = 4
 
@@ -250,30 +255,77 @@ class Store(ABC):
             return opened if isinstance(opened, NotModified) else opened.token
         raise AssertionError("unreachable")
 
+    @functools.cached_property
+    def _pace(self) -> _Pace:
+        return _Pace()
+
     def _drain(
         self, name: str, max_bytes: int, if_none_match: str | None, write: Callable[[bytes], object]
     ) -> Opened | NotModified:
-        opened = self._open(name, if_none_match, max_bytes)
-        if isinstance(opened, NotModified):
-            return opened
-        try:
-            if opened.size is not None and opened.size > max_bytes:
-                raise TooLarge(f"{self.where(name)}: {opened.size} bytes, more than the {max_bytes} memsync reads")
-            start, got = time.monotonic(), 0
-            for chunk in opened.chunks:
-                got += len(chunk)
-                if got > max_bytes:
-                    raise TooLarge(f"{self.where(name)}: more than the {max_bytes} bytes memsync reads")
-                if time.monotonic() - start > self.timeout + got / MIN_RATE:
-                    raise TimedOut(f"{self.where(name)}: transfer too slow ({got} bytes so far); gave up")
-                write(chunk)
-            return opened
-        finally:
-            opened.close()
+        with self._pace.reading(self.timeout, self.url):
+            opened = self._open(name, if_none_match, max_bytes)
+            if isinstance(opened, NotModified):
+                return opened
+            try:
+                if opened.size is not None and opened.size > max_bytes:
+                    raise TooLarge(f"{self.where(name)}: {opened.size} bytes, more than the {max_bytes} memsync reads")
+                start, got = time.monotonic(), 0
+                for chunk in opened.chunks:
+                    got += len(chunk)
+                    if got > max_bytes:
+                        raise TooLarge(f"{self.where(name)}: more than the {max_bytes} bytes memsync reads")
+                    if time.monotonic() - start > self.timeout + got / MIN_RATE:
+                        raise TimedOut(f"{self.where(name)}: transfer too slow ({got} bytes so far); gave up")
+                    self._pace.add(len(chunk), self.timeout, self.url)
+                    write(chunk)
+                return opened
+            finally:
+                opened.close()
 
     def where(self, name: str) -> str:
         """How errors name an object of this store."""
         return f"{self.url.rstrip('/')}/{name}"
+
+
+class _Pace:
+    """The deadline of a store's reads together (a pull of many files): the time
+    reads were in flight may be at most ``timeout`` plus what the bytes read, and
+    REQUEST_BYTES a request, take at MIN_RATE. Each read has its own deadline, but
+    a server that drips every file just under it held a pull of 1,000 pages for
+    an hour (100,000 for days); time with no read in flight (a push, a merge)
+    does not count."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._reading = 0
+        self._since = 0.0  # when reads were last none, then some
+        self._busy = 0.0  # seconds with reads in flight before that
+        self._bytes = 0
+        self._requests = 0
+
+    @contextmanager
+    def reading(self, timeout: float, url: str) -> Iterator[None]:
+        with self._lock:
+            if not self._reading:
+                self._since = time.monotonic()
+            self._reading += 1
+            self._requests += 1
+        try:
+            self.add(0, timeout, url)  # a late pull starts no more requests
+            yield
+        finally:
+            with self._lock:
+                self._reading -= 1
+                if not self._reading:
+                    self._busy += time.monotonic() - self._since
+
+    def add(self, count: int, timeout: float, url: str) -> None:
+        with self._lock:
+            self._bytes += count
+            busy = self._busy + time.monotonic() - self._since
+            got, requests = self._bytes, self._requests
+        if busy > timeout + (got + requests * REQUEST_BYTES) / MIN_RATE:
+            raise TimedOut(f"{url}: reads too slow ({got} bytes in {requests} requests, {busy:.0f} s); gave up")
 
 
 def timeout_option(url: str, options: Mapping[str, str]) -> float:
