@@ -26,12 +26,14 @@ import os
 import threading
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import BinaryIO, ClassVar
 
-from memsync.errors import RemoteError, WorkspaceError
+from memsync.errors import InputError, RemoteError, WorkspaceError
+from memsync.manifest import MAX_FILES, check_file_count
+from memsync.names import Role, role_of
 
 #: Seconds to connect, and the longest a read may wait for its next byte.
 DEFAULT_TIMEOUT = 30.0
@@ -42,6 +44,9 @@ MIN_RATE = 32 * 1024
 #: bytes more: a page of a few hundred bytes still costs a round trip.
 REQUEST_BYTES = 8 * 1024
 CHUNK = 256 * 1024
+#: Objects one listing may name: a field's files, and as many again of others (its
+#: own files, hidden litter, subfolders).
+MAX_LISTED = 2 * MAX_FILES
 READ_ATTEMPTS = 4
 
 
@@ -326,6 +331,27 @@ class _Pace:
             got, requests = self._bytes, self._requests
         if busy > timeout + (got + requests * REQUEST_BYTES) / MIN_RATE:
             raise TimedOut(f"{url}: reads too slow ({got} bytes in {requests} requests, {busy:.0f} s); gave up")
+
+
+class Listed:
+    """A listing counted as its pages arrive (``add`` each page), so that one of
+    millions of objects is refused at the first page past what a field holds,
+    not once every page is in memory."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+        self.entries: builtins.list[Entry] = []
+        self._content = self._others = 0
+
+    def add(self, entries: Iterable[Entry], others: int = 0) -> None:
+        """A page's files, and how many other things it named (subfolders)."""
+        for entry in entries:
+            self.entries.append(entry)
+            self._content += role_of(entry.name) is Role.CONTENT
+        self._others += others
+        check_file_count(self._content, self.where, "files listed")
+        if len(self.entries) + self._others > MAX_LISTED:
+            raise InputError(f"{self.where}: more than {MAX_LISTED} objects listed: too many for a field")
 
 
 def timeout_option(url: str, options: Mapping[str, str]) -> float:

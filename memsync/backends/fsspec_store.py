@@ -43,6 +43,7 @@ from .base import (
     MIN_RATE,
     NOT_MODIFIED,
     Entry,
+    Listed,
     NotFound,
     NotModified,
     Opened,
@@ -236,13 +237,13 @@ class FsspecStore(Store):
             found = self._call(self.url, self.fs.ls, self.root, detail=True)
         except NotFound:
             return []
-        entries = []
-        for info in found:
-            if info.get("type") != "file":
-                continue
-            name = str(info["name"]).rstrip("/").rsplit("/", 1)[-1]
-            entries.append(Entry(name, info.get("size"), _listed_token(info)))
-        return entries
+        files = [i for i in found if i.get("type") == "file"]
+        listed = Listed(self.url)  # the library answers whole: counted once, before anything else is done
+        listed.add(
+            (Entry(str(i["name"]).rstrip("/").rsplit("/", 1)[-1], i.get("size"), _listed_token(i)) for i in files),
+            len(found) - len(files),
+        )
+        return listed.entries
 
     def _current(self, name: str) -> str | None:
         try:

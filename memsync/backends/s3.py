@@ -26,6 +26,7 @@ from .base import (
     NOT_MODIFIED,
     Denied,
     Entry,
+    Listed,
     NotFound,
     NotModified,
     Opened,
@@ -121,14 +122,15 @@ class S3Store(Store):
             raise TransferFailed(f"{self.where(name)}: transfer keeps failing ({type(exc).__name__})") from exc
 
     def list(self) -> list[Entry]:
-        entries = []
+        listed = Listed(self.url)
         token: dict[str, str] = {}
         prefix = f"{self.prefix}/" if self.prefix else ""
         while True:
             page = self._call("list_objects_v2", Prefix=prefix, Delimiter="/", **token)
-            entries += [Entry(o["Key"][len(prefix) :], o.get("Size"), o.get("ETag")) for o in page.get("Contents", ())]
+            found = (Entry(o["Key"][len(prefix) :], o.get("Size"), o.get("ETag")) for o in page.get("Contents", ()))
+            listed.add(found, len(page.get("CommonPrefixes", ())))
             if not page.get("IsTruncated"):
-                return entries
+                return listed.entries
             token = {"ContinuationToken": page["NextContinuationToken"]}
 
     def put(self, name: str, data: bytes, *, if_match: str | None = None, if_absent: bool = False) -> str:
