@@ -529,6 +529,26 @@ def test_a_body_that_drips_ends_at_the_deadline(backend: Backend) -> None:
     assert took < TIMEOUT + 3 * DRIP, f"{took:.1f} s"
 
 
+def test_a_listing_that_drips_ends_at_a_deadline(backend: Backend, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A listing's answer is parsed whole by the library (botocore, webdav4), whose
+    timeouts restart with every byte: one that dripped held the listing for ever."""
+    if backend.upstream is None or backend.shape != "store" or backend.kind == "git-daemon":
+        pytest.skip(f"{backend.kind}: no server between to drip a listing (or no listing: one object, git)")
+    from memsync.backends import base
+
+    with backend.open() as remote:
+        push_files(remote, V1)
+    # A whole listing may take the time its most entries would take at MIN_RATE: fewer here.
+    monkeypatch.setattr(base, "MAX_LISTED", 10, raising=False)
+    with Throttle(backend.upstream, "drip-head", None, interval=0.5) as proxy, _through(backend, proxy) as remote:
+        assert isinstance(remote, FieldRemote)
+        error, took = _bounded(remote.store.list, 90)
+    assert isinstance(error, TimedOut | RemoteError), repr(error)
+    assert "\n" not in str(error)
+    # S3 lists a page of up to 1,000 keys a request: their bytes at MIN_RATE, 16 s.
+    assert took < TIMEOUT + 16 + 3 * DRIP, f"{took:.1f} s"
+
+
 def test_a_pull_of_many_files_each_dripped_under_its_deadline_ends_at_one_deadline(
     backend: Backend, tmp_path: Path
 ) -> None:

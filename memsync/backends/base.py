@@ -29,7 +29,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
-from typing import BinaryIO, ClassVar
+from typing import Any, BinaryIO, ClassVar, TypeVar
 
 from memsync.errors import InputError, RemoteError, WorkspaceError
 from memsync.manifest import MAX_FILES, check_file_count
@@ -44,9 +44,12 @@ MIN_RATE = 32 * 1024
 #: bytes more: a page of a few hundred bytes still costs a round trip.
 REQUEST_BYTES = 8 * 1024
 CHUNK = 256 * 1024
+T = TypeVar("T")
 #: Objects one listing may name: a field's files, and as many again of others (its
 #: own files, hidden litter, subfolders).
 MAX_LISTED = 2 * MAX_FILES
+#: Bytes a listing's answer may take an entry (an S3 page of 1,000: 512 KiB).
+LISTED_BYTES = 512
 READ_ATTEMPTS = 4
 
 
@@ -352,6 +355,37 @@ class Listed:
         check_file_count(self._content, self.where, "files listed")
         if len(self.entries) + self._others > MAX_LISTED:
             raise InputError(f"{self.where}: more than {MAX_LISTED} objects listed: too many for a field")
+
+
+def listing_seconds(timeout: float, entries: int | None = None) -> float:
+    """How long one listing request naming up to ``entries`` objects (a whole
+    listing: MAX_LISTED) may take: the deadline every read has, for the bytes so
+    many entries may take."""
+    return timeout + (MAX_LISTED if entries is None else entries) * LISTED_BYTES / MIN_RATE
+
+
+def within(where: str, seconds: float, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``fn`` with a deadline. Libraries' own timeouts restart with every byte (and a
+    listing's answer is parsed whole), so a server that drips would hold the call
+    for ever: it runs on a daemon thread, abandoned (with its connection) when late."""
+    box: dict[str, Any] = {}
+    done = threading.Event()
+
+    def run() -> None:
+        try:
+            box["value"] = fn(*args, **kwargs)
+        except BaseException as exc:  # handed to the caller below
+            box["error"] = exc
+        finally:
+            done.set()
+
+    threading.Thread(target=run, daemon=True).start()
+    if not done.wait(max(seconds, 0.001)):
+        raise TimedOut(f"{where}: the server is too slow (nothing complete in {seconds:.0f} s); gave up")
+    if "error" in box:
+        raise box["error"]
+    value: T = box["value"]
+    return value
 
 
 def timeout_option(url: str, options: Mapping[str, str]) -> float:

@@ -35,9 +35,12 @@ from .base import (
     Store,
     TimedOut,
     TransferFailed,
+    listing_seconds,
+    within,
 )
 
 _DELETE_BATCH = 1000
+_PAGE = 1000  # keys an answer to list_objects_v2 names at most
 # Bodies from this size wait for the server's "100 Continue": sending a page that
 # a precondition refuses costs less than a round trip, sending an archive does not.
 EXPECT_MIN = 1 << 20
@@ -125,8 +128,9 @@ class S3Store(Store):
         listed = Listed(self.url)
         token: dict[str, str] = {}
         prefix = f"{self.prefix}/" if self.prefix else ""
+        seconds = listing_seconds(self.timeout, _PAGE)
         while True:
-            page = self._call("list_objects_v2", Prefix=prefix, Delimiter="/", **token)
+            page = within(self.url, seconds, self._call, "list_objects_v2", Prefix=prefix, Delimiter="/", **token)
             found = (Entry(o["Key"][len(prefix) :], o.get("Size"), o.get("ETag")) for o in page.get("Contents", ()))
             listed.add(found, len(page.get("CommonPrefixes", ())))
             if not page.get("IsTruncated"):
