@@ -529,6 +529,21 @@ def test_a_body_that_drips_ends_at_the_deadline(backend: Backend) -> None:
     assert took < TIMEOUT + 3 * DRIP, f"{took:.1f} s"
 
 
+def test_an_answer_whose_head_drips_ends_at_the_deadline(backend: Backend) -> None:
+    """botocore hands over an answer once its head is in, and its timeouts restart
+    with every byte: an S3 GET whose head dripped held the read for ever."""
+    if backend.upstream is None or backend.shape != "store" or backend.kind == "git-daemon":
+        pytest.skip(f"{backend.kind}: no HTTP server between to drip one answer's head")
+    with backend.open() as remote:
+        push_files(remote, V1)
+    with Throttle(backend.upstream, "drip-head", "alpha", interval=DRIP) as proxy, _through(backend, proxy) as remote:
+        error, took = _bounded(lambda: remote.get("alpha.md"), 90)
+    assert proxy.hit.is_set()
+    assert isinstance(error, TimedOut | RemoteError), repr(error)
+    assert "\n" not in str(error)
+    assert took < 3 * 2 * TIMEOUT + 3 * DRIP, f"{took:.1f} s"  # HTTP tries thrice, each to its head's deadline
+
+
 def test_a_listing_that_drips_ends_at_a_deadline(backend: Backend, monkeypatch: pytest.MonkeyPatch) -> None:
     """A listing's answer is parsed whole by the library (botocore, webdav4), whose
     timeouts restart with every byte: one that dripped held the listing for ever."""

@@ -43,6 +43,9 @@ MIN_RATE = 32 * 1024
 #: In the deadline of a store's reads together, each request counts as this many
 #: bytes more: a page of a few hundred bytes still costs a round trip.
 REQUEST_BYTES = 8 * 1024
+#: The status line and headers of an answer must arrive within this many read
+#: timeouts: a server dripping them a byte at a time never trips the timeout itself.
+HEAD_DEADLINE = 2
 CHUNK = 256 * 1024
 T = TypeVar("T")
 #: Objects one listing may name: a field's files, and as many again of others (its

@@ -23,6 +23,7 @@ from memsync.errors import RemoteError, WorkspaceError
 from .base import (
     CHUNK,
     FIELD_OPTIONS,
+    HEAD_DEADLINE,
     NOT_MODIFIED,
     Denied,
     Entry,
@@ -105,7 +106,9 @@ class S3Store(Store):
     def _open(self, name: str, if_none_match: str | None, max_bytes: int) -> Opened | NotModified:
         extra = {"IfNoneMatch": if_none_match} if if_none_match else {}
         try:
-            answer = self._call("get_object", name, Key=self.key(name), **extra)
+            # botocore answers once the head is in, which its timeouts let drip for ever.
+            head = HEAD_DEADLINE * self.timeout
+            answer = within(self.where(name), head, self._call, "get_object", name, Key=self.key(name), **extra)
         except _NotModified:
             return NOT_MODIFIED
         body = answer["Body"]
