@@ -40,9 +40,10 @@ from typing import BinaryIO, TypeVar
 
 from .errors import InputError, IntegrityError
 from .field import content_names, hash_file
-from .manifest import Manifest, sha256_hex
+from .manifest import MAX_FILES, Manifest, sha256_hex
 from .names import (
     MANIFEST_NAME,
+    OWN_NAMES,
     RELEASE_NAME,
     RELEASE_SIGNATURE_NAME,
     SIDECAR_NAMES,
@@ -57,7 +58,8 @@ ARCHIVE_SUFFIX = ".memoryfield.zip"
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 FILE_MODE = (stat.S_IFREG | 0o644) << 16
 COMPRESS_LEVEL = 9
-MAX_ENTRIES = 100_000
+# A field's most files, and SHA256SUMS and its sidecars beside them.
+MAX_ENTRIES = MAX_FILES + len(OWN_NAMES)
 # A directory record is 46 bytes, a name (200 bytes at most for content) and extra
 # fields (zip's timestamps and ZIP64 sizes take under 40): 512 each is room to spare.
 MAX_DIRECTORY_BYTES = MAX_ENTRIES * 512

@@ -403,3 +403,25 @@ def test_pack_unpack_and_verify_stay_under_100_mib(tmp_path: Path) -> None:
     assert (tmp_path / "out" / "SHA256SUMS").read_bytes() == (tmp_path / "f" / "SHA256SUMS").read_bytes()
     for name in ("blob-3.bin", "page-2999.md"):
         assert (tmp_path / "out" / name).read_bytes() == (tmp_path / "f" / name).read_bytes()
+
+
+def test_a_signed_field_of_exactly_max_files_packs_and_unpacks(tmp_path: Path) -> None:
+    """A field may hold MAX_FILES files; its archive holds SHA256SUMS and its signature
+    too. The archive's entry limit was MAX_FILES itself, so such a field, allowed
+    everywhere else, could not be packed, nor an archive of it unpacked or pulled."""
+    from memsync.manifest import MAX_FILES
+
+    files = {f"p{i:06d}.md": f"page {i}\n".encode() for i in range(MAX_FILES)}
+    field = make_field(tmp_path / "f", files)
+    listed = Manifest({n: sha256_hex(d) for n, d in files.items()}).to_bytes()
+    sshsig.generate(tmp_path / "key")
+    (field / "SHA256SUMS").write_bytes(listed)
+    (field / SIGNATURE_NAME).write_bytes(sshsig.sign(listed, sshsig.load_private_key(tmp_path / "key")))
+    packed = tmp_path / "f.memoryfield.zip"
+    with open(packed, "wb") as handle:
+        archive_mod.write_field(field, handle)
+    with zipfile.ZipFile(packed) as zf:
+        assert len(zf.infolist()) == MAX_FILES + 2
+    archive_mod.unpack(packed, tmp_path / "out")
+    assert len(list((tmp_path / "out").iterdir())) == MAX_FILES + 2
+    assert (tmp_path / "out" / SIGNATURE_NAME).read_bytes() == (field / SIGNATURE_NAME).read_bytes()

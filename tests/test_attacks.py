@@ -559,3 +559,26 @@ def test_a_git_remote_that_talks_on_stderr_without_end_holds_bounded_memory(tmp_
         cwd=tmp_path, env=env, timeout=8,
     )  # fmt: skip
     assert got.peak_rss < RSS_CEILING, f"peak RSS {got.peak_rss / MIB:.0f} MiB"
+
+
+def test_a_git_remote_that_talks_without_end_ends_at_a_deadline(tmp_path: Path) -> None:
+    # A line every half second never leaves git silent for the idle timeout: the
+    # pull ran until killed, however long.
+    chatty = tmp_path / "chatty-ssh"
+    chatty.write_text(
+        f'#!/bin/sh\nexec {sys.executable} -c "import sys, time\n'
+        "while True:\n"
+        "    sys.stderr.buffer.write(b'remote: counting objects\\\\n')\n"
+        "    sys.stderr.flush()\n"
+        '    time.sleep(0.5)"\n'
+    )
+    chatty.chmod(0o755)
+    env = {"GIT_SSH_COMMAND": str(chatty), "GIT_SSH_VARIANT": "simple", "MEMSYNC_TIMEOUT": "1"}
+    got = measured(
+        "pull", "git+ssh://git@127.0.0.1/x/y.git", "--field", FIELD, "--trust", "self", "--no-index",
+        cwd=tmp_path, env=env, timeout=60,
+    )  # fmt: skip
+    line = assert_one_line_error(got)  # type: ignore[arg-type]
+    assert "too slow" in line, line
+    # Ten timeouts for the server to count its objects, and an empty cache's bytes.
+    assert got.seconds < 20, f"{got.seconds:.0f} s"

@@ -529,6 +529,68 @@ def test_a_body_that_drips_ends_at_the_deadline(backend: Backend) -> None:
     assert took < TIMEOUT + 3 * DRIP, f"{took:.1f} s"
 
 
+def test_an_answer_whose_head_drips_ends_at_the_deadline(backend: Backend) -> None:
+    """botocore hands over an answer once its head is in, and its timeouts restart
+    with every byte: an S3 GET whose head dripped held the read for ever."""
+    if backend.upstream is None or backend.shape != "store" or backend.kind == "git-daemon":
+        pytest.skip(f"{backend.kind}: no HTTP server between to drip one answer's head")
+    with backend.open() as remote:
+        push_files(remote, V1)
+    with Throttle(backend.upstream, "drip-head", "alpha", interval=DRIP) as proxy, _through(backend, proxy) as remote:
+        error, took = _bounded(lambda: remote.get("alpha.md"), 90)
+    assert proxy.hit.is_set()
+    assert isinstance(error, TimedOut | RemoteError), repr(error)
+    assert "\n" not in str(error)
+    assert took < 3 * 2 * TIMEOUT + 3 * DRIP, f"{took:.1f} s"  # HTTP tries thrice, each to its head's deadline
+
+
+def test_a_listing_that_drips_ends_at_a_deadline(backend: Backend, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A listing's answer is parsed whole by the library (botocore, webdav4), whose
+    timeouts restart with every byte: one that dripped held the listing for ever."""
+    if backend.upstream is None or backend.shape != "store" or backend.kind == "git-daemon":
+        pytest.skip(f"{backend.kind}: no server between to drip a listing (or no listing: one object, git)")
+    from memsync.backends import base
+
+    with backend.open() as remote:
+        push_files(remote, V1)
+    # A whole listing may take the time its most entries would take at MIN_RATE: fewer here.
+    monkeypatch.setattr(base, "MAX_LISTED", 10, raising=False)
+    with Throttle(backend.upstream, "drip-head", None, interval=0.5) as proxy, _through(backend, proxy) as remote:
+        assert isinstance(remote, FieldRemote)
+        error, took = _bounded(remote.store.list, 90)
+    assert isinstance(error, TimedOut | RemoteError), repr(error)
+    assert "\n" not in str(error)
+    # S3 lists a page of up to 1,000 keys a request: their bytes at MIN_RATE, 16 s.
+    assert took < TIMEOUT + 16 + 3 * DRIP, f"{took:.1f} s"
+
+
+def test_a_pull_of_many_files_each_dripped_under_its_deadline_ends_at_one_deadline(
+    backend: Backend, tmp_path: Path
+) -> None:
+    """Each read has its own deadline, which a server dripping every file just under
+    it never trips: a pull of 63 such files took 8 rounds of eight (34 s here; 1,000
+    pages at the default timeout, an hour). The reads of a store together must keep
+    the pace too: ``timeout`` once, then MIN_RATE with REQUEST_BYTES a request."""
+    if backend.upstream is None or backend.shape != "store" or backend.kind == "git-daemon":
+        pytest.skip(f"{backend.kind}: no HTTP server to drip each file (or one object, or one git fetch)")
+    timeout, files = 5.0, {f"p{i:02d}.md": f"page {i:02d}\n".encode() for i in range(63)}  # under WHOLE_MIN
+    with backend.open() as remote:
+        push_files(remote, files)
+    ws = Workspace.init(tmp_path / "ws")
+    ws.add_field(FIELD, tmp_path / "ws" / FIELD)
+    with Throttle(backend.upstream, "drip", r"/p\d+\.md", interval=0.6) as proxy:  # 8 bytes: 4.2 s a file
+        assert backend.via is not None
+        url, options = backend.via(proxy.hostport)
+        ws.add_remote(FIELD, "origin", url, {**options, "timeout": str(timeout)}, trust="self")
+        error, took = _bounded(lambda: Session(ws, FIELD, "origin").run("pull"), 90)
+    assert proxy.hits >= 8
+    assert isinstance(error, TimedOut), repr(error)
+    assert "\n" not in str(error)
+    # Rounds of eight: 4.2 s each against 2 s of allowance, after the first 5 s (8 rounds: 34 s).
+    assert took < 26, f"{took:.1f} s"
+    assert live(tmp_path / "ws") == {}  # nothing applied
+
+
 # -- concurrent writers -------------------------------------------------------------------
 
 WRITERS = 3

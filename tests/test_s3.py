@@ -994,3 +994,46 @@ def test_unreachable_endpoint_is_one_clear_line_and_does_not_hang(unreachable):
     no_trace_of_failed_clone(unreachable.b)
     assert content(unreachable.a / "f") == unreachable.before
     print("\nunreachable endpoint: " + ", ".join(f"{k} failed after {t:.1f}s" for k, (_, t) in results.items()))
+
+
+def test_a_listing_past_the_file_limit_is_refused_at_its_first_page(
+    s3_server, requests_seen, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """S3 lists 1,000 keys a request: a prefix of millions was listed whole, held in
+    memory, and only then counted. It is counted as its pages arrive."""
+    from memsync import manifest
+    from memsync.errors import InputError
+    from memsync.registry import open_remote
+    from memsync.transfer import read_remote
+
+    client, bucket = s3_server.client(), s3_server.new_bucket()
+    with ThreadPoolExecutor(8) as pool:
+        list(pool.map(lambda i: client.put_object(Bucket=bucket, Key=f"w/p{i:04d}.md", Body=b"x\n"), range(2500)))
+    use_aws_env(monkeypatch, aws_env(s3_server))
+    monkeypatch.setattr(manifest, "MAX_FILES", 500)  # the same, in pages of a field of 100,000
+    requests_seen.take()
+    with open_remote(f"s3://{bucket}/w") as remote, pytest.raises(InputError, match="more than the 500 files"):
+        read_remote(remote, None, None)  # no SHA256SUMS there: the field is what is listed
+    listings = [p for m, p, _ in requests_seen.take() if m == "GET" and "list-type=2" in p]
+    assert len(listings) == 1, listings
+
+
+def test_a_listing_of_subfolders_without_end_is_refused_as_it_arrives(
+    s3_server, requests_seen, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Subfolders are no field's, but each is a listing entry all the same: pages of
+    nothing else were all read (and the field taken for empty)."""
+    from memsync.backends import base
+    from memsync.errors import InputError
+    from memsync.registry import open_remote
+
+    client, bucket = s3_server.client(), s3_server.new_bucket()
+    with ThreadPoolExecutor(8) as pool:
+        list(pool.map(lambda i: client.put_object(Bucket=bucket, Key=f"w/d{i:04d}/x.md", Body=b"x\n"), range(2500)))
+    use_aws_env(monkeypatch, aws_env(s3_server))
+    monkeypatch.setattr(base, "MAX_LISTED", 1500)
+    requests_seen.take()
+    with open_remote(f"s3://{bucket}/w") as remote, pytest.raises(InputError, match="more than 1500 objects listed"):
+        remote.list_names()
+    listings = [p for m, p, _ in requests_seen.take() if m == "GET" and "list-type=2" in p]
+    assert len(listings) == 2, listings

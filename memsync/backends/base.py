@@ -21,22 +21,38 @@ hashes). Reading is bounded here, once for every store: ``read`` stops at
 from __future__ import annotations
 
 import builtins
+import functools
 import os
+import threading
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
-from typing import BinaryIO, ClassVar
+from typing import Any, BinaryIO, ClassVar, TypeVar
 
-from memsync.errors import RemoteError, WorkspaceError
+from memsync.errors import InputError, RemoteError, WorkspaceError
+from memsync.manifest import MAX_FILES, check_file_count
+from memsync.names import Role, role_of
 
 #: Seconds to connect, and the longest a read may wait for its next byte.
 DEFAULT_TIMEOUT = 30.0
 #: After the first ``timeout`` seconds a transfer must average this many bytes
 #: per second, so a body that drips a byte at a time ends at a deadline too.
 MIN_RATE = 32 * 1024
+#: In the deadline of a store's reads together, each request counts as this many
+#: bytes more: a page of a few hundred bytes still costs a round trip.
+REQUEST_BYTES = 8 * 1024
+#: The status line and headers of an answer must arrive within this many read
+#: timeouts: a server dripping them a byte at a time never trips the timeout itself.
+HEAD_DEADLINE = 2
 CHUNK = 256 * 1024
+T = TypeVar("T")
+#: Objects one listing may name: a field's files, and as many again of others (its
+#: own files, hidden litter, subfolders).
+MAX_LISTED = 2 * MAX_FILES
+#: Bytes a listing's answer may take an entry (an S3 page of 1,000: 512 KiB).
+LISTED_BYTES = 512
 READ_ATTEMPTS = 4
 
 
@@ -250,30 +266,129 @@ class Store(ABC):
             return opened if isinstance(opened, NotModified) else opened.token
         raise AssertionError("unreachable")
 
+    @functools.cached_property
+    def _pace(self) -> _Pace:
+        return _Pace()
+
     def _drain(
         self, name: str, max_bytes: int, if_none_match: str | None, write: Callable[[bytes], object]
     ) -> Opened | NotModified:
-        opened = self._open(name, if_none_match, max_bytes)
-        if isinstance(opened, NotModified):
-            return opened
-        try:
-            if opened.size is not None and opened.size > max_bytes:
-                raise TooLarge(f"{self.where(name)}: {opened.size} bytes, more than the {max_bytes} memsync reads")
-            start, got = time.monotonic(), 0
-            for chunk in opened.chunks:
-                got += len(chunk)
-                if got > max_bytes:
-                    raise TooLarge(f"{self.where(name)}: more than the {max_bytes} bytes memsync reads")
-                if time.monotonic() - start > self.timeout + got / MIN_RATE:
-                    raise TimedOut(f"{self.where(name)}: transfer too slow ({got} bytes so far); gave up")
-                write(chunk)
-            return opened
-        finally:
-            opened.close()
+        with self._pace.reading(self.timeout, self.url):
+            opened = self._open(name, if_none_match, max_bytes)
+            if isinstance(opened, NotModified):
+                return opened
+            try:
+                if opened.size is not None and opened.size > max_bytes:
+                    raise TooLarge(f"{self.where(name)}: {opened.size} bytes, more than the {max_bytes} memsync reads")
+                start, got = time.monotonic(), 0
+                for chunk in opened.chunks:
+                    got += len(chunk)
+                    if got > max_bytes:
+                        raise TooLarge(f"{self.where(name)}: more than the {max_bytes} bytes memsync reads")
+                    if time.monotonic() - start > self.timeout + got / MIN_RATE:
+                        raise TimedOut(f"{self.where(name)}: transfer too slow ({got} bytes so far); gave up")
+                    self._pace.add(len(chunk), self.timeout, self.url)
+                    write(chunk)
+                return opened
+            finally:
+                opened.close()
 
     def where(self, name: str) -> str:
         """How errors name an object of this store."""
         return f"{self.url.rstrip('/')}/{name}"
+
+
+class _Pace:
+    """The deadline of a store's reads together (a pull of many files): the time
+    reads were in flight may be at most ``timeout`` plus what the bytes read, and
+    REQUEST_BYTES a request, take at MIN_RATE. Each read has its own deadline, but
+    a server that drips every file just under it held a pull of 1,000 pages for
+    an hour (100,000 for days); time with no read in flight (a push, a merge)
+    does not count."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._reading = 0
+        self._since = 0.0  # when reads were last none, then some
+        self._busy = 0.0  # seconds with reads in flight before that
+        self._bytes = 0
+        self._requests = 0
+
+    @contextmanager
+    def reading(self, timeout: float, url: str) -> Iterator[None]:
+        with self._lock:
+            if not self._reading:
+                self._since = time.monotonic()
+            self._reading += 1
+            self._requests += 1
+        try:
+            self.add(0, timeout, url)  # a late pull starts no more requests
+            yield
+        finally:
+            with self._lock:
+                self._reading -= 1
+                if not self._reading:
+                    self._busy += time.monotonic() - self._since
+
+    def add(self, count: int, timeout: float, url: str) -> None:
+        with self._lock:
+            self._bytes += count
+            busy = self._busy + time.monotonic() - self._since
+            got, requests = self._bytes, self._requests
+        if busy > timeout + (got + requests * REQUEST_BYTES) / MIN_RATE:
+            raise TimedOut(f"{url}: reads too slow ({got} bytes in {requests} requests, {busy:.0f} s); gave up")
+
+
+class Listed:
+    """A listing counted as its pages arrive (``add`` each page), so that one of
+    millions of objects is refused at the first page past what a field holds,
+    not once every page is in memory."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+        self.entries: builtins.list[Entry] = []
+        self._content = self._others = 0
+
+    def add(self, entries: Iterable[Entry], others: int = 0) -> None:
+        """A page's files, and how many other things it named (subfolders)."""
+        for entry in entries:
+            self.entries.append(entry)
+            self._content += role_of(entry.name) is Role.CONTENT
+        self._others += others
+        check_file_count(self._content, self.where, "files listed")
+        if len(self.entries) + self._others > MAX_LISTED:
+            raise InputError(f"{self.where}: more than {MAX_LISTED} objects listed: too many for a field")
+
+
+def listing_seconds(timeout: float, entries: int | None = None) -> float:
+    """How long one listing request naming up to ``entries`` objects (a whole
+    listing: MAX_LISTED) may take: the deadline every read has, for the bytes so
+    many entries may take."""
+    return timeout + (MAX_LISTED if entries is None else entries) * LISTED_BYTES / MIN_RATE
+
+
+def within(where: str, seconds: float, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``fn`` with a deadline. Libraries' own timeouts restart with every byte (and a
+    listing's answer is parsed whole), so a server that drips would hold the call
+    for ever: it runs on a daemon thread, abandoned (with its connection) when late."""
+    box: dict[str, Any] = {}
+    done = threading.Event()
+
+    def run() -> None:
+        try:
+            box["value"] = fn(*args, **kwargs)
+        except BaseException as exc:  # handed to the caller below
+            box["error"] = exc
+        finally:
+            done.set()
+
+    threading.Thread(target=run, daemon=True).start()
+    if not done.wait(max(seconds, 0.001)):
+        raise TimedOut(f"{where}: the server is too slow (nothing complete in {seconds:.0f} s); gave up")
+    if "error" in box:
+        raise box["error"]
+    value: T = box["value"]
+    return value
 
 
 def timeout_option(url: str, options: Mapping[str, str]) -> float:

@@ -27,6 +27,7 @@ from .base import (
     MIN_RATE,
     NOT_MODIFIED,
     Entry,
+    Listed,
     NotFound,
     NotModified,
     Opened,
@@ -187,13 +188,14 @@ class AzureStore(FsspecStore):
         prefix = f"{self.prefix}/" if self.prefix else ""
 
         async def walk() -> list[Entry]:
-            found = []
+            listed = Listed(self.url)
             container = self.fs.service_client.get_container_client(self.container)
             async for item in container.walk_blobs(name_starts_with=prefix, delimiter="/"):
                 if item.name.endswith("/"):
-                    continue  # a "folder" (BlobPrefix): fields are flat
-                found.append(Entry(item.name[len(prefix) :], item.size, f'"{str(item.etag).strip(chr(34))}"'))
-            return found
+                    listed.add((), 1)  # a "folder" (BlobPrefix): fields are flat
+                else:
+                    listed.add([Entry(item.name[len(prefix) :], item.size, f'"{str(item.etag).strip(chr(34))}"')])
+            return listed.entries
 
         return list(self._run(self.url, walk))
 

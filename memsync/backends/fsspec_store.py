@@ -43,6 +43,7 @@ from .base import (
     MIN_RATE,
     NOT_MODIFIED,
     Entry,
+    Listed,
     NotFound,
     NotModified,
     Opened,
@@ -51,6 +52,8 @@ from .base import (
     Store,
     TimedOut,
     TransferFailed,
+    listing_seconds,
+    within,
 )
 
 
@@ -193,27 +196,8 @@ class FsspecStore(Store):
         return self._bounded(self.where(name), self.timeout, self.fs.open, self.path(name), "rb", block_size=CHUNK)
 
     def _bounded(self, where: str, seconds: float, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        """``fn`` with a deadline. The libraries' own timeouts restart with every
-        byte, so a server that drips would hold a read for ever: the call runs
-        on a daemon thread and is abandoned (with its connection) when late."""
-        box: dict[str, Any] = {}
-        done = threading.Event()
-
-        def run() -> None:
-            try:
-                box["value"] = fn(*args, **kwargs)
-            except BaseException as exc:  # handed to the caller below
-                box["error"] = exc
-            finally:
-                done.set()
-
-        threading.Thread(target=run, daemon=True).start()
-        if not done.wait(max(seconds, 0.001)):
-            raise TimedOut(f"{where}: the server is too slow (nothing complete in {seconds:.0f} s); gave up")
-        if "error" in box:
-            error = box["error"]
-            raise error if isinstance(error, RemoteError) else self._translate(where, error) from error
-        return box["value"]
+        """``fn`` with a deadline (``within``), its failures in one line."""
+        return self._call(where, within, where, seconds, fn, *args, **kwargs)
 
     def _chunks(self, where: str, handle: Any, digest: Any, max_bytes: int) -> Iterator[bytes]:
         got, start, size = 0, time.monotonic(), FIRST_READ
@@ -233,16 +217,16 @@ class FsspecStore(Store):
 
     def list(self) -> list[Entry]:
         try:
-            found = self._call(self.url, self.fs.ls, self.root, detail=True)
+            found = self._bounded(self.url, listing_seconds(self.timeout), self.fs.ls, self.root, detail=True)
         except NotFound:
             return []
-        entries = []
-        for info in found:
-            if info.get("type") != "file":
-                continue
-            name = str(info["name"]).rstrip("/").rsplit("/", 1)[-1]
-            entries.append(Entry(name, info.get("size"), _listed_token(info)))
-        return entries
+        files = [i for i in found if i.get("type") == "file"]
+        listed = Listed(self.url)  # the library answers whole: counted once, before anything else is done
+        listed.add(
+            (Entry(str(i["name"]).rstrip("/").rsplit("/", 1)[-1], i.get("size"), _listed_token(i)) for i in files),
+            len(found) - len(files),
+        )
+        return listed.entries
 
     def _current(self, name: str) -> str | None:
         try:

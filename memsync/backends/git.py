@@ -45,6 +45,7 @@ import signal
 import subprocess
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -65,7 +66,7 @@ from memsync.remote import (
     file_limit,
 )
 
-from .base import COMMON_OPTIONS, Option, TimedOut, TooLarge, timeout_option
+from .base import COMMON_OPTIONS, MIN_RATE, Option, TimedOut, TooLarge, timeout_option
 
 PUSH_ATTEMPTS = 4
 _REGULAR = ("100644", "100755")
@@ -202,7 +203,11 @@ class GitRemote(Remote):
         git has no timeout of its own for most transports, so it is killed (with
         any helper it started) once it has printed nothing for ``timeout``
         seconds; fetch and push run with ``--progress`` so a transfer that moves
-        keeps talking."""
+        keeps talking. A remote that talks without end (progress, as ssh passes
+        on what the far end prints) never goes silent, so the command also has the
+        deadline every read has, but later: after the first ``_COUNTING`` timeouts
+        it must keep MIN_RATE, counted in the bytes the cache's objects hold (what
+        a fetch brought in, and more than any push sends)."""
         self._ensure_cache()
         try:
             proc = subprocess.Popen(
@@ -216,16 +221,24 @@ class GitRemote(Remote):
         except OSError as exc:
             raise RemoteError(f"{self.url}: cannot run git: {exc.strerror}") from exc
         out, err = bytearray(), bytearray()
+        start, allowed = time.monotonic(), _COUNTING * self.timeout
         with proc, selectors.DefaultSelector() as selector:
             assert proc.stdout is not None and proc.stderr is not None
             selector.register(proc.stdout, selectors.EVENT_READ, out)
             selector.register(proc.stderr, selectors.EVENT_READ, err)
             while selector.get_map():
                 ready = selector.select(self.timeout)
-                if not ready:
+                late = time.monotonic() - start > allowed
+                if late:  # counted again only then: a walk of the objects is not free
+                    allowed = _COUNTING * self.timeout + _bytes_under(self.cache / "objects") / MIN_RATE
+                    late = time.monotonic() - start > allowed
+                if not ready or late:
                     with contextlib.suppress(ProcessLookupError):
                         os.killpg(proc.pid, signal.SIGKILL)
                     proc.wait()
+                    if late:
+                        slow = f"too slow (still going after {time.monotonic() - start:.0f} s); gave up"
+                        raise TimedOut(f"{self.url}: git {args[0]}: {slow}")
                     silent = f"the remote sent nothing for {self.timeout:g} s; gave up"
                     raise TimedOut(f"{self.url}: git {args[0]}: {silent}")
                 for key, _ in ready:
@@ -859,7 +872,21 @@ def _without_userinfo(url: str) -> tuple[str, str | None]:
     return parts._replace(netloc=host).geturl(), login
 
 
+#: Timeouts a git command talking to a remote may take before the bytes it brings
+#: must keep pace: a server counts and compresses a large repository, printing
+#: its progress, before it sends the first byte of it.
+_COUNTING = 10
 _KEPT_OUTPUT = 64 * 1024  # of what a git command talking to a remote prints
+
+
+def _bytes_under(folder: Path) -> int:
+    """The size of the files under ``folder`` (files that go while it is walked count as none)."""
+    total = 0
+    for parent, _, names in os.walk(folder):
+        for name in names:
+            with contextlib.suppress(OSError):
+                total += os.stat(os.path.join(parent, name), follow_symlinks=False).st_size
+    return total
 
 
 def _last_line(stderr: str) -> str:

@@ -53,6 +53,7 @@ from memsync.names import FIELD_ARCHIVE_NAME, INDEX_PAGE, MANIFEST_NAME, OWN_NAM
 
 from .base import (
     CHUNK,
+    HEAD_DEADLINE,
     NOT_MODIFIED,
     Blob,
     Entry,
@@ -66,9 +67,6 @@ from .base import (
 )
 
 MAX_REDIRECTS = 5
-#: The status line and headers of an answer must arrive within this many read
-#: timeouts: a server dripping them a byte at a time never trips the timeout itself.
-HEAD_DEADLINE = 2
 RETRIED_READS = 2
 POOL_SIZE = 16
 LISTING_LIMIT = 16 * 1024 * 1024  # an index.md or a directory listing page

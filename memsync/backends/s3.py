@@ -23,9 +23,11 @@ from memsync.errors import RemoteError, WorkspaceError
 from .base import (
     CHUNK,
     FIELD_OPTIONS,
+    HEAD_DEADLINE,
     NOT_MODIFIED,
     Denied,
     Entry,
+    Listed,
     NotFound,
     NotModified,
     Opened,
@@ -34,9 +36,12 @@ from .base import (
     Store,
     TimedOut,
     TransferFailed,
+    listing_seconds,
+    within,
 )
 
 _DELETE_BATCH = 1000
+_PAGE = 1000  # keys an answer to list_objects_v2 names at most
 # Bodies from this size wait for the server's "100 Continue": sending a page that
 # a precondition refuses costs less than a round trip, sending an archive does not.
 EXPECT_MIN = 1 << 20
@@ -101,7 +106,9 @@ class S3Store(Store):
     def _open(self, name: str, if_none_match: str | None, max_bytes: int) -> Opened | NotModified:
         extra = {"IfNoneMatch": if_none_match} if if_none_match else {}
         try:
-            answer = self._call("get_object", name, Key=self.key(name), **extra)
+            # botocore answers once the head is in, which its timeouts let drip for ever.
+            head = HEAD_DEADLINE * self.timeout
+            answer = within(self.where(name), head, self._call, "get_object", name, Key=self.key(name), **extra)
         except _NotModified:
             return NOT_MODIFIED
         body = answer["Body"]
@@ -121,14 +128,16 @@ class S3Store(Store):
             raise TransferFailed(f"{self.where(name)}: transfer keeps failing ({type(exc).__name__})") from exc
 
     def list(self) -> list[Entry]:
-        entries = []
+        listed = Listed(self.url)
         token: dict[str, str] = {}
         prefix = f"{self.prefix}/" if self.prefix else ""
+        seconds = listing_seconds(self.timeout, _PAGE)
         while True:
-            page = self._call("list_objects_v2", Prefix=prefix, Delimiter="/", **token)
-            entries += [Entry(o["Key"][len(prefix) :], o.get("Size"), o.get("ETag")) for o in page.get("Contents", ())]
+            page = within(self.url, seconds, self._call, "list_objects_v2", Prefix=prefix, Delimiter="/", **token)
+            found = (Entry(o["Key"][len(prefix) :], o.get("Size"), o.get("ETag")) for o in page.get("Contents", ()))
+            listed.add(found, len(page.get("CommonPrefixes", ())))
             if not page.get("IsTruncated"):
-                return entries
+                return listed.entries
             token = {"ContinuationToken": page["NextContinuationToken"]}
 
     def put(self, name: str, data: bytes, *, if_match: str | None = None, if_absent: bool = False) -> str:
