@@ -196,14 +196,20 @@ def test_a_source_that_keeps_changing_holds_only_its_newest_and_the_reviewed_ver
     assert (ws / "f" / "a.md").read_bytes() == version_0
 
 
-def test_the_same_version_applied_to_another_field_stays_held_for_the_first(cli: CliRunner, tmp_path: Path) -> None:
-    """Staging is keyed by digest: applying it to field b discarded what field a held
-    for review, and a's quarantine was empty without anyone accepting it."""
+def one_version_and_a_workspace(cli: CliRunner, tmp_path: Path) -> tuple[dict[str, str], Path, Path]:
+    """(env, a source field of one page, a new workspace) for the cross-field holds below."""
     env = env_for(tmp_path)
     src = make_field(tmp_path / "src", {"a.md": page("A", "the one version")})
     ws = tmp_path / "ws"
     ws.mkdir()
     ok(cli("init", cwd=ws, env=env))
+    return env, src, ws
+
+
+def test_the_same_version_applied_to_another_field_stays_held_for_the_first(cli: CliRunner, tmp_path: Path) -> None:
+    """Staging is keyed by digest: applying it to field b discarded what field a held
+    for review, and a's quarantine was empty without anyone accepting it."""
+    env, src, ws = one_version_and_a_workspace(cli, tmp_path)
     held = cli("pull", src, "--field", "a", "--trust", "untrusted", "--json", cwd=ws, env=env)
     assert held.returncode == 5, held.stderr
     digest = json.loads(held.stdout)["quarantined"]
@@ -220,11 +226,7 @@ def test_the_same_version_applied_to_another_field_stays_held_for_the_first(cli:
 def test_the_same_version_held_by_two_fields_is_held_for_each(cli: CliRunner, tmp_path: Path) -> None:
     """One quarantine entry per digest: field b holding the version field a held
     took a's entry over, and accepting it for b left a nothing to review or accept."""
-    env = env_for(tmp_path)
-    src = make_field(tmp_path / "src", {"a.md": page("A", "the one version")})
-    ws = tmp_path / "ws"
-    ws.mkdir()
-    ok(cli("init", cwd=ws, env=env))
+    env, src, ws = one_version_and_a_workspace(cli, tmp_path)
     for name in ("a", "b"):
         held = cli("pull", src, "--field", name, "--trust", "untrusted", "--json", cwd=ws, env=env)
         assert held.returncode == 5, held.stderr
@@ -243,11 +245,7 @@ def test_the_same_version_held_by_two_fields_is_held_for_each(cli: CliRunner, tm
 
 def test_a_version_held_before_holds_were_kept_per_field_is_still_held(cli: CliRunner, tmp_path: Path) -> None:
     """A staging record written by an older memsync (one hold's keys at the top) still reviews and accepts."""
-    env = env_for(tmp_path)
-    src = make_field(tmp_path / "src", {"a.md": page("A", "the one version")})
-    ws = tmp_path / "ws"
-    ws.mkdir()
-    ok(cli("init", cwd=ws, env=env))
+    env, src, ws = one_version_and_a_workspace(cli, tmp_path)
     held = cli("pull", src, "--field", "a", "--trust", "untrusted", "--json", cwd=ws, env=env)
     assert held.returncode == 5, held.stderr
     (record,) = (ws / ".memsync" / "staging").glob("*.json")
