@@ -230,15 +230,21 @@ def test_push_with_netrc_credentials(served, cli, tmp_path):
     assert b"Via netrc." in (field / "woks.md").read_bytes()
 
 
+def _push_a_page(cli, tmp_path, url, env, text, field):
+    """Clone ``url`` into tmp/a, add a page saying ``text`` and push it with ``env``: it must land."""
+    local = _clone(cli, url, tmp_path / "a")
+    (local / "woks.md").write_text(page("Woks", text))
+    result = cli("push", "demo", cwd=tmp_path / "a", env=env)
+    assert result.returncode == 0, result.stderr
+    assert text.encode() in (field / "woks.md").read_bytes()
+    return result
+
+
 def test_push_with_the_credentials_in_the_url(served, cli, tmp_path):
     # They were dropped for netrc's or the environment's: a 401 for a URL that says who pushes.
     server, field = served
     url = server.url.replace("http://", f"http://{USER}:{PASSWORD}@")
-    local = _clone(cli, url, tmp_path / "a")
-    (local / "woks.md").write_text(page("Woks", "Via the URL."))
-    result = cli("push", "demo", cwd=tmp_path / "a", env={"NETRC": str(tmp_path / "none")})
-    assert result.returncode == 0, result.stderr
-    assert b"Via the URL." in (field / "woks.md").read_bytes()
+    result = _push_a_page(cli, tmp_path, url, {"NETRC": str(tmp_path / "none")}, "Via the URL.", field)
     assert PASSWORD not in result.stdout + result.stderr + server.log.read_text()
 
 
@@ -247,14 +253,11 @@ def test_push_with_a_user_alone_in_the_url_takes_the_password_from_netrc(served,
     # As git and curl take it: the URL names who pushes, netrc keeps the password
     # (the environment's is another user's). It was sent with an empty password: a 401.
     server, field = served
-    local = _clone(cli, server.url.replace("http://", f"http://{USER}@"), tmp_path / "a")
     netrc = tmp_path / "netrc"
     netrc.write_text(f"machine 127.0.0.1 login {USER} password {PASSWORD}\n")
     netrc.chmod(0o600)
-    (local / "woks.md").write_text(page("Woks", "User in the URL."))
-    result = cli("push", "demo", cwd=tmp_path / "a", env={**env, "NETRC": str(netrc)})
-    assert result.returncode == 0, result.stderr
-    assert b"User in the URL." in (field / "woks.md").read_bytes()
+    url = server.url.replace("http://", f"http://{USER}@")
+    _push_a_page(cli, tmp_path, url, {**env, "NETRC": str(netrc)}, "User in the URL.", field)
 
 
 @pytest.mark.parametrize("secret", ["pässwort", "密码-1"])
@@ -266,11 +269,7 @@ def test_push_with_a_password_that_is_not_ascii(tmp_path, cli, secret):
     server = MemsyncServer(field, log=tmp_path / "serve.log", args=("--auth-file", str(tmp_path / "auth")))
     try:
         url = server.url.replace("http://", f"http://{USER}:{quote(secret)}@")
-        local = _clone(cli, url, tmp_path / "a")
-        (local / "woks.md").write_text(page("Woks", "Non-ASCII."))
-        result = cli("push", "demo", cwd=tmp_path / "a", env={"NETRC": str(tmp_path / "none")})
-        assert result.returncode == 0, result.stderr
-        assert b"Non-ASCII." in (field / "woks.md").read_bytes()
+        _push_a_page(cli, tmp_path, url, {"NETRC": str(tmp_path / "none")}, "Non-ASCII.", field)
     finally:
         server.stop()
 

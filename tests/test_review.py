@@ -206,6 +206,14 @@ def one_version_and_a_workspace(cli: CliRunner, tmp_path: Path) -> tuple[dict[st
     return env, src, ws
 
 
+def review_and_accept_a(cli: CliRunner, env: dict[str, str], src: Path, ws: Path) -> None:
+    """Field a's held version reviews and accepts, and then nothing is held."""
+    ok(cli("review", "a", cwd=ws, env=env))
+    ok(cli("accept", "a", cwd=ws, env=env))
+    assert (ws / "a" / "a.md").read_bytes() == (src / "a.md").read_bytes()
+    assert json.loads(ok(cli("quarantine", "--json", cwd=ws, env=env)))["quarantine"] == []
+
+
 def test_the_same_version_applied_to_another_field_stays_held_for_the_first(cli: CliRunner, tmp_path: Path) -> None:
     """Staging is keyed by digest: applying it to field b discarded what field a held
     for review, and a's quarantine was empty without anyone accepting it."""
@@ -217,10 +225,7 @@ def test_the_same_version_applied_to_another_field_stays_held_for_the_first(cli:
     assert (ws / "b" / "a.md").read_bytes() == (src / "a.md").read_bytes()
     quarantine = json.loads(ok(cli("quarantine", "--json", cwd=ws, env=env)))["quarantine"]
     assert [(q["field"], q["digest"]) for q in quarantine] == [("a", digest)]
-    ok(cli("review", "a", cwd=ws, env=env))
-    ok(cli("accept", "a", cwd=ws, env=env))
-    assert (ws / "a" / "a.md").read_bytes() == (src / "a.md").read_bytes()
-    assert json.loads(ok(cli("quarantine", "--json", cwd=ws, env=env)))["quarantine"] == []
+    review_and_accept_a(cli, env, src, ws)
 
 
 def test_the_same_version_held_by_two_fields_is_held_for_each(cli: CliRunner, tmp_path: Path) -> None:
@@ -237,10 +242,7 @@ def test_the_same_version_held_by_two_fields_is_held_for_each(cli: CliRunner, tm
     ok(cli("accept", "b", cwd=ws, env=env))
     quarantine = json.loads(ok(cli("quarantine", "--json", cwd=ws, env=env)))["quarantine"]
     assert [(q["field"], q["digest"]) for q in quarantine] == [("a", digest)]
-    ok(cli("review", "a", cwd=ws, env=env))
-    ok(cli("accept", "a", cwd=ws, env=env))
-    assert (ws / "a" / "a.md").read_bytes() == (src / "a.md").read_bytes()
-    assert json.loads(ok(cli("quarantine", "--json", cwd=ws, env=env)))["quarantine"] == []
+    review_and_accept_a(cli, env, src, ws)
 
 
 def test_a_version_held_before_holds_were_kept_per_field_is_still_held(cli: CliRunner, tmp_path: Path) -> None:
