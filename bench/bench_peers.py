@@ -340,10 +340,19 @@ def row_s3(r: Runner, sizes: tuple[int, ...], reps: int, extra: list[str]) -> No
 
 
 def summary(results: dict[str, dict[str, list[dict[str, Any]]]]) -> list[str]:
-    header = f"{'row':<28} {'tool':<17} {'median':>8} {'peak':>9} {'requests':>9}  ratio to best peer"
+    """One line per row and tool: median wall time, median CPU time (user+sys of the
+    process and its children: a shared machine's load stretches wall times, far less
+    CPU times), peak RSS, requests, and memsync's ratios to the best peer in each."""
+    header = (
+        f"{'row':<28} {'tool':<17} {'median':>8} {'cpu':>8} {'peak':>9} {'requests':>9}  ratio to best peer (wall; cpu)"
+    )
     lines = [header, "-" * len(header)]
     for key, tools in results.items():
         medians = {tool: statistics.median(r["seconds"] for r in runs) for tool, runs in tools.items()}
+        cpus = {
+            tool: statistics.median(r["cpu_seconds"] for r in runs) if all("cpu_seconds" in r for r in runs) else None
+            for tool, runs in tools.items()
+        }
         peers = {t: m for t, m in medians.items() if t != "memsync"}
         best = min(peers, key=lambda t: peers[t]) if peers else None
         first = True
@@ -352,12 +361,18 @@ def summary(results: dict[str, dict[str, list[dict[str, Any]]]]) -> list[str]:
             requests = max((r.get("requests", 0) for r in runs), default=0)
             calls = max((r.get("calls", 0) for r in runs), default=0)
             count = f"{requests:,}" if requests else (f"{calls} calls" if calls else "")
+            cpu = cpus[tool]
             ratio = ""
             if tool == "memsync" and best is not None:
                 ratio = f"{medians[tool] / peers[best]:.2f}x {best}"
+                peer_cpu = cpus[best]
+                if cpu is not None and peer_cpu:
+                    ratio += f"; cpu {cpu / peer_cpu:.2f}x"
             label = key if first else ""
+            shown = fmt_time(cpu) if cpu is not None else "-"
             lines.append(
-                f"{label:<28} {tool:<17} {fmt_time(medians[tool]):>8} {peak:>6.0f} MiB {count:>9}  {ratio}".rstrip()
+                f"{label:<28} {tool:<17} {fmt_time(medians[tool]):>8} {shown:>8} {peak:>6.0f} MiB {count:>9}  "
+                f"{ratio}".rstrip()
             )
             first = False
     return lines

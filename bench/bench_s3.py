@@ -160,7 +160,9 @@ for line in sys.stdin:
             os._exit(127)
     _, status, usage = os.wait4(pid, 0)
     wall = time.perf_counter() - start
-    print(json.dumps({"seconds": wall, "maxrss_kib": usage.ru_maxrss, "status": os.waitstatus_to_exitcode(status)}))
+    cpu = usage.ru_utime + usage.ru_stime  # the process and every descendant it waited for
+    print(json.dumps({"seconds": wall, "cpu_seconds": cpu, "maxrss_kib": usage.ru_maxrss,
+                      "status": os.waitstatus_to_exitcode(status)}))
     sys.stdout.flush()
 """
 
@@ -172,7 +174,8 @@ class Launcher:
         )
 
     def run(self, argv: list[str], env: dict[str, str], cwd: Path, log: Path) -> dict[str, Any]:
-        """Run a process: wall time around it and its own peak RSS (KiB) from wait4."""
+        """Run a process: wall time around it, its CPU time (with its children's) and
+        its own peak RSS (KiB), both from wait4."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
         job = {"argv": [str(a) for a in argv], "env": env, "cwd": str(cwd), "log": str(log)}
         self.proc.stdin.write(json.dumps(job) + "\n")
@@ -486,6 +489,7 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "median_seconds": statistics.median(times),
         "min_seconds": min(times),
+        "median_cpu_seconds": statistics.median(r["cpu_seconds"] for r in runs),
         "peak_rss_kib": max(r["maxrss_kib"] for r in runs),
         "requests": heaviest["requests"],
         "by_method": heaviest["by_method"],
@@ -527,14 +531,15 @@ def render(data: dict[str, Any]) -> str:
         f"memsync {meta['revision']}, {meta['rclone']}, {meta['aws']}, Python {meta['python']}, "
         f"{meta['cpus']} CPUs, {meta['when']}",
         "Every figure is a whole CLI process (interpreter start-up included). Time: median (min) of the "
-        "repetitions; peak: max RSS of the process; requests and bytes: the repetition with the most requests "
-        "(bytes are on the wire, HTTP headers included; sent = to S3).",
+        "repetitions; cpu: median user+sys seconds of the process and its children (a shared machine's load "
+        "stretches wall times, far less CPU times); peak: max RSS of the process; requests and bytes: the "
+        "repetition with the most requests (bytes are on the wire, HTTP headers included; sent = to S3).",
     ]
     if meta["profiled"]:
         lines.append("PROFILED RUN: memsync ran under cProfile, its times are inflated.")
     lines.append("")
     header = (
-        f"{'operation':<34} {'tool':<8} {'median':>8} {'min':>8} {'peak':>8} {'requests':>8}  "
+        f"{'operation':<34} {'tool':<8} {'median':>8} {'min':>8} {'cpu':>8} {'peak':>8} {'requests':>8}  "
         f"{'sent':>8} {'received':>8}  by method"
     )
     lines += [header, "-" * len(header)]
@@ -562,7 +567,8 @@ def render(data: dict[str, Any]) -> str:
                     )
             lines.append(
                 f"{label if first else '':<34} {tool:<8} {fmt_time(r['median_seconds']):>8} "
-                f"{fmt_time(r['min_seconds']):>8} {r['peak_rss_kib'] / 1024:>5.0f} MiB {r['requests']:>8,}  "
+                f"{fmt_time(r['min_seconds']):>8} {fmt_time(r['median_cpu_seconds']):>8} "
+                f"{r['peak_rss_kib'] / 1024:>5.0f} MiB {r['requests']:>8,}  "
                 f"{fmt_bytes(r['bytes_sent']):>8} {fmt_bytes(r['bytes_received']):>8}  {methods}{ratio}".rstrip()
             )
             first = False
