@@ -1,10 +1,11 @@
-"""Find the remote for a URL through the ``memsync.backends`` entry points.
+"""Find the remote for a URL: memsync's own schemes (``BUILTIN``), then the
+``memsync.backends`` entry points, which other packages use to add schemes.
 
-The entry-point name is the URL scheme (``file``, ``s3``, ``git+https``…); a
-bare path means ``file``. An entry point names either a thin ``Store``, which
-the field protocol (``memsync.protocol``) drives, or a ``Remote`` that speaks
-the field protocol itself (git). A scheme no entry point claims but fsspec
-knows (``ftp``, ``hdfs``…) is served by the generic fsspec store. URLs ending
+The key is the URL scheme (``file``, ``s3``, ``git+https``…); a bare path
+means ``file``. Each names either a thin ``Store``, which the field protocol
+(``memsync.protocol``) drives, or a ``Remote`` that speaks the field protocol
+itself (git). A scheme neither claims but fsspec knows (``ftp``, ``hdfs``…)
+is served by the generic fsspec store. URLs ending
 in ``.memoryfield.zip`` name one archive object in the store of the folder
 that holds it.
 
@@ -16,6 +17,7 @@ remote is added rather than ignored at the next sync.
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Iterable, Mapping, MutableMapping
 from typing import Any
@@ -29,6 +31,23 @@ from .remote import Remote
 
 GROUP = "memsync.backends"
 _SCHEME = re.compile(r"([a-z][a-z0-9+.-]*)://", re.IGNORECASE)
+_GIT = "memsync.backends.git:GitRemote"
+_FSSPEC = "memsync.backends.fsspec_store"
+# Looked up before the entry points: importlib.metadata's scan of every installed
+# package costs more than the rest of a small push, for schemes memsync itself serves.
+BUILTIN: Mapping[str, str] = {
+    "file": "memsync.backends.local:LocalStore",
+    "s3": "memsync.backends.s3:S3Store",
+    **dict.fromkeys(("git", "git+file", "git+https", "git+http", "git+ssh", "git+git", "github"), _GIT),
+    "http": "memsync.backends.http:HttpStore",
+    "https": "memsync.backends.http:HttpStore",
+    **dict.fromkeys(("az", "abfs", "abfss"), "memsync.backends.fsspec_azure:AzureStore"),
+    "gs": f"{_FSSPEC}:GcsStore",
+    "gcs": f"{_FSSPEC}:GcsStore",
+    "sftp": f"{_FSSPEC}:SftpStore",
+    **dict.fromkeys(("webdav", "webdav+http", "webdav+https"), f"{_FSSPEC}:WebdavStore"),
+    "memory": f"{_FSSPEC}:FsspecStore",
+}
 
 
 def scheme_of(url: str) -> str:
@@ -42,11 +61,13 @@ def is_archive_url(url: str) -> bool:
 
 def backend_class(url: str) -> type[Store] | type[Remote]:
     """The class that serves ``url``; a one-line error for a scheme nothing serves."""
-    # Here, not at the top: importlib.metadata and its scan of every installed
-    # package cost ~20 ms, which a command that opens no remote need not pay.
+    kind = scheme_of(url)
+    if kind in BUILTIN:
+        module, _, name = BUILTIN[kind].partition(":")
+        builtin: type[Store] | type[Remote] = getattr(importlib.import_module(module), name)
+        return builtin
     from importlib.metadata import entry_points
 
-    kind = scheme_of(url)
     found = entry_points(group=GROUP, name=kind)
     if found:
         loaded: type[Store] | type[Remote] = next(iter(found)).load()
@@ -55,7 +76,7 @@ def backend_class(url: str) -> type[Store] | type[Remote]:
         from .backends.fsspec_store import FsspecStore
 
         return FsspecStore
-    known = ", ".join(sorted(ep.name for ep in entry_points(group=GROUP)))
+    known = ", ".join(sorted({*BUILTIN, *(ep.name for ep in entry_points(group=GROUP))}))
     raise WorkspaceError(f"{url}: no backend for {kind!r} URLs (known: {known}, and fsspec's protocols)")
 
 
@@ -119,6 +140,6 @@ def open_remote(
         return ArchiveRemote(cls(folder or ".", options), name)
     if issubclass(cls, Store):
         return FieldRemote(cls(url, options), memo)
-    # A remote class an entry point names (git's) is built from its URL and options.
+    # A remote class (git's) is built from its URL and options.
     made: Remote = cls(url, options)  # type: ignore[call-arg]
     return made

@@ -231,3 +231,25 @@ def test_malformed_urls_are_refused_at_add(url: str, tmp_path: Path, cli: Any) -
     ok(cli("init"))
     ok(cli("add", "notes"))
     assert_one_line_error(cli("remote", "add", "notes", "x", url))
+
+
+def test_a_plugin_adds_a_scheme_through_the_entry_points(monkeypatch: pytest.MonkeyPatch) -> None:
+    """memsync's own schemes are found without the entry points; another package's
+    scheme still is, and an unknown scheme's error names both kinds."""
+    import importlib.metadata
+
+    from memsync import registry
+    from memsync.backends.local import LocalStore
+
+    plugin = importlib.metadata.EntryPoint("zz", "memsync.backends.local:LocalStore", registry.GROUP)
+    hijack = importlib.metadata.EntryPoint("file", "memsync.backends.s3:S3Store", registry.GROUP)
+
+    def entry_points(group: str, name: str | None = None) -> importlib.metadata.EntryPoints:
+        assert group == registry.GROUP
+        return importlib.metadata.EntryPoints(e for e in (plugin, hijack) if name in (None, e.name))
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", entry_points)
+    assert registry.backend_class("zz://somewhere/f") is LocalStore
+    assert registry.backend_class("file:///srv/f") is LocalStore  # a built-in scheme is not taken over
+    with pytest.raises(registry.WorkspaceError, match=r"known: .*file.*s3.*zz"):
+        registry.backend_class("s4://bucket/f")

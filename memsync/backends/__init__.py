@@ -1,6 +1,7 @@
 """Transports for memsync, one module per kind of remote.
 
 Each is a thin ``memsync.backends.base.Store`` (or, for git, a whole
-``memsync.remote.Remote``) registered in the ``memsync.backends``
-entry-point group under the URL scheme it serves.
+``memsync.remote.Remote``), named in ``memsync.registry.BUILTIN`` under the
+URL schemes it serves; other packages add schemes through the
+``memsync.backends`` entry-point group.
 """
