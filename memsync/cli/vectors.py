@@ -59,7 +59,7 @@ def search_command(
     embedder_name: str | None,
     as_json: bool,
 ) -> None:
-    """Rank the pages of every field in the workspace (or the --fields given) by
+    """Rank the pages of every field in the workspace (or of each --field given) by
     similarity to QUERY, each field through its own vector index.
 
     ``memsync search FIELD QUERY`` is short for ``--field FIELD``, and FIELD
