@@ -435,7 +435,7 @@ class Session:
     def _live(self, name: str, sha: str | None) -> bytes | None:
         """A live file's bytes while it still holds the content ``sha``; else None."""
         try:
-            data = atomic.read_bytes(self.root / name)
+            data = atomic.read_bytes(f"{self.root}/{name}")  # no Path made per page
         except FileNotFoundError:
             return None
         return data if sha256_hex(data) == sha else None

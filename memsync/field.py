@@ -279,7 +279,7 @@ def _is_row(row: object) -> bool:
     )
 
 
-def hash_file(path: Path) -> str:
+def hash_file(path: Path | str) -> str:
     # Plain os.read: hashlib.file_digest allocates a 256 KiB buffer per call,
     # which for 2-8 KB pages costs more than the hashing (2x over a field).
     fd = os.open(path, os.O_RDONLY)
@@ -391,7 +391,7 @@ def scan(
             found = _checked(root, entry, skip, litter, listed=i is not None)
             if found is None:
                 continue
-            sha = entries[name] = hash_file(root / name)
+            sha = entries[name] = hash_file(entry.path)  # a string: no Path made per page
             if keep and found.st_mtime_ns < trusted_before:
                 cache[name] = (found.st_size, found.st_mtime_ns, found.st_ino, sha)
                 cached += 1

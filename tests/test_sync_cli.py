@@ -933,7 +933,9 @@ def test_pull_of_k_pages_stages_k_and_hashes_nothing_it_wrote(tmp_path: Path, mo
     a = _lib_replica(tmp_path / "a", remote, files)
     hashed: list[str] = []
     real_hash = memsync.field.hash_file
-    monkeypatch.setattr(memsync.field, "hash_file", lambda path: hashed.append(path.name) or real_hash(path))
+    monkeypatch.setattr(
+        memsync.field, "hash_file", lambda path: hashed.append(os.path.basename(path)) or real_hash(path)
+    )
     b = _lib_replica(tmp_path / "b", remote, None)
     assert hashed == []  # the clone scanned an empty folder
     # The first no-op after the clone hashes none of the pages the clone just wrote.

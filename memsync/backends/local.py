@@ -56,10 +56,11 @@ class LocalStore(Store):
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
         super().__init__(url, options)
         self.root = path_from_url(url).absolute()
+        self._prefix = os.path.join(self.root, "")  # where(): no Path made per page
         self._helper: tempwriter.HelperWriter | None = None  # inside ``bulk``
 
     def where(self, name: str) -> str:
-        return str(self.root / name)
+        return self._prefix + name
 
     def _path(self, name: str) -> Path:
         return self.root / name
@@ -126,14 +127,14 @@ class LocalStore(Store):
         # dies first leaves its lock, so readers see a push in progress and the next push
         # repairs the field.
         durable = role_of(name) not in (Role.CONTENT, Role.OWN) or name == MANIFEST_NAME
-        path, sync_dir = self._path(name), name == MANIFEST_NAME
+        sync_dir = name == MANIFEST_NAME
         if self._helper is not None and not durable:
             # The helper compares if_match itself as it replaces the file (not checked here
             # first: that read would be the same one paid twice). A refusal is raised when
             # the batch ends; a failure seen now is an earlier page's, or the helper's end,
             # which names itself.
             try:
-                self._helper.put(path, data, if_absent=if_absent, if_match=if_match)
+                self._helper.put(self.where(name), data, if_absent=if_absent, if_match=if_match)
             except OSError as exc:
                 raise self._helper_failed(exc) from exc
             return sha256_hex(data)
@@ -143,7 +144,7 @@ class LocalStore(Store):
             # one flush of the filesystem instead of an fsync per file.
             atomic.sync_filesystem(self.root)
         try:
-            if not tempwriter.put_page(path, data, if_absent=if_absent, durable=durable, sync_dir=sync_dir):
+            if not tempwriter.put_page(self._path(name), data, if_absent=if_absent, durable=durable, sync_dir=sync_dir):
                 raise PreconditionFailed(f"{self.where(name)}: changed by another writer")
         except OSError as exc:
             raise RemoteError(f"{self.where(name)}: cannot write: {exc.strerror}") from exc
