@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -73,6 +73,21 @@ def cli(tmp_path: Path) -> CliRunner:
         return run_cli(*args, cwd=cwd or tmp_path, env=env)
 
     return runner
+
+
+@pytest.fixture(scope="module")
+def no_flush() -> Iterator[None]:
+    """fsync and syncfs return at once, in this process, for a module whose
+    promises do not involve a power cut (a killed process loses nothing the page
+    cache holds): on a shared CI disk each flush waits for every other worker's
+    writes (beside a worker writing large files, the convergence tests took 164 s; 44 s unflushed).
+    A module takes it with ``pytestmark = pytest.mark.usefixtures("no_flush")``."""
+    from memsync import atomic
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(os, "fsync", lambda fd: None)
+        patch.setattr(atomic, "sync_filesystem", lambda *directories: None)
+        yield
 
 
 @pytest.fixture(scope="session")
