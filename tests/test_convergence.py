@@ -40,6 +40,9 @@ from memsync.store import ObjectStore
 from memsync.workspace import Workspace
 from tests.conftest import page, run_cli
 
+# In-process syncs: their flushes guard against power cuts, which none of these tests makes.
+pytestmark = pytest.mark.usefixtures("no_flush")
+
 FIELD = "notes"
 MARKER = re.compile(r"mark-\d{4}-x")
 
