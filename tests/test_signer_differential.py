@@ -17,6 +17,7 @@ import base64
 import itertools
 import os
 import shutil
+import struct
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -120,6 +121,30 @@ def _crafted(world: World) -> None:
         "ecdsa-trailing-byte": mpint(r) + mpint(s) + b"\0",
     }.items():
         _put(world, name, armored(ecdsa_blob, string(b"ecdsa-sha2-nistp256") + string(pair)))
+
+    ca = _private(world.root / "ca")
+    assert isinstance(ca, Ed25519PrivateKey)
+    ca_blob = base64.b64decode(world.keys["ca"].split()[1])
+    for name, principals in {
+        "cert-crafted": [b"alice"],
+        "cert-principal-trailing-nul": [b"alice\0"],
+        "cert-principal-inner-nul": [b"ali\0ce"],
+    }.items():
+        holder = Ed25519PrivateKey.generate()
+        raw = holder.public_key().public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+        body = (
+            string(b"ssh-ed25519-cert-v01@openssh.com")
+            + string(b"\0" * 32)
+            + string(raw)
+            + struct.pack(">QI", 1, 1)
+            + string(name.encode())
+            + string(b"".join(map(string, principals)))
+            + struct.pack(">QQ", 0, 2**64 - 1)
+            + string(b"") * 3
+            + string(ca_blob)
+        )
+        cert = body + string(string(b"ssh-ed25519") + string(ca.sign(body)))
+        _put(world, name, armored(cert, string(b"ssh-ed25519") + string(holder.sign(signed_data()))))
 
 
 def _armor_variants(world: World) -> None:
@@ -399,6 +424,9 @@ CERT_SIGS = [
     "cert-ssh-rsa-ca",
     "ca-bare",
     "alice",
+    "cert-crafted",
+    "cert-principal-trailing-nul",
+    "cert-principal-inner-nul",
 ]
 PLAIN_KEYS = ["alice", "stranger", "rsa", "ecdsa256", "ecdsa384", "ecdsa521", "sk-ed25519", "sk-ecdsa", "memsync"]
 
@@ -608,9 +636,11 @@ def test_check_novalidate_and_find_principals_agree(world: World, tmp_path: Path
 
     printed = _parallel(find, len(cases))
     for i, case in enumerate(cases):
-        ours = sshsig.find_principals(
-            world.sigs[case.sig].read_bytes(), sshsig.parse_allowed_signers(files[i].read_bytes())[0]
-        )
+        signers = sshsig.parse_allowed_signers(files[i].read_bytes())[0]
+        try:
+            ours = sshsig.find_principals(world.sigs[case.sig].read_bytes(), signers)
+        except InputError:  # a signature that does not read: ssh-keygen prints no one
+            ours = []
         if ours != printed[i]:
             problems.append(f"find-principals {case}: ssh-keygen {printed[i]}, memsync {ours}")
     assert not problems, "\n".join(problems)
