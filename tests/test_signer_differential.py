@@ -24,7 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 from cryptography.hazmat.primitives import hashes, serialization
@@ -77,8 +77,10 @@ def _crafted(world: World) -> None:
     key_blob = base64.b64decode(world.keys["alice"].split()[1])
     good = alice.sign(signed_data())
 
-    def ed25519(name: str, *, raw: bytes = good, algorithm: bytes = b"ssh-ed25519", **fields: object) -> None:
-        _put(world, name, armored(fields.pop("key_blob", key_blob), string(algorithm) + string(raw), **fields))  # type: ignore[arg-type]
+    def ed25519(
+        name: str, *, raw: bytes = good, algorithm: bytes = b"ssh-ed25519", key: bytes = key_blob, **fields: Any
+    ) -> None:
+        _put(world, name, armored(key, string(algorithm) + string(raw), **fields))
 
     ed25519("ed25519-crafted")
     ed25519("sshsig-version-0", version=0)
@@ -91,9 +93,9 @@ def _crafted(world: World) -> None:
     ed25519("namespace-trailing-nul", namespace=b"memsync\0")
     ed25519("namespace-inner-nul", namespace=b"mem\0sync", raw=alice.sign(signed_data(namespace=b"mem\0sync")))
     ed25519("algorithm-trailing-nul", algorithm=b"ssh-ed25519\0")
-    ed25519("key-type-trailing-nul", key_blob=string(b"ssh-ed25519\0") + key_blob[15:])
-    ed25519("key-type-short-name", key_blob=string(b"ED25519") + key_blob[15:])
-    ed25519("key-blob-trailing-byte", key_blob=key_blob + b"\0")
+    ed25519("key-type-trailing-nul", key=string(b"ssh-ed25519\0") + key_blob[15:])
+    ed25519("key-type-short-name", key=string(b"ED25519") + key_blob[15:])
+    ed25519("key-blob-trailing-byte", key=key_blob + b"\0")
     ed25519("ed25519-short", raw=good[:63])
     ed25519("ed25519-long", raw=good + b"\0")
     ed25519("ed25519-as-sk-algorithm", algorithm=b"sk-ssh-ed25519@openssh.com")
@@ -494,6 +496,14 @@ def _text(world: World, template: str) -> bytes:
     return (template.format_map(values) + "\n").encode("utf-8", "surrogateescape")
 
 
+def _files(world: World, cases: list[Case], root: Path) -> list[Path]:
+    """Each case's allowed_signers file."""
+    files = [root / f"allowed_signers.{i}" for i in range(len(cases))]
+    for path, case in zip(files, cases, strict=True):
+        path.write_bytes(_text(world, case.signers))
+    return files
+
+
 def _parallel(function: Callable[[int], T], count: int) -> list[T]:
     """ssh-keygen runs mostly wait on process start-up: eight at a time keep two cores busy."""
     with ThreadPoolExecutor(8) as pool:
@@ -548,10 +558,7 @@ def zone() -> Iterator[Callable[[str | None], None]]:
 
 def _compare(world: World, cases: list[Case], root: Path, tz: str | None = None) -> tuple[list[str], list[bool]]:
     """The disagreements, and ssh-keygen's verdicts."""
-    files = []
-    for i, case in enumerate(cases):
-        files.append(root / f"allowed_signers.{i}")
-        files[-1].write_bytes(_text(world, case.signers))
+    files = _files(world, cases, root)
     openssh = _openssh(files, world, cases, tz)
     problems, named = [], []
     for path, case, theirs in zip(files, cases, openssh, strict=True):
@@ -594,10 +601,7 @@ def test_the_deliberate_differences_are_still_differences(world: World, tmp_path
     """docs/FORMAT.md names each difference; once ssh-keygen refuses one too, or memsync accepts
     it, that text and DELIBERATE are wrong."""
     cases = [Case("alice {alice}", sig) for sig in DELIBERATE]
-    files = []
-    for i, case in enumerate(cases):
-        files.append(tmp_path / f"allowed_signers.{i}")
-        files[-1].write_bytes(_text(world, case.signers))
+    files = _files(world, cases, tmp_path)
     assert _openssh(files, world, cases, None) == [True] * len(cases)
     for path, case in zip(files, cases, strict=True):
         assert _memsync(world, path.read_bytes(), case, "alice") is None, DELIBERATE[case.sig]
@@ -625,10 +629,7 @@ def test_check_novalidate_and_find_principals_agree(world: World, tmp_path: Path
             problems.append(f"check-novalidate {name}: ssh-keygen {theirs}, memsync {ours}")
     groups = _groups(world)
     cases = [c for c in groups["key-lines"] + groups["certificates"] if c.principal == "alice"]
-    files = []
-    for i, case in enumerate(cases):
-        files.append(tmp_path / f"allowed_signers.{i}")
-        files[-1].write_bytes(_text(world, case.signers))
+    files = _files(world, cases, tmp_path)
 
     def find(i: int) -> list[str]:
         done = ssh_keygen("-Y", "find-principals", "-f", files[i], "-s", world.sigs[cases[i].sig])
