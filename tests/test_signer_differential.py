@@ -269,6 +269,8 @@ PRINCIPAL_WORDS = [
     "!alice,*",
     "!*",
     "élise,?lise",
+    ",*",
+    "bob,,alice",
 ]
 ASKED = ["alice", "alice smith", "alice, bob", "bob", "alice,bob", "alice\tsmith", "élise"]
 
