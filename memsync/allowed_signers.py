@@ -438,7 +438,9 @@ def identify(
             reasons.append(f"{signer.where}: {reason}")
         if found is None:
             continue
-        for candidate in map(_s, _until_empty(found)):
+        # Every item, not only those before an empty one (where find-principals stops): the
+        # line ",*" accepts any principal, and accept() below has the last word on each.
+        for candidate in map(_s, filter(None, found.split(b","))):
             try:
                 return candidate, accept(signers, key, candidate, namespace, verify_time)
             except UnknownSigner:

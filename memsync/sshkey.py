@@ -154,10 +154,7 @@ class Reader:
         return self.take(self.u32())
 
     def cstring(self) -> bytes:
-        value = self.string()
-        if b"\0" in value:
-            raise Malformed(f"{self.what} has a NUL byte inside a text field")
-        return value
+        return c_string(self.string(), self.what)
 
     def text(self) -> str:
         return self.cstring().decode("utf-8", "surrogateescape")
@@ -176,6 +173,17 @@ class Reader:
     def end(self) -> None:
         if not self.at_end():
             raise Malformed(f"{self.what} has trailing data")
+
+
+def c_string(value: bytes, what: str) -> bytes:
+    """sshbuf_get_cstring's (and sshbuf_dup_string's) rule: no NUL inside, but one as the
+    very last byte is allowed and dropped, so that "sha512\\0" is "sha512" to OpenSSH."""
+    nul = value.find(b"\0")
+    if nul < 0:
+        return value
+    if nul != len(value) - 1:
+        raise Malformed(f"{what} has a NUL byte inside a text field")
+    return value[:nul]
 
 
 def b64decode(text: bytes) -> bytes:

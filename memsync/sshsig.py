@@ -147,7 +147,7 @@ def _dearmor(armored: bytes) -> sshkey.Reader:
     if end < 0:
         raise InputError("signature is not an armored SSH signature (no END SSH SIGNATURE line)")
     try:
-        reader = sshkey.Reader(sshkey.b64decode(armored[len(_BEGIN) : end]), "signature")
+        reader = sshkey.Reader(sshkey.b64decode(sshkey.c_string(armored[len(_BEGIN) : end], "signature")), "signature")
     except InputError:
         raise InputError("signature is not valid base64") from None
     if reader.take(6) != _MAGIC or reader.u32() > _VERSION:

@@ -101,8 +101,13 @@ def list_signers(ws: Workspace) -> tuple[list[sshsig.AllowedSigner], list[str]]:
 
 
 def add_signer(ws: Workspace, name: str, key_text: str, *, dry_run: bool = False) -> sshsig.AllowedSigner:
-    if not name or any(c.isspace() or c in ',"' for c in name):
-        raise InputError(f"{name!r}: a signer name is one word (an email address works well)")
+    # Spaces are fine (the line quotes the name, as OpenSSH reads it); a comma would split the
+    # name into two principals, and a quote or a line break cannot be written in the file at all.
+    if not name or name != name.strip() or any(c in ',"' or not c.isprintable() for c in name):
+        raise InputError(
+            f"{name!r}: a signer name has no comma, quote, control character or space at either end"
+            " (an email address works well)"
+        )
     from . import sshsig
 
     candidate = Path(key_text).expanduser()

@@ -244,3 +244,34 @@ def test_trust_add_takes_rsa_and_ecdsa_keys(cli: CliRunner, tmp_path: Path) -> N
         assert cli("trust", "add", kind, Path(str(key) + ".pub")).returncode == 0
     listed = {s.name: s.key.type_name for s in sshsig.read_allowed_signers(tmp_path / ".memsync" / "allowed_signers")}
     assert listed == {"rsa": "ssh-rsa", "ecdsa": "ecdsa-sha2-nistp256"}
+
+
+def test_trust_add_takes_a_name_with_spaces_as_ssh_keygen_reads_it(cli: CliRunner, tmp_path: Path) -> None:
+    """OpenSSH allows any principal in double quotes; `trust add` quotes one with spaces, and
+    `ssh-keygen -Y verify -I NAME` then accepts that signer's signatures under that name."""
+    assert cli("init").returncode == 0
+    key = tmp_path / "key"
+    public = sshsig.generate(key)
+    message = b"release notes\n"
+    signature = tmp_path / "message.sig"
+    signature.write_bytes(sshsig.sign(message, sshsig.load_private_key(key)))
+    assert cli("trust", "add", "Alice Smith", sshsig.public_line(public)).returncode == 0
+    allowed = tmp_path / ".memsync" / "allowed_signers"
+    assert allowed.read_text() == f'"Alice Smith" namespaces="memsync" {sshsig.public_line(public)}\n'
+    args = ["-Y", "verify", "-f", allowed, "-I", "Alice Smith", "-n", "memsync", "-s", signature]
+    openssh = subprocess.run(["ssh-keygen", *map(str, args)], input=message, capture_output=True)
+    assert openssh.returncode == 0, openssh.stderr
+    found = sshsig.verify(message, signature.read_bytes(), sshsig.read_allowed_signers(allowed))
+    assert found.principal == "Alice Smith"
+    assert cli("trust", "remove", "Alice Smith").returncode == 0
+    assert allowed.read_text() == ""
+
+
+@pytest.mark.parametrize("name", ["alice,bob", 'al"ice', "alice\nbob", "alice\tsmith", " alice", "alice ", ""])
+def test_trust_add_refuses_a_name_the_file_cannot_hold_as_one_principal(
+    cli: CliRunner, tmp_path: Path, name: str
+) -> None:
+    assert cli("init").returncode == 0
+    line = assert_one_line_error(cli("trust", "add", name, KEY))
+    assert "a signer name has no comma, quote, control character or space at either end" in line
+    assert not (tmp_path / ".memsync" / "allowed_signers").exists()

@@ -10,111 +10,20 @@ security-key signatures are built here, as no authenticator is at hand).
 from __future__ import annotations
 
 import base64
-import hashlib
 import os
-import struct
-import subprocess
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 
 from memsync import sshsig
 from memsync.allowed_signers import parse_time
 from memsync.errors import InputError, IntegrityError
+from tests.sshsig_support import MESSAGE, World, openssh_version, security_key_signature, ssh_keygen, string
 
-MESSAGE = b"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef  a.md\n"
 OTHER = b"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef  b.md\n"
-
-
-def ssh_keygen(
-    *args: str | Path, stdin: bytes | None = None, env: dict[str, str] | None = None
-) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        ["ssh-keygen", *map(str, args)], input=stdin, capture_output=True, timeout=60, env={**os.environ, **(env or {})}
-    )
-
-
-def openssh_version() -> str:
-    return subprocess.run(["ssh", "-V"], capture_output=True, text=True, check=True).stderr.strip()
-
-
-@dataclass
-class World:
-    root: Path
-    keys: dict[str, str]  # name -> "TYPE BASE64" public key line
-    sigs: dict[str, Path]  # name -> armored signature over MESSAGE
-
-    def key(self, name: str, *args: str) -> Path:
-        path = self.root / name
-        made = ssh_keygen("-q", "-N", "", "-C", name, "-f", path, *args)
-        assert made.returncode == 0, made.stderr
-        self.keys[name] = " ".join(path.with_name(name + ".pub").read_text().split()[:2])
-        return path
-
-    def sign(self, name: str, key: Path, namespace: str = "memsync", *args: str) -> None:
-        made = ssh_keygen("-Y", "sign", "-f", key, "-n", namespace, *args, stdin=MESSAGE)
-        assert made.returncode == 0, made.stderr
-        self.sigs[name] = self.root / f"{name}.sig"
-        self.sigs[name].write_bytes(made.stdout)
-
-    def certify(self, name: str, ca: Path, *args: str) -> Path:
-        """A new Ed25519 key certified by ``ca`` (ssh-keygen -s ARGS) and a signature made with the certificate."""
-        key = self.key(name)
-        made = ssh_keygen("-q", "-s", ca, "-I", f"{name}-id", *args, Path(str(key) + ".pub"))
-        assert made.returncode == 0, made.stderr
-        cert = Path(f"{key}-cert.pub")
-        self.keys[name + "-cert"] = " ".join(cert.read_text().split()[:2])
-        self.sign(name, cert)
-        return cert
-
-
-def _string(data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + data
-
-
-def _mpint(value: int) -> bytes:
-    raw = value.to_bytes((value.bit_length() + 7) // 8, "big")
-    return _string(b"\0" + raw if raw[0] & 0x80 else raw)
-
-
-def security_key_signature(kind: str, flags: int, application: bytes = b"ssh:") -> tuple[str, bytes]:
-    """(public key line, armored SSHSIG) as an authenticator would make them (PROTOCOL.u2f): the key
-    signs SHA-256(application) || flags || counter || SHA-256(SSHSIG signed data)."""
-    signed = (
-        b"SSHSIG" + _string(b"memsync") + _string(b"") + _string(b"sha512") + _string(hashlib.sha512(MESSAGE).digest())
-    )
-    counter = 7
-    presented = (
-        hashlib.sha256(application).digest() + struct.pack(">BI", flags, counter) + hashlib.sha256(signed).digest()
-    )
-    if kind == "ed25519":
-        name = b"sk-ssh-ed25519@openssh.com"
-        private = Ed25519PrivateKey.generate()
-        raw = private.public_key().public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
-        blob = _string(name) + _string(raw) + _string(application)
-        inner = _string(private.sign(presented))
-    else:
-        name = b"sk-ecdsa-sha2-nistp256@openssh.com"
-        ec_private = ec.generate_private_key(ec.SECP256R1())
-        point = ec_private.public_key().public_bytes(
-            serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
-        )
-        blob = _string(name) + _string(b"nistp256") + _string(point) + _string(application)
-        r, s = decode_dss_signature(ec_private.sign(presented, ec.ECDSA(hashes.SHA256())))
-        inner = _string(_mpint(r) + _mpint(s))
-    signature = _string(name) + inner + struct.pack(">BI", flags, counter)
-    envelope = b"SSHSIG" + struct.pack(">I", 1) + _string(blob) + _string(b"memsync") + _string(b"")
-    text = base64.b64encode(envelope + _string(b"sha512") + _string(signature)).decode()
-    lines = [text[i : i + 70] for i in range(0, len(text), 70)]
-    armored = "\n".join(["-----BEGIN SSH SIGNATURE-----", *lines, "-----END SSH SIGNATURE-----"]) + "\n"
-    return f"{name.decode()} {base64.b64encode(blob).decode()}", armored.encode()
 
 
 @pytest.fixture(scope="module")
@@ -169,7 +78,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> World:
     # The same Ed25519 key under another application is another key.
     raw = base64.b64decode(w.keys["sk-ed25519-1"].split()[1])
     w.keys["sk-ed25519-other-app"] = (
-        "sk-ssh-ed25519@openssh.com " + base64.b64encode(raw[:-8] + _string(b"ssh:x")).decode()
+        "sk-ssh-ed25519@openssh.com " + base64.b64encode(raw[:-8] + string(b"ssh:x")).decode()
     )
     memsync_key = w.root / "memsync-key"
     public = sshsig.generate(memsync_key)
