@@ -372,11 +372,20 @@ class SftpStore(FsspecStore):
         return None
 
 
+#: What a WebDAV server's 401 means, and where memsync takes credentials from.
+NO_CREDENTIALS = (
+    "credentials missing or rejected (give them in the URL as USER:PASSWORD@, with -o username= -o password=, "
+    "in netrc or as MEMSYNC_HTTP_USER/MEMSYNC_HTTP_PASSWORD)"
+)
+
+
 class WebdavStore(FsspecStore):
     """``webdav://HOST[:PORT]/PATH`` (HTTPS) and ``webdav+http://`` through webdav4.
 
-    Credentials (HTTP Basic) come from ``-o username= -o password=``, or
-    ``MEMSYNC_HTTP_USER``/``MEMSYNC_HTTP_PASSWORD``, or netrc, as for HTTP remotes."""
+    Credentials (HTTP Basic) are found and bound to the URL's origin as for HTTP
+    remotes (``http.credentials``): the URL's ``user:password@``, else
+    ``-o username= -o password=``, ``MEMSYNC_HTTP_USER``/``MEMSYNC_HTTP_PASSWORD``
+    or netrc; a lone ``user@`` takes the password kept for that user."""
 
     EXTRA = "webdav"
     MODULES = ("webdav4", "httpx")
@@ -400,15 +409,13 @@ class WebdavStore(FsspecStore):
     def _make_fs(self) -> Any:
         from webdav4.fsspec import WebdavFileSystem
 
-        from .http import _credentials
+        from . import webdav_http
+        from .http import credentials
 
         base = self._base_url()
-        auth: tuple[str, str] | None = None
-        if self.options.get("username"):
-            auth = (self.options["username"], self.options.get("password", ""))
-        else:
-            auth = _credentials(base)
-        return WebdavFileSystem(base, auth=auth, timeout=self.timeout)
+        given = (self.options["username"], self.options.get("password", "")) if self.options.get("username") else None
+        client = webdav_http.client(base, credentials(self.url, given), self.timeout, self.url)
+        return WebdavFileSystem(base, client=client, skip_instance_cache=True)
 
     def _replace(self, temp: str, path: str) -> None:
         self.fs.client.move(temp, path, overwrite=True)
@@ -422,7 +429,7 @@ class WebdavStore(FsspecStore):
         if isinstance(exc, HTTPError):
             status = getattr(exc.response, "status_code", None)
             if status == 401:
-                return RemoteError(f"{where}: credentials missing or rejected (-o username=, netrc)")
+                return RemoteError(f"{where}: WebDAV server answered 401: {NO_CREDENTIALS}")
             if status == 403:
                 return RemoteError(f"{where}: access denied")
             if status == 412:
@@ -434,8 +441,10 @@ class WebdavStore(FsspecStore):
                 return NotFound(f"{where}: not found")
             if status == 412:
                 return PreconditionFailed(f"{where}: precondition failed")
-            if status in (401, 403):
-                return RemoteError(f"{where}: credentials missing or rejected ({status})")
+            if status == 401:
+                return RemoteError(f"{where}: WebDAV server answered 401: {NO_CREDENTIALS}")
+            if status == 403:
+                return RemoteError(f"{where}: access denied")
             return RemoteError(f"{where}: WebDAV server answered {status}")
         if isinstance(exc, httpx.TimeoutException):
             return TimedOut(f"{where}: the WebDAV server did not answer in time")
