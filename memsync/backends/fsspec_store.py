@@ -40,6 +40,7 @@ from memsync.names import OWN_NAMES
 from .base import (
     CHUNK,
     FIELD_OPTIONS,
+    HEAD_DEADLINE,
     MIN_RATE,
     NOT_MODIFIED,
     Entry,
@@ -165,7 +166,9 @@ class FsspecStore(Store):
     # -- the store ------------------------------------------------------------------
 
     def exists(self) -> bool:
-        return bool(self._call(self.url, self.fs.isdir, self.root)) or bool(self.list())
+        # A listing where the folder is one (WebDAV's PROPFIND has Depth 1): a listing's deadline.
+        isdir = self._bounded(self.url, listing_seconds(self.timeout), self.fs.isdir, self.root)
+        return bool(isdir) or bool(self.list())
 
     def _open(self, name: str, if_none_match: str | None, max_bytes: int) -> Opened | NotModified:
         where = self.where(name)
@@ -198,6 +201,14 @@ class FsspecStore(Store):
     def _bounded(self, where: str, seconds: float, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """``fn`` with a deadline (``within``), its failures in one line."""
         return self._call(where, within, where, seconds, fn, *args, **kwargs)
+
+    def _written(self, where: str, size: int, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """A write of ``size`` bytes with a deadline: connecting, the bytes at MIN_RATE,
+        then the answer's head within HEAD_DEADLINE timeouts, as HTTP remotes give it.
+        A server that drips its answer never trips the library's own timeouts, which
+        restart with every byte. A write given up on may still land: the field
+        protocol reads back what it commits."""
+        return self._bounded(where, (1 + HEAD_DEADLINE) * self.timeout + size / MIN_RATE, fn, *args, **kwargs)
 
     def _chunks(self, where: str, handle: Any, digest: Any, max_bytes: int) -> Iterator[bytes]:
         got, start, size = 0, time.monotonic(), FIRST_READ
@@ -256,18 +267,21 @@ class FsspecStore(Store):
         self._check(name, if_match, if_absent)
         where = self.where(name)
         if self.HAS_DIRS and not self._dirs_made:
-            self._call(self.url, self.fs.makedirs, self.root, exist_ok=True)
+            self._written(self.url, 0, self.fs.makedirs, self.root, exist_ok=True)
             self._dirs_made = True
         if not self.ATOMIC_WRITES and (name in OWN_NAMES or name.startswith(".")):
             temp = self.path(f".memsync-tmp-{uuid.uuid4().hex}")
-            self._call(where, self.fs.pipe_file, temp, data)
             try:
-                self._call(where, self._replace, temp, self.path(name))
+                self._written(where, len(data), self.fs.pipe_file, temp, data)
+                self._written(where, 0, self._replace, temp, self.path(name))
             except RemoteError:
-                self._call(where, self.fs.rm_file, temp)
+                # A write given up on may have landed all the same: its temp goes too,
+                # and the write's own error is the one worth telling.
+                with contextlib.suppress(RemoteError):
+                    self._written(where, 0, self.fs.rm_file, temp)
                 raise
         else:
-            self._call(where, self.fs.pipe_file, self.path(name), data)
+            self._written(where, len(data), self.fs.pipe_file, self.path(name), data)
         return hashlib.sha256(data).hexdigest()
 
     def delete(self, name: str, *, if_match: str | None = None) -> None:
@@ -278,7 +292,7 @@ class FsspecStore(Store):
             if current != if_match:
                 raise PreconditionFailed(f"{self.where(name)}: changed by another writer")
         with contextlib.suppress(NotFound):
-            self._call(self.where(name), self.fs.rm_file, self.path(name))
+            self._written(self.where(name), 0, self.fs.rm_file, self.path(name))
 
     def content_token(self, sha256: str) -> str | None:
         return sha256
