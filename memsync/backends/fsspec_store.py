@@ -405,8 +405,8 @@ class WebdavStore(FsspecStore):
     MODULES = ("webdav4", "httpx")
     OPTIONS: ClassVar[Mapping[str, Option]] = {
         **FIELD_OPTIONS,
-        "username": Option("the user to log in as (default: netrc or $MEMSYNC_HTTP_USER)"),
-        "password": Option("the password (default: netrc or $MEMSYNC_HTTP_PASSWORD)", secret=True),
+        "username": Option("the user to log in as (default: the URL's USER@, $MEMSYNC_HTTP_USER or netrc)"),
+        "password": Option("the password (default: the URL's, $MEMSYNC_HTTP_PASSWORD or netrc)", secret=True),
     }
 
     def _base_url(self) -> str:
