@@ -164,7 +164,7 @@ class Azurite:
 class WebdavServer:
     """wsgidav serving a folder under waitress, HTTP Basic auth, in this process."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, user: str = WEBDAV_USER, password: str = WEBDAV_PASSWORD) -> None:
         import waitress
         from wsgidav.wsgidav_app import WsgiDAVApp
 
@@ -173,7 +173,7 @@ class WebdavServer:
         app = WsgiDAVApp(
             {
                 "provider_mapping": {"/": str(root)},
-                "simple_dc": {"user_mapping": {"*": {WEBDAV_USER: {"password": WEBDAV_PASSWORD}}}},
+                "simple_dc": {"user_mapping": {"*": {user: {"password": password}}}},
                 "http_authenticator": {"accept_basic": True, "accept_digest": False, "default_to_digest": False},
                 "verbose": 1,
                 "logging": {"enable_loggers": []},

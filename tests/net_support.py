@@ -30,15 +30,24 @@ class Throttle:
     """A TCP proxy on 127.0.0.1 in front of ``upstream``.
 
     Requests whose path matches ``pattern`` (any connection at all when
-    ``pattern`` is None, for protocols other than HTTP) get, by ``mode``:
+    ``pattern`` is None, for protocols other than HTTP), of one of ``methods``
+    when given, get, by ``mode``:
     ``stall`` — nothing, ever (the request is never forwarded); ``drip`` — the
     answer's head at once, then its body one byte every ``interval`` seconds;
     ``drip-head`` — everything one byte every ``interval`` seconds; ``delay`` —
     forwarded after ``interval`` seconds. ``hit`` is set at the first match.
     """
 
-    def __init__(self, upstream: tuple[str, int], mode: str, pattern: str | None = None, interval: float = 2.0):
+    def __init__(
+        self,
+        upstream: tuple[str, int],
+        mode: str,
+        pattern: str | None = None,
+        interval: float = 2.0,
+        methods: tuple[str, ...] | None = None,
+    ):
         self.upstream, self.mode, self.interval = upstream, mode, interval
+        self.methods = None if methods is None else {m.encode() for m in methods}
         self.pattern = re.compile(pattern.encode()) if pattern is not None else None
         self.hit = threading.Event()
         self.hits = 0
@@ -98,7 +107,12 @@ class Throttle:
         try:
             while data := client.recv(65536):
                 request = _REQUEST_LINE.search(data)
-                if self.pattern is not None and request and self.pattern.search(request.group(2)):
+                if (
+                    self.pattern is not None
+                    and request
+                    and self.pattern.search(request.group(2))
+                    and (self.methods is None or request.group(1) in self.methods)
+                ):
                     self._matched()
                     if self.mode == "stall":
                         self._stopping.wait()

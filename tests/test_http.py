@@ -248,6 +248,15 @@ def test_push_with_the_credentials_in_the_url(served, cli, tmp_path):
     assert PASSWORD not in result.stdout + result.stderr + server.log.read_text()
 
 
+@pytest.mark.parametrize("userinfo", ["@", ":@"])
+def test_an_empty_userinfo_in_the_url_is_no_credentials(served, cli, tmp_path, userinfo):
+    # As curl takes http://@host/: the URL names no one, so the environment's go.
+    # An empty user (and password) were sent instead: a 401.
+    server, field = served
+    url = server.url.replace("http://", f"http://{userinfo}")
+    _push_a_page(cli, tmp_path, url, {**CREDS, "NETRC": str(tmp_path / "none")}, "Empty userinfo.", field)
+
+
 @pytest.mark.parametrize("env", [{}, {"MEMSYNC_HTTP_USER": "someone-else", "MEMSYNC_HTTP_PASSWORD": "theirs"}])
 def test_push_with_a_user_alone_in_the_url_takes_the_password_from_netrc(served, cli, tmp_path, env):
     # As git and curl take it: the URL names who pushes, netrc keeps the password

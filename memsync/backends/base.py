@@ -53,6 +53,8 @@ T = TypeVar("T")
 MAX_LISTED = 2 * MAX_FILES
 #: Bytes a listing's answer may take an entry (an S3 page of 1,000: 512 KiB).
 LISTED_BYTES = 512
+#: Bytes the answer to a whole listing may take, where a library reads it in one piece.
+LISTING_BYTES = MAX_LISTED * LISTED_BYTES
 READ_ATTEMPTS = 4
 
 

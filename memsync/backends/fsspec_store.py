@@ -40,6 +40,7 @@ from memsync.names import OWN_NAMES
 from .base import (
     CHUNK,
     FIELD_OPTIONS,
+    HEAD_DEADLINE,
     MIN_RATE,
     NOT_MODIFIED,
     Entry,
@@ -165,7 +166,9 @@ class FsspecStore(Store):
     # -- the store ------------------------------------------------------------------
 
     def exists(self) -> bool:
-        return bool(self._call(self.url, self.fs.isdir, self.root)) or bool(self.list())
+        # A listing where the folder is one (WebDAV's PROPFIND has Depth 1): a listing's deadline.
+        isdir = self._bounded(self.url, listing_seconds(self.timeout), self.fs.isdir, self.root)
+        return bool(isdir) or bool(self.list())
 
     def _open(self, name: str, if_none_match: str | None, max_bytes: int) -> Opened | NotModified:
         where = self.where(name)
@@ -198,6 +201,14 @@ class FsspecStore(Store):
     def _bounded(self, where: str, seconds: float, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """``fn`` with a deadline (``within``), its failures in one line."""
         return self._call(where, within, where, seconds, fn, *args, **kwargs)
+
+    def _written(self, where: str, size: int, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """A write of ``size`` bytes with a deadline: connecting, the bytes at MIN_RATE,
+        then the answer's head within HEAD_DEADLINE timeouts, as HTTP remotes give it.
+        A server that drips its answer never trips the library's own timeouts, which
+        restart with every byte. A write given up on may still land: the field
+        protocol reads back what it commits."""
+        return self._bounded(where, (1 + HEAD_DEADLINE) * self.timeout + size / MIN_RATE, fn, *args, **kwargs)
 
     def _chunks(self, where: str, handle: Any, digest: Any, max_bytes: int) -> Iterator[bytes]:
         got, start, size = 0, time.monotonic(), FIRST_READ
@@ -256,18 +267,21 @@ class FsspecStore(Store):
         self._check(name, if_match, if_absent)
         where = self.where(name)
         if self.HAS_DIRS and not self._dirs_made:
-            self._call(self.url, self.fs.makedirs, self.root, exist_ok=True)
+            self._written(self.url, 0, self.fs.makedirs, self.root, exist_ok=True)
             self._dirs_made = True
         if not self.ATOMIC_WRITES and (name in OWN_NAMES or name.startswith(".")):
             temp = self.path(f".memsync-tmp-{uuid.uuid4().hex}")
-            self._call(where, self.fs.pipe_file, temp, data)
             try:
-                self._call(where, self._replace, temp, self.path(name))
+                self._written(where, len(data), self.fs.pipe_file, temp, data)
+                self._written(where, 0, self._replace, temp, self.path(name))
             except RemoteError:
-                self._call(where, self.fs.rm_file, temp)
+                # A write given up on may have landed all the same: its temp goes too,
+                # and the write's own error is the one worth telling.
+                with contextlib.suppress(RemoteError):
+                    self._written(where, 0, self.fs.rm_file, temp)
                 raise
         else:
-            self._call(where, self.fs.pipe_file, self.path(name), data)
+            self._written(where, len(data), self.fs.pipe_file, self.path(name), data)
         return hashlib.sha256(data).hexdigest()
 
     def delete(self, name: str, *, if_match: str | None = None) -> None:
@@ -278,7 +292,7 @@ class FsspecStore(Store):
             if current != if_match:
                 raise PreconditionFailed(f"{self.where(name)}: changed by another writer")
         with contextlib.suppress(NotFound):
-            self._call(self.where(name), self.fs.rm_file, self.path(name))
+            self._written(self.where(name), 0, self.fs.rm_file, self.path(name))
 
     def content_token(self, sha256: str) -> str | None:
         return sha256
@@ -372,18 +386,27 @@ class SftpStore(FsspecStore):
         return None
 
 
+#: What a WebDAV server's 401 means, and where memsync takes credentials from.
+NO_CREDENTIALS = (
+    "credentials missing or rejected (give them in the URL as USER:PASSWORD@, with -o username= -o password=, "
+    "in netrc or as MEMSYNC_HTTP_USER/MEMSYNC_HTTP_PASSWORD)"
+)
+
+
 class WebdavStore(FsspecStore):
     """``webdav://HOST[:PORT]/PATH`` (HTTPS) and ``webdav+http://`` through webdav4.
 
-    Credentials (HTTP Basic) come from ``-o username= -o password=``, or
-    ``MEMSYNC_HTTP_USER``/``MEMSYNC_HTTP_PASSWORD``, or netrc, as for HTTP remotes."""
+    Credentials (HTTP Basic) are found and bound to the URL's origin as for HTTP
+    remotes (``http.credentials``): the URL's ``user:password@``, else
+    ``-o username= -o password=``, ``MEMSYNC_HTTP_USER``/``MEMSYNC_HTTP_PASSWORD``
+    or netrc; a lone ``user@`` takes the password kept for that user."""
 
     EXTRA = "webdav"
     MODULES = ("webdav4", "httpx")
     OPTIONS: ClassVar[Mapping[str, Option]] = {
         **FIELD_OPTIONS,
-        "username": Option("the user to log in as (default: netrc or $MEMSYNC_HTTP_USER)"),
-        "password": Option("the password (default: netrc or $MEMSYNC_HTTP_PASSWORD)", secret=True),
+        "username": Option("the user to log in as (default: the URL's USER@, $MEMSYNC_HTTP_USER or netrc)"),
+        "password": Option("the password (default: the URL's, $MEMSYNC_HTTP_PASSWORD or netrc)", secret=True),
     }
 
     def _base_url(self) -> str:
@@ -400,15 +423,13 @@ class WebdavStore(FsspecStore):
     def _make_fs(self) -> Any:
         from webdav4.fsspec import WebdavFileSystem
 
-        from .http import _credentials
+        from . import webdav_http
+        from .http import credentials
 
         base = self._base_url()
-        auth: tuple[str, str] | None = None
-        if self.options.get("username"):
-            auth = (self.options["username"], self.options.get("password", ""))
-        else:
-            auth = _credentials(base)
-        return WebdavFileSystem(base, auth=auth, timeout=self.timeout)
+        given = (self.options["username"], self.options.get("password", "")) if self.options.get("username") else None
+        client = webdav_http.client(base, credentials(self.url, given), self.timeout, self.url)
+        return WebdavFileSystem(base, client=client, skip_instance_cache=True)
 
     def _replace(self, temp: str, path: str) -> None:
         self.fs.client.move(temp, path, overwrite=True)
@@ -422,7 +443,7 @@ class WebdavStore(FsspecStore):
         if isinstance(exc, HTTPError):
             status = getattr(exc.response, "status_code", None)
             if status == 401:
-                return RemoteError(f"{where}: credentials missing or rejected (-o username=, netrc)")
+                return RemoteError(f"{where}: WebDAV server answered 401: {NO_CREDENTIALS}")
             if status == 403:
                 return RemoteError(f"{where}: access denied")
             if status == 412:
@@ -434,8 +455,10 @@ class WebdavStore(FsspecStore):
                 return NotFound(f"{where}: not found")
             if status == 412:
                 return PreconditionFailed(f"{where}: precondition failed")
-            if status in (401, 403):
-                return RemoteError(f"{where}: credentials missing or rejected ({status})")
+            if status == 401:
+                return RemoteError(f"{where}: WebDAV server answered 401: {NO_CREDENTIALS}")
+            if status == 403:
+                return RemoteError(f"{where}: access denied")
             return RemoteError(f"{where}: WebDAV server answered {status}")
         if isinstance(exc, httpx.TimeoutException):
             return TimedOut(f"{where}: the WebDAV server did not answer in time")

@@ -14,7 +14,8 @@ serve) let a push make page writes conditional on the planned content.
 
 Credentials (HTTP Basic, in UTF-8: the URL's ``user:password@``, else
 ``MEMSYNC_HTTP_USER``/``MEMSYNC_HTTP_PASSWORD``, else netrc — ``$NETRC`` or
-``~/.netrc``, which also give the password of a URL's lone ``user@``) are bound to the origin
+``~/.netrc``, which also give the password of a URL's lone ``user@``; an empty
+``@`` names no one) are bound to the origin
 (scheme, host, port) of the remote's URL: a redirect to another origin is
 followed for reads without them, refused for writes, and the field's base
 URL moves only within its origin, to where a file was found under its own
@@ -105,9 +106,7 @@ class _OriginAuth(requests.auth.AuthBase):
 
     def __call__(self, request: requests.PreparedRequest) -> requests.PreparedRequest:
         if self.credentials is not None and request.url and origin(request.url) == self.bound:
-            # As UTF-8 (RFC 7617; memsync serve asks so): requests would send a str as Latin-1.
-            user, password = (part.encode("utf-8", "surrogateescape") for part in self.credentials)
-            signed: requests.PreparedRequest = requests.auth.HTTPBasicAuth(user, password)(request)
+            signed: requests.PreparedRequest = requests.auth.HTTPBasicAuth(*as_utf8(self.credentials))(request)
             return signed
         return request
 
@@ -126,7 +125,7 @@ class HttpStore(Store):
         if not self.origin[1] or any(c.isspace() for c in url):
             raise WorkspaceError(f"{url}: not a valid URL (expected http(s)://HOST[:PORT]/PATH/)")
         self.session = _session()
-        self.auth = _OriginAuth(self.origin, _credentials(self.base))
+        self.auth = _OriginAuth(self.origin, credentials(self.base))
         self._content_etags = False
 
     def where(self, name: str) -> str:
@@ -480,17 +479,31 @@ def _session() -> requests.Session:
     return session
 
 
-def _credentials(url: str) -> tuple[str, str] | None:
+def credentials(url: str, given: tuple[str, str] | None = None) -> tuple[str, str] | None:
+    """The HTTP Basic credentials for ``url``: its own ``user:password@``, else
+    ``given`` (a remote's options), the environment's or netrc's, in that order."""
     parts = urlsplit(url)
     # The URL's own first, as curl and git take them; its bytes as they are (%E4 stays 0xE4).
     named = unquote(parts.username, errors="surrogateescape") if parts.username is not None else None
-    if named is not None and parts.password is not None:
-        return named, unquote(parts.password, errors="surrogateescape")
-    stored = _stored_credentials(url, named)
+    secret = unquote(parts.password, errors="surrogateescape") if parts.password is not None else None
+    if not named and not secret:
+        # An empty userinfo (``http://@host/``, ``http://:@host/``) names no one: as curl
+        # takes it, the URL carries no credentials (and no empty user is asked a password for).
+        named = secret = None
+    if named is not None and secret is not None:
+        return named, secret
+    stored = given if given is not None and named in (None, given[0]) else _stored_credentials(url, named)
     if named is None:
         return stored
     # A user alone: the password kept for that user, as git's credential helpers give it.
     return named, stored[1] if stored is not None else ""
+
+
+def as_utf8(pair: tuple[str, str]) -> tuple[bytes, bytes]:
+    """Credentials as HTTP Basic sends them: UTF-8 (RFC 7617; memsync serve asks so),
+    where libraries would send a str as Latin-1; a URL's undecodable bytes as they were."""
+    user, password = (part.encode("utf-8", "surrogateescape") for part in pair)
+    return user, password
 
 
 def _stored_credentials(url: str, user: str | None) -> tuple[str, str] | None:
