@@ -126,6 +126,23 @@ def test_a_page_replaced_by_rename_with_one_of_the_same_size_and_mtime_is_seen(c
     assert (remote / "page-3.md").read_bytes() == edited
 
 
+@pytest.mark.parametrize("later", [0.0, 2.1])
+def test_a_shared_folder_remotes_edit_in_place_with_its_mtime_put_back_is_pulled(
+    cli: CliRunner, tmp_path: Path, later: float
+) -> None:
+    """A folder another tool writes too is read by listing, each page's listed
+    version compared with the one memsync last hashed: an edit there that keeps
+    size and mtime must still be a remote change, at once or seconds later."""
+    a, remote = _synced(tmp_path, shared="true")
+    target = remote / "page-0.md"
+    edited = _same_size(target.read_bytes())
+    _by_touch_r(target, edited)
+    time.sleep(later)
+    pulled = js(cli("pull", "f", "--json", cwd=a))
+    assert [c["file"] for c in pulled["local_changes"]] == ["page-0.md"]
+    assert (a / "f" / "page-0.md").read_bytes() == edited
+
+
 def test_an_edit_in_place_with_its_mtime_put_back_right_after_a_pull_is_seen(cli: CliRunner, tmp_path: Path) -> None:
     """A pull caches what it wrote without hashing it again: the row must be the
     file's stat after the rename (which moved its ctime), or the same edit made
