@@ -152,11 +152,13 @@ def generate_field(root: Path, pages: int, seed: int) -> int:
 
 
 def age_files(root: Path, seconds: float = 3600.0) -> None:
-    """Back-date every file so the stat cache trusts it (it ignores files modified in the last 2 s)."""
+    """Back-date every file so the stat cache trusts it (it ignores files whose mtime or
+    ctime is under 2 s old): the mtime is set back, the ctime that this moves is waited out."""
     stamp = time.time() - seconds
     for entry in os.scandir(root):
         if entry.is_file(follow_symlinks=False):
             os.utime(entry.path, (stamp, stamp))
+    time.sleep(2.1)
 
 
 def edit_pages(root: Path, rng: random.Random, count: int, round_number: int) -> list[str]:

@@ -34,7 +34,7 @@ from typing import Any, Literal
 from . import atomic, history, signing, tempwriter
 from .check import Finding, frontmatter_warning
 from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError, boundary, redact
-from .field import Row, StatCache, scan
+from .field import Row, StatCache, installed_row, scan
 from .gate import Gate, Verdict, executables
 from .guard import DEFAULT_MAX_DELETE, DeleteLimit, check_deletes
 from .manifest import Manifest, sha256_hex
@@ -483,10 +483,10 @@ class Session:
             atomic.unlink_quietly(str(self.root / name))
         if todo:
             # The rows of the pages the apply writes go first, whatever happens: one holding
-            # other bytes than its row says (an edit of the same size with its mtime put
-            # back) makes the apply stop (LocalMoved), and would be met as unchanged again
-            # by every attempt after. What the apply wrote goes back in, so the next scan
-            # hashes none of it.
+            # other bytes than its row says (an edit no stat shows: same size, mtime put back
+            # on a filesystem whose ctime is not its own, FAT's) makes the apply stop
+            # (LocalMoved), and would be met as unchanged again by every attempt after.
+            # What the apply wrote goes back in, so the next scan hashes none of it.
             for change in todo:
                 run.cache.pop(change.name)
             written = self._apply_local(todo, result, staged, run.local, run.report)
@@ -651,8 +651,8 @@ class Session:
         workers = PARALLEL_WRITES if each else 1
         temps: dict[str, str] = {}
         # A large batch's temp files are created by a helper process while this one
-        # reads and checks the next page; each temp's stat as written is its stat
-        # cache row once it takes its name.
+        # reads and checks the next page; each temp's stat as written vouches for
+        # its stat cache row once it takes its name.
         writer = tempwriter.batch_writer(self.root, len(writes), durable=each)
         stats: dict[str, tempwriter.Row]
 
@@ -673,7 +673,9 @@ class Session:
             path, expected, sha = self.root / change.name, local.get(change.name), change.sha256
             assert sha is not None
             if self.journal.install(tmp, path, expected, sha):
-                written[change.name] = (*stats[tmp], sha)
+                row = installed_row(path, stats[tmp], sha)
+                if row is not None:
+                    written[change.name] = row
             else:
                 moved.append(change.name)
 

@@ -2,8 +2,8 @@
 
 ``scan`` builds the field's manifest without trusting anything in the folder:
 subdirectories, symlinks, special files and unsafe names are refused, hidden
-and derived files are skipped. A stat cache (size, mtime, inode → sha256)
-lets a no-op sync of a large field skip re-reading unchanged files.
+and derived files are skipped. A stat cache (size, mtime, ctime, inode →
+sha256) lets a no-op sync of a large field skip re-reading unchanged files.
 
 The root of a tree (see memsync.workspace) passes ``skip``: the subfolders
 that are fields of their own. Any other subfolder is still refused.
@@ -27,8 +27,10 @@ from .errors import InputError
 from .manifest import Manifest, check_case, check_file_count
 from .names import Role, is_plain_page, name_problem, role_of
 
-Row = tuple[int, int, int, str]  # size, mtime_ns, inode, sha256
-_RACY_SECONDS = 2  # a file this fresh may change again within its mtime tick
+Row = tuple[int, int, int, int, str]  # size, mtime_ns, ctime_ns, inode, sha256
+_STATS = 4  # numbers per row (a Row's first four)
+RACY_SECONDS = 2  # a file this fresh may change again within its mtime (or ctime) tick
+_VERSION = 3
 _READ_SIZE = 1024 * 1024
 _HEX = 64
 _SUM = b',"sum":"'
@@ -37,7 +39,10 @@ _SLICE = 8192  # rows per piece when the cache is saved or its digest made
 
 
 class StatCache:
-    """What scans learnt of a field's files: size, mtime_ns and inode → sha256.
+    """What scans learnt of a field's files: size, mtime_ns, ctime_ns and inode → sha256.
+
+    ctime is what tells an edit in place that keeps the size and puts the mtime
+    back (touch -r, cp -p, rsync -t, tar x) from no edit at all: no user can set it.
 
     Kept in columns as saved (docs/FORMAT.md) and read where they lie, so
     loading 100,000 rows makes no object per row, in the order the last scan
@@ -63,20 +68,15 @@ class StatCache:
 
     @classmethod
     def from_bytes(cls, data: bytes) -> StatCache:
-        """The saved cache; an empty one for anything malformed (it is only a cache)."""
+        """The saved cache; an empty one for anything malformed (it is only a cache).
+        Earlier formats read as empty too: their rows have no ctime, so an edit
+        that kept size and mtime would pass them (the files are hashed once)."""
         try:
             saved = json.loads(data)
         except ValueError:
             return cls()
-        if not isinstance(saved, dict):
+        if not isinstance(saved, dict) or saved.get("version") != _VERSION:
             return cls()
-        if saved.get("version") != 2:
-            # The first format, {name: [size, mtime_ns, inode, sha256]}: its rows are
-            # kept, so the first sync after an upgrade hashes nothing again.
-            cache = cls()
-            cache.update({n: (r[0], r[1], r[2], r[3]) for n, r in saved.items() if _is_row(r)})
-            cache._compact()
-            return cache
         names, stats, shas, digest = (saved.get(k) for k in ("names", "stats", "shas", "digest"))
         if (
             _summed(data)
@@ -84,7 +84,7 @@ class StatCache:
             and isinstance(names, list)
             and isinstance(stats, list)
             and isinstance(shas, str)
-            and len(stats) == 3 * len(names)
+            and len(stats) == _STATS * len(names)
             and len(shas) == _HEX * len(names)
             and set(map(type, names)) <= {str}
             and set(map(type, stats)) <= {int}
@@ -107,7 +107,7 @@ class StatCache:
 
     def _columns_json(self) -> Iterator[bytes]:
         self._compact()
-        yield b'{"version":2,"digest":' + json.dumps(self.digest).encode()
+        yield b'{"version":%d,"digest":' % _VERSION + json.dumps(self.digest).encode()
         for key, column in (("names", self._names), ("stats", self._stats)):
             yield f',"{key}":['.encode()
             for start in range(0, len(column), _SLICE):
@@ -136,8 +136,8 @@ class StatCache:
             row = self.get(name)
             if row is not None:
                 names.append(name)
-                stats.extend(row[:3])
-                shas.append(row[3])
+                stats.extend(row[:4])
+                shas.append(row[4])
 
         for name in self._order:
             add(name)
@@ -162,24 +162,24 @@ class StatCache:
                     gone.append(i)
             elif i is None:
                 names.append(name)
-                stats.extend(row[:3])
-                shas += row[3].encode()
+                stats.extend(row[:4])
+                shas += row[4].encode()
             else:
-                stats[3 * i : 3 * i + 3] = row[:3]
-                shas[_HEX * i : _HEX * (i + 1)] = row[3].encode()
+                stats[_STATS * i : _STATS * (i + 1)] = row[:4]
+                shas[_HEX * i : _HEX * (i + 1)] = row[4].encode()
         if gone:
             # The rows between removed ones, joined in C: deleting each in place would
             # move the whole tail once per removal.
             cuts = sorted(gone)
             spans = list(zip([0, *(i + 1 for i in cuts)], [*cuts, len(names)], strict=True))
             names = list(itertools.chain.from_iterable(names[a:b] for a, b in spans))
-            stats = list(itertools.chain.from_iterable(stats[3 * a : 3 * b] for a, b in spans))
+            stats = list(itertools.chain.from_iterable(stats[_STATS * a : _STATS * b] for a, b in spans))
             shas = bytearray().join(shas[_HEX * a : _HEX * b] for a, b in spans)
         columns = shas.decode("ascii")
         self._load(names, stats, columns, self._digest_of(names, columns))
 
     def columns(self) -> tuple[dict[str, int], list[int], str]:
-        """Name → row number, then 3 numbers and 64 hex digits per row, for a scan's inner loop."""
+        """Name → row number, then 4 numbers and 64 hex digits per row, for a scan's inner loop."""
         if self._changed:
             self._compact()  # a cache kept across scans (the server's) is folded before the next one
         return self._row, self._stats, self._shas
@@ -223,8 +223,9 @@ class StatCache:
         i = self._row.get(name)
         if i is None:
             return None
-        j, k = 3 * i, _HEX * i
-        return self._stats[j], self._stats[j + 1], self._stats[j + 2], self._shas[k : k + _HEX]
+        j, k = _STATS * i, _HEX * i
+        stats = self._stats
+        return stats[j], stats[j + 1], stats[j + 2], stats[j + 3], self._shas[k : k + _HEX]
 
     def __setitem__(self, name: str, row: Row) -> None:
         old = self.get(name)
@@ -269,14 +270,19 @@ def _summed(data: bytes) -> bool:
     return end >= 0 and tail == hashlib.sha256(memoryview(data)[:end]).hexdigest().encode() + b'"}'
 
 
-def _is_row(row: object) -> bool:
-    return (
-        isinstance(row, list)
-        and len(row) == 4
-        and all(type(v) is int for v in row[:3])
-        and isinstance(row[3], str)
-        and len(row[3]) == _HEX
-    )
+def installed_row(path: Path, written: tuple[int, int, int], sha: str) -> Row | None:
+    """The stat cache row of a file a sync wrote to a temp and renamed to ``path``
+    just now: ``written`` is the temp's size, mtime and inode as written. The
+    rename changed its ctime, so the row takes the file's stat again; None (the
+    next scan hashes it) unless that stat is still the temp's, as another
+    writer's file or an edit meanwhile would not be."""
+    try:
+        st = os.stat(path, follow_symlinks=False)
+    except FileNotFoundError:
+        return None
+    if (st.st_size, st.st_mtime_ns, st.st_ino) != written or not stat.S_ISREG(st.st_mode):
+        return None
+    return st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, sha
 
 
 def hash_file(path: Path | str) -> str:
@@ -358,7 +364,7 @@ def scan(
     """The manifest of the field at ``root`` as it is on disk now (``skip``: see
     content_names; temp files left by a crashed write go into ``litter``, when given).
     ``cache`` is consulted and brought up to date."""
-    trusted_before = time.time_ns() - _RACY_SECONDS * 1_000_000_000
+    trusted_before = time.time_ns() - RACY_SECONDS * 1_000_000_000
     entries: dict[str, str] = {}
     keep = cache is not None
     cache = cache if cache is not None else StatCache()
@@ -376,11 +382,12 @@ def scan(
                     st = entry.stat(follow_symlinks=False)
                 except FileNotFoundError:
                     continue
-                j = 3 * i
+                j = _STATS * i
                 if (
                     stats[j] == st.st_size
                     and stats[j + 1] == st.st_mtime_ns
-                    and stats[j + 2] == st.st_ino
+                    and stats[j + 2] == st.st_ctime_ns
+                    and stats[j + 3] == st.st_ino
                     and is_file(st.st_mode)
                 ):
                     entries[name] = shas[_HEX * i : _HEX * (i + 1)]
@@ -392,8 +399,10 @@ def scan(
             if found is None:
                 continue
             sha = entries[name] = hash_file(entry.path)  # a string: no Path made per page
-            if keep and found.st_mtime_ns < trusted_before:
-                cache[name] = (found.st_size, found.st_mtime_ns, found.st_ino, sha)
+            # ctime too: an edit that puts the mtime back within the tick of this
+            # stat would leave every number of the row as it was.
+            if keep and max(found.st_mtime_ns, found.st_ctime_ns) < trusted_before:
+                cache[name] = (found.st_size, found.st_mtime_ns, found.st_ctime_ns, found.st_ino, sha)
                 cached += 1
             elif keep:
                 cache.pop(name)

@@ -51,7 +51,7 @@ _DIGEST = 32  # a PUT_MATCH's sha256, raw
 _FRAME = struct.Struct(">BII")
 _ROW = struct.Struct(">qqq")
 _PIPE_BYTES = 1 << 20
-Row = tuple[int, int, int]  # size, mtime in ns, inode: a stat cache row without its hash
+Row = tuple[int, int, int]  # size, mtime in ns, inode: what a stat cache row is checked against (field.installed_row)
 
 
 class Refused(Exception):

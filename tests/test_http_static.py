@@ -258,3 +258,25 @@ def test_nginx_over_https_checks_the_certificate(tmp_path, cli):
         assert _content(local) == _content(field)
     finally:
         server.stop()
+
+
+def test_nginx_republished_by_unzip_arrives_though_its_etag_stays(nginx, cli, tmp_path):
+    """unzip of a memoryfield.zip dates every file 1980-01-01 (the archive's fixed
+    entry date), so a republished SHA256SUMS of the old size has nginx's old ETag
+    (mtime and size): the pull must not ask with it and be told 304."""
+    server, www = nginx
+    field = make_field(www / "field", FILES)
+    zip_epoch = 315532800  # 1980-01-01T00:00:00Z
+
+    def publish() -> None:
+        assert cli("manifest", field).returncode == 0
+        for path in field.iterdir():
+            os.utime(path, (zip_epoch, zip_epoch))
+
+    publish()
+    _pull(cli, server.url + "field/", tmp_path / "ws")
+    for text in ("Republished.", "Republished again."):
+        (field / "woks.md").write_text(page("Woks", text))
+        publish()
+        assert cli("pull", "demo", cwd=tmp_path / "ws").returncode == 0
+        assert (tmp_path / "ws" / "demo" / "woks.md").read_bytes() == (field / "woks.md").read_bytes(), text

@@ -165,12 +165,10 @@ def test_push_creates_remote_with_manifest_and_clone_receives_it(cli: CliRunner,
     assert fields["f"]["remotes"] == {"origin": "file://" + str(remote)}
 
 
-def test_an_edit_the_stat_cache_missed_is_merged_when_a_pull_would_replace_it(cli: CliRunner, tmp_path: Path) -> None:
+def test_an_edit_with_its_mtime_put_back_is_merged_when_a_pull_would_replace_it(cli: CliRunner, tmp_path: Path) -> None:
     """An edit in place of the same size with its mtime put back (os.utime, as
-    rsync -t or a restore does) keeps the page's stat cache row: the sync takes
-    the page as unchanged. When a pull then replaces it, the apply finds other
-    bytes than planned; the row must go with that attempt, or every sync meets
-    the same stale row and fails with 'keeps changing' for good."""
+    rsync -t or a restore does) is a local edit (its ctime moved): merged with
+    the remote's edit of the same page, never overwritten by it."""
     r = make_replicas(cli, tmp_path, THREE)
     alpha = r.fa / "alpha.md"
     past = time.time() - 60

@@ -402,11 +402,19 @@ def _racy(headers: Mapping[str, str]) -> bool:
     nginx make it of the file's mtime in whole seconds and its size, so a file
     rewritten within the second it was served in, at its old size, keeps it. A
     Last-Modified not at least a second before the response's Date is such a
-    second (git's racy index rule); the next read then asks for the whole file."""
+    second (git's racy index rule); the next read then asks for the whole file.
+    So is one dated before ``_NO_VERSION_BEFORE``: the date every file has that
+    was unzipped from a memoryfield.zip (its entries are all dated 1980-01-01) or
+    built with a fixed epoch, every republished version's date too."""
     try:
-        return _http_date(headers["Last-Modified"]) >= _http_date(headers["Date"])
+        modified = _http_date(headers["Last-Modified"])
+        return modified < _NO_VERSION_BEFORE or modified >= _http_date(headers["Date"])
     except (KeyError, TypeError, ValueError):
         return False
+
+
+# A day after the zip epoch: unzip reads an entry's date in the server's own time zone.
+_NO_VERSION_BEFORE = datetime.datetime(1980, 1, 2, 12, tzinfo=datetime.UTC)
 
 
 def _http_date(text: str) -> datetime.datetime:

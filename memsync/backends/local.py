@@ -15,6 +15,7 @@ import errno
 import hashlib
 import os
 import stat
+import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,6 +24,7 @@ from urllib.parse import unquote, urlparse
 
 from memsync import atomic, tempwriter
 from memsync.errors import RemoteError
+from memsync.field import RACY_SECONDS
 from memsync.manifest import sha256_hex
 from memsync.names import MANIFEST_NAME, Role, role_of
 
@@ -40,12 +42,18 @@ def path_from_url(url: str) -> Path:
     return Path(url).expanduser()
 
 
-def _entry(found: os.DirEntry[str]) -> Entry:
+def _entry(found: os.DirEntry[str], recent: int) -> Entry:
+    """A listed file; its version is its stat, ctime and inode included: another
+    tool's edit in place may keep size and mtime (cp -p, rsync -t, touch -r),
+    never the ctime. A file changed since ``recent`` has none yet: a change
+    within the same timestamp tick would keep every number."""
     try:
         st = found.stat(follow_symlinks=False)
     except FileNotFoundError:
         return Entry(found.name)
-    return Entry(found.name, st.st_size, f"{st.st_mtime_ns}-{st.st_size}")
+    if max(st.st_mtime_ns, st.st_ctime_ns) >= recent:
+        return Entry(found.name, st.st_size)
+    return Entry(found.name, st.st_size, f"{st.st_mtime_ns}-{st.st_ctime_ns}-{st.st_ino}-{st.st_size}")
 
 
 class LocalStore(Store):
@@ -101,9 +109,10 @@ class LocalStore(Store):
     def list(self) -> list[Entry]:
         try:
             # Subfolders are not the field's (a tree's members live there), as S3's
-            # listing with a "/" delimiter leaves them out too. Size and mtime are the
-            # version a listing shows, as other tools edit files in place.
-            return [_entry(e) for e in os.scandir(self.root) if not e.is_dir(follow_symlinks=False)]
+            # listing with a "/" delimiter leaves them out too. A file's stat is the
+            # version a listing shows (see _entry), as other tools edit files in place.
+            recent = time.time_ns() - RACY_SECONDS * 1_000_000_000
+            return [_entry(e, recent) for e in os.scandir(self.root) if not e.is_dir(follow_symlinks=False)]
         except FileNotFoundError:
             return []
         except NotADirectoryError:
