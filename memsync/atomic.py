@@ -330,10 +330,11 @@ def install_if(
     try:
         if expected is None:
             # Only while absent: the rename itself refuses a file that is there,
-            # which is then read only to refuse a link or special file in its own words.
+            # whose kind is then looked at (never its bytes, which may be many) to
+            # refuse a link or special file in its own words.
             if not _rename_noreplace(tmp, path):
                 unlink_quietly(tmp)
-                _current_sha(path)
+                _refuse_link(path)
                 return False
         elif _current_sha(path) != expected:
             unlink_quietly(tmp)

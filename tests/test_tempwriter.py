@@ -523,17 +523,27 @@ def test_a_huge_file_where_a_new_page_goes_is_refused_unread(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, helped: bool
 ) -> None:
     # Whether another tool's file holds the page's bytes is decided from as many bytes
-    # as the page has (as _FieldWriter._landed reads), never by reading the file whole.
+    # as the page has (as _FieldWriter._landed reads), never by reading the file whole,
+    # and a file that is there is refused by its kind alone (not hashed).
     store = _store(tmp_path / "remote", monkeypatch, helped)
     with open(tmp_path / "remote" / "a.md", "wb") as planted:
-        planted.truncate(8 << 30)  # sparse: 8 GiB that take no room
+        planted.truncate(64 << 30)  # sparse: 64 GiB that take no room, but a minute of hashing
     capped = tmp_path / "python"
-    capped.write_text(f'#!/bin/sh\nulimit -v 1000000\nexec "{sys.executable}" "$@"\n')  # 1 GB for the helper
+    # 1 GB and 10 s of CPU for the helper: reading the file whole would take longer.
+    capped.write_text(f'#!/bin/sh\nulimit -v 1000000\nulimit -t 10\nexec "{sys.executable}" "$@"\n')
     capped.chmod(0o755)
     monkeypatch.setattr(sys, "executable", str(capped))
+    read_before = _bytes_read()
     with pytest.raises(PreconditionFailed, match=r"/a\.md: changed by another writer$"), store.bulk(16):
         assert (store._helper is not None) == helped
         store.put("a.md", b"page", if_absent=True)
+    assert _bytes_read() - read_before < 64 << 20
+
+
+def _bytes_read() -> int:
+    """What this process has read through read calls, whatever the file."""
+    with open("/proc/self/io") as io:
+        return next(int(line.split()[1]) for line in io if line.startswith("rchar:"))
 
 
 def test_a_local_failure_during_a_helped_push_is_not_put_on_the_remote(
