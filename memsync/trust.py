@@ -108,6 +108,13 @@ def add_signer(ws: Workspace, name: str, key_text: str, *, dry_run: bool = False
             f"{name!r}: a signer name has no comma, quote, control character or space at either end"
             " (an email address works well)"
         )
+    # The file's principals are patterns: '*' or '?' would let the key sign as other
+    # names, and a leading '!' makes a line that lets it sign as no one.
+    if name.startswith("!") or any(c in "*?" for c in name):
+        raise InputError(
+            f"{name!r}: a signer name has no '*' or '?' and does not start with '!' (allowed_signers reads"
+            " those as patterns that match other names or none)"
+        )
     from . import sshsig
 
     candidate = Path(key_text).expanduser()

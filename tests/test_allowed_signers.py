@@ -275,3 +275,13 @@ def test_trust_add_refuses_a_name_the_file_cannot_hold_as_one_principal(
     line = assert_one_line_error(cli("trust", "add", name, KEY))
     assert "a signer name has no comma, quote, control character or space at either end" in line
     assert not (tmp_path / ".memsync" / "allowed_signers").exists()
+
+
+@pytest.mark.parametrize("name", ["!alice", "*", "alice*", "al?ce", "*@example.com"])
+def test_trust_add_refuses_a_name_that_is_a_pattern(cli: CliRunner, tmp_path: Path, name: str) -> None:
+    # Written as it stands, '!alice' trusts the key for no one (a negation alone matches
+    # nothing) and '*' for every name a signature could claim; neither is what was asked.
+    assert cli("init").returncode == 0
+    line = assert_one_line_error(cli("trust", "add", name, KEY))
+    assert "does not start with '!'" in line
+    assert not (tmp_path / ".memsync" / "allowed_signers").exists()
