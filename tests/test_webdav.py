@@ -305,3 +305,44 @@ def test_a_temp_file_whose_write_was_given_up_on_is_removed(
     assert isinstance(error, TimedOut), repr(error)
     assert sorted(p.name for p in served.iterdir()) == ["SHA256SUMS"]
     assert (served / "SHA256SUMS").read_bytes() == b"old"
+
+
+_MALFORMED = {
+    "not-xml": b"this is not xml",
+    "no-href": b'<?xml version="1.0"?><D:multistatus xmlns:D="DAV:"><D:response><D:propstat><D:prop/>'
+    b"</D:propstat></D:response></D:multistatus>",
+    "empty-href": b'<?xml version="1.0"?><D:multistatus xmlns:D="DAV:"><D:response><D:href/><D:propstat>'
+    b"<D:prop/></D:propstat></D:response></D:multistatus>",
+    "bad-length": b'<?xml version="1.0"?><D:multistatus xmlns:D="DAV:"><D:response><D:href>/notes/a.md</D:href>'
+    b"<D:propstat><D:prop><D:getcontentlength>many</D:getcontentlength><D:resourcetype/></D:prop>"
+    b"<D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response></D:multistatus>",
+    "bad-status": b'<?xml version="1.0"?><D:multistatus xmlns:D="DAV:"><D:response><D:href>/notes/</D:href>'
+    b"<D:propstat><D:prop><D:resourcetype><D:collection/></D:resourcetype></D:prop>"
+    b"<D:status>nonsense</D:status></D:propstat></D:response></D:multistatus>",
+    "other-root": b'<?xml version="1.0"?><D:error xmlns:D="DAV:"/>',
+}
+
+
+class _Malformed(_EndlessListing):
+    """A WebDAV server whose PROPFIND answer is a 207 that does not say what a listing says."""
+
+    body: bytes
+
+    def do_PROPFIND(self) -> None:
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        self.send_response(207)
+        self.send_header("Content-Type", "application/xml")
+        self.send_header("Content-Length", str(len(self.body)))
+        self.end_headers()
+        self.wfile.write(self.body)
+
+
+@pytest.mark.parametrize("body", list(_MALFORMED.values()), ids=list(_MALFORMED))
+def test_a_listing_that_does_not_parse_is_one_line(tmp_path: Path, body: bytes) -> None:
+    with Loopback(type("Malformed", (_Malformed,), {"body": body})) as server:
+        url = f"webdav+http://127.0.0.1:{server.port}/{FIELD}"
+        run = run_cli("clone", url, FIELD, cwd=tmp_path, env=_env(tmp_path))
+    # webdav4 trips on each in its own way (ParseError, KeyError, ValueError, an assert).
+    line = assert_one_line_error(run)
+    assert f"127.0.0.1:{server.port}/{FIELD}/" in line and "the WebDAV server's answer does not parse" in line, line
+    assert not (tmp_path / FIELD).exists()

@@ -466,7 +466,16 @@ class WebdavStore(FsspecStore):
             return RemoteError(f"{where}: cannot reach the WebDAV server")
         if isinstance(exc, httpx.TransportError):
             return TransferFailed(f"{where}: transfer failed ({type(exc).__name__})")
+        if isinstance(exc, _UNPARSED):
+            # webdav4 reads a 207's XML on trust: a server's odd answer surfaces as
+            # whatever its parsing tripped on, which says nothing to the user.
+            return RemoteError(f"{where}: the WebDAV server's answer does not parse ({type(exc).__name__})")
         return None
+
+
+# What webdav4 raises reading a multistatus that is not XML, lacks an href, or
+# holds a length or status that is no number.
+_UNPARSED = (SyntaxError, KeyError, ValueError, AssertionError, AttributeError, IndexError, TypeError)
 
 
 class GcsStore(FsspecStore):
