@@ -440,17 +440,8 @@ class WebdavStore(FsspecStore):
 
         if isinstance(exc, ResourceNotFound):
             return NotFound(f"{where}: not found")
-        if isinstance(exc, HTTPError):
+        if isinstance(exc, HTTPError | httpx.HTTPStatusError):
             status = getattr(exc.response, "status_code", None)
-            if status == 401:
-                return RemoteError(f"{where}: WebDAV server answered 401: {NO_CREDENTIALS}")
-            if status == 403:
-                return RemoteError(f"{where}: access denied")
-            if status == 412:
-                return PreconditionFailed(f"{where}: precondition failed")
-            return RemoteError(f"{where}: WebDAV server answered {status}")
-        if isinstance(exc, httpx.HTTPStatusError):
-            status = exc.response.status_code
             if status == 404:
                 return NotFound(f"{where}: not found")
             if status == 412:
