@@ -275,12 +275,21 @@ def installed_row(path: Path, written: tuple[int, int, int], sha: str) -> Row | 
     just now: ``written`` is the temp's size, mtime and inode as written. The
     rename changed its ctime, so the row takes the file's stat again; None (the
     next scan hashes it) unless that stat is still the temp's, as another
-    writer's file or an edit meanwhile would not be."""
+    writer's file or an edit meanwhile would not be.
+
+    None too unless the rename moved the ctime past the mtime, in less than
+    whole seconds: an edit writes one timestamp into both, so it can match the
+    row only within the tick the file was written in (a jiffy on a kernel
+    without fine-grained timestamps, a second on ext4 with 128-byte inodes),
+    and with its mtime put back, only within the second a filesystem that keeps
+    whole seconds renamed it in. Such a file is hashed by the next scan."""
     try:
         st = os.stat(path, follow_symlinks=False)
     except FileNotFoundError:
         return None
     if (st.st_size, st.st_mtime_ns, st.st_ino) != written or not stat.S_ISREG(st.st_mode):
+        return None
+    if st.st_ctime_ns <= st.st_mtime_ns or st.st_ctime_ns % 1_000_000_000 == 0:
         return None
     return st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, sha
 

@@ -5,7 +5,7 @@ Layout (see docs/FORMAT.md)::
     WORKSPACE/
       .memsync/
         config.json                      fields, their folders and remotes
-        fields/FIELD/statcache.json      size/mtime/inode → sha256 of live files, in columns
+        fields/FIELD/statcache.json      size/mtime/ctime/inode → sha256 of live files, in columns
         fields/FIELD/base/REMOTE.SHA256SUMS   manifest agreed at the last sync
         fields/FIELD/base/REMOTE.json         its ETag and when it was agreed
         fields/FIELD/remotes/REMOTE.json      what runs learnt about the remote (e.g. whether
