@@ -543,6 +543,8 @@ class Session:
                 if isinstance(current, ManifestFile) and current.data == target.to_bytes():
                     new_etag, own = current.etag, dict(current.sidecars)  # already there
                 elif run.mode == "push" and not strict:
+                    if current is None:
+                        return False  # no SHA256SUMS there at all: the read says what became of the field
                     raise PullFirst(f"{remote.url} changed since you last synced: pull first (or sync)")
                 elif strict:
                     raise RemoteMoved(f"{remote.url} changed while this sync ran")
