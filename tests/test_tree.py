@@ -135,7 +135,9 @@ def test_an_openclaw_workspace_syncs_as_one_tree(remote: Remote, tmp_path: Path)
 
     # A subfolder that is no member is still refused, until it is added as one.
     make_field(a / "agent" / "projects", {"wok.md": "# Wok project\n"})
-    assert "subdirectory 'projects'" in assert_one_line_error(cli("sync", "agent", cwd=a))
+    refused = assert_one_line_error(cli("sync", "agent", cwd=a))
+    assert "subdirectory 'projects'" in refused
+    assert f"memsync add agent/projects {a / 'agent' / 'projects'}" in refused, "it names the command that adds it"
     ok("add", "agent/projects", "agent/projects", cwd=a)
     ok("sync", "agent", cwd=a)
     assert remote.read("projects")["wok.md"] == b"# Wok project\n"
