@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
+import shlex
 import time
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
@@ -164,10 +165,26 @@ class Session:
 
     def scan_local(self, *, save: bool = True) -> Manifest:
         cache = self.ws.load_statcache(self.field)
-        manifest = scan(self.root, cache, self.ws.member_dirs(self.field))
+        manifest = self._scanned(cache)
         if save and cache.changed:
             self.ws.save_statcache(self.field, cache)
         return manifest
+
+    def _scanned(self, cache: StatCache, litter: list[str] | None = None) -> Manifest:
+        """The live field as it is now; a tree root's new subfolder is refused with the
+        command that makes it a member."""
+        members = self.ws.member_dirs(self.field)
+        try:
+            return scan(self.root, cache, members, litter)
+        except InputError:
+            sub = self.ws.nested_folder(self.field, self.root) if members else None
+            if sub is None:
+                raise
+            member, folder = shlex.quote(f"{self.field}/{sub}"), shlex.quote(str(self.root / sub))
+            raise InputError(
+                f"{self.root}: subdirectory {sub!r}: a field must be flat; "
+                f"memsync add {member} {folder} makes it a field of the tree"
+            ) from None
 
     def accept(self, digest: str, *, allow_executables: bool = False, dry_run: bool = False) -> SyncReport:
         """Apply a quarantined version after a person reviewed it, and pin it
@@ -273,7 +290,7 @@ class Session:
     def _scan(self, run: _Run) -> None:
         if self.root.exists():
             run.cache = self.ws.load_statcache(self.field)
-            run.local = scan(self.root, run.cache, self.ws.member_dirs(self.field), run.litter)
+            run.local = self._scanned(run.cache, run.litter)
             # The rows are what the scan found: when saved, their digest is the field's,
             # which the run makes anyway, not hashed again from 100,000 rows.
             run.cache.settle(run.local)
@@ -543,6 +560,8 @@ class Session:
                 if isinstance(current, ManifestFile) and current.data == target.to_bytes():
                     new_etag, own = current.etag, dict(current.sidecars)  # already there
                 elif run.mode == "push" and not strict:
+                    if current is None:
+                        return False  # no SHA256SUMS there at all: the read says what became of the field
                     raise PullFirst(f"{remote.url} changed since you last synced: pull first (or sync)")
                 elif strict:
                     raise RemoteMoved(f"{remote.url} changed while this sync ran")

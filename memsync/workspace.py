@@ -229,6 +229,11 @@ class Workspace:
         path = path.absolute()
         if path.resolve() == self.state.resolve() or self.state.resolve() in path.resolve().parents:
             raise WorkspaceError(f"{path}: inside memsync's own state ({self.state}), which no field may be")
+        if path.resolve() == self.root.resolve():
+            raise WorkspaceError(
+                f"{path}: the workspace's own folder, which no field may be (its {LOCKFILE_NAME} would travel "
+                "as one of the field's files); make the workspace beside the field: memsync init DIR"
+            )
         spec = FieldConfig(self._stored_path(path))
         parent, _, sub = name.rpartition("/")
         if parent:

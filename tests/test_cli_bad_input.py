@@ -270,6 +270,19 @@ def test_sign_with_changes_only_what_it_is_given(cli: CliRunner, tmp_path: Path)
     assert json.loads(cli("sign-with", "--none", "--json", cwd=ws, env=env).stdout)["signing_key"] is None
 
 
+def test_keygen_use_outside_a_workspace_writes_no_key(cli: CliRunner, tmp_path: Path) -> None:
+    """keygen --use wrote the key pair, then found no workspace to use it in: the
+    run failed, and the one after 'memsync init' refused the key as existing."""
+    (tmp_path / "here").mkdir()
+    line = assert_one_line_error(cli("keygen", "ci-key", "--use", cwd=tmp_path / "here"))
+    assert "memsync init" in line, line
+    assert listing(tmp_path) == {}
+    assert cli("init", cwd=tmp_path / "here").returncode == 0
+    made = cli("keygen", "ci-key", "--use", cwd=tmp_path / "here")
+    assert made.returncode == 0, made.stderr
+    assert f"pushes are signed with {tmp_path / 'here' / 'ci-key'}" in made.stdout
+
+
 def test_gc_keeps_what_a_journal_line_it_cannot_read_names(cli: CliRunner, tmp_path: Path) -> None:
     """A journal line in a newer format (or damaged) was passed over, so gc dropped the
     versions it named and, rewriting the journal, the line itself."""

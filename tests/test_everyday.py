@@ -390,6 +390,25 @@ def test_a_remote_with_files_of_its_own_still_says_pull_first(cli: CliRunner, tm
     assert result.returncode == 4 and "pull first" in assert_one_line_error(result)
 
 
+def test_local_edits_to_a_field_whose_remote_folder_is_gone_leave_no_empty_folder_there(
+    cli: CliRunner, tmp_path: Path
+) -> None:
+    # The share is not mounted (or was moved): a sync or push of the edits the agent made
+    # meanwhile says so, and does not make the folders again, empty, where the field was.
+    ok(cli("init", cwd=tmp_path))
+    ok(cli("add", "notes", cwd=tmp_path))
+    make_field(tmp_path / "notes", {"a.md": page("A", "first")})
+    ok(cli("remote", "add", "notes", "origin", "mnt/share/notes", cwd=tmp_path))
+    ok(cli("push", "notes", cwd=tmp_path))
+    (tmp_path / "mnt" / "share").rename(tmp_path / "moved")
+    (tmp_path / "notes" / "a.md").write_text(page("A", "second"))
+    for command in ("sync", "push"):
+        result = cli(command, "notes", cwd=tmp_path)
+        assert result.returncode == 1, command
+        assert "the field there is gone" in assert_one_line_error(result), command
+        assert list((tmp_path / "mnt").iterdir()) == [], command
+
+
 # -- sync of every field, --wait ------------------------------------------------------------------------
 
 

@@ -88,3 +88,16 @@ def test_search_with_no_searchable_field_is_one_line(cli: CliRunner, tmp_path: P
     )
     usage = cli("search", "f", "two", "words")
     assert usage.returncode == 2 and "QUERY is one argument" in usage.stderr
+
+
+def test_search_leaves_out_a_page_deleted_since_the_index_was_built(cli: CliRunner, tmp_path: Path) -> None:
+    # The index is rebuilt by index, pull and sync, not by the agent deleting a page: a
+    # hit naming a page that is no longer there would send its reader to nothing.
+    ok(cli("init", cwd=tmp_path))
+    make_field(tmp_path / "notes", {**notes(3, "travel"), "woks.md": WOK})
+    ok(cli("add", "notes", cwd=tmp_path))
+    ok(cli("index", "notes", cwd=tmp_path))
+    (tmp_path / "notes" / "woks.md").unlink()
+    found = json.loads(ok(cli("search", QUERY, "-k", "2", "--json", cwd=tmp_path)))
+    names = [r["filename"] for r in found["results"]]
+    assert len(names) == 2 and "woks.md" not in names, names

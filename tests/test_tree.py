@@ -135,10 +135,25 @@ def test_an_openclaw_workspace_syncs_as_one_tree(remote: Remote, tmp_path: Path)
 
     # A subfolder that is no member is still refused, until it is added as one.
     make_field(a / "agent" / "projects", {"wok.md": "# Wok project\n"})
-    assert "subdirectory 'projects'" in assert_one_line_error(cli("sync", "agent", cwd=a))
+    refused = assert_one_line_error(cli("sync", "agent", cwd=a))
+    assert "subdirectory 'projects'" in refused
+    assert f"memsync add agent/projects {a / 'agent' / 'projects'}" in refused, "it names the command that adds it"
     ok("add", "agent/projects", "agent/projects", cwd=a)
     ok("sync", "agent", cwd=a)
     assert remote.read("projects")["wok.md"] == b"# Wok project\n"
+
+
+def test_the_workspace_folder_itself_is_no_field(tmp_path: Path) -> None:
+    """A workspace made in the agent's own folder (~/agent, as the systemd unit runs it)
+    took that folder as field 'agent': memsync.lock, written there by the first pinned
+    pull, was then pushed to the remote as one of the field's files."""
+    openclaw(tmp_path)
+    assert run_cli("init", cwd=tmp_path).returncode == 0
+    for args in (("add", "agent", "."), ("add", "agent", str(tmp_path), "--tree")):
+        line = assert_one_line_error(run_cli(*args, cwd=tmp_path))
+        assert "the workspace's own folder" in line, line
+    assert json.loads(run_cli("fields", "--json", cwd=tmp_path).stdout)["fields"] == {}
+    assert run_cli("add", "memory", "memory", cwd=tmp_path).returncode == 0  # a subfolder is a field as ever
 
 
 def test_tree_names_and_folders_are_checked(tmp_path: Path) -> None:

@@ -263,14 +263,14 @@ def test_everyday_use_option_claims() -> None:
 
 
 def test_continuous_sync_cron_line_as_written(tmp_path: Path) -> None:
-    """The cron line syncs every field of the workspace in $HOME/agent and, with
+    """The cron line syncs every field of the workspace in $HOME/memsync and, with
     nothing wrong, prints nothing (so cron sends no mail)."""
     doc = (ROOT / "examples" / "continuous-sync.md").read_text()
     [cron] = re.findall(r"```cron\n(.*?)\n```", doc, re.S)
     command = cron.split(None, 5)[5]  # after the five schedule fields
     home = tmp_path / "home"
     run = Walkthrough(ROOT / "examples" / "continuous-sync.md", tmp_path, {})
-    agent = home / "agent"
+    agent = home / "memsync"
     for name in ("notes", "diary"):
         (agent / name).mkdir(parents=True)
         (agent / name / "first.md").write_text(f"# {name}\n")

@@ -214,18 +214,44 @@ class LocalStore(Store):
 
     @contextmanager
     def exclusive(self) -> Iterator[None]:
+        while True:
+            made = [p for p in (self.root, *self.root.parents) if not p.exists()]
+            try:
+                self.root.mkdir(parents=True, exist_ok=True)
+                fd = os.open(self.root, os.O_RDONLY | os.O_DIRECTORY)
+            except OSError as exc:
+                raise RemoteError(f"{self.url}: cannot create folder: {exc.strerror}") from exc
+            try:
+                if not atomic.lock_exclusive(fd, LOCK_TIMEOUT_SECONDS):
+                    raise RemoteError(f"{self.url}: another writer holds the lock")
+            except BaseException:
+                os.close(fd)
+                raise
+            if _same_folder(fd, self.root):
+                break
+            os.close(fd)  # the writer that made it removed it while we waited: lock the one there now
         try:
-            self.root.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise RemoteError(f"{self.url}: cannot create folder: {exc.strerror}") from exc
-        fd = os.open(self.root, os.O_RDONLY | os.O_DIRECTORY)
-        try:
-            if not atomic.lock_exclusive(fd, LOCK_TIMEOUT_SECONDS):
-                raise RemoteError(f"{self.url}: another writer holds the lock")
             atomic.clean_temp_files(self.root)
             yield
         finally:
+            # Folders made for a push that wrote nothing (the field it expected was gone:
+            # moved, or its drive not mounted) are removed, so no empty field is left there.
+            for folder in made:
+                try:
+                    folder.rmdir()
+                except OSError:
+                    break  # written to: a first push
             os.close(fd)  # closing the descriptor releases the flock
 
     def content_token(self, sha256: str) -> str | None:
         return sha256
+
+
+def _same_folder(fd: int, path: Path) -> bool:
+    """Whether the folder open as ``fd`` is still the one at ``path``."""
+    try:
+        there = path.stat()
+    except OSError:
+        return False
+    held = os.fstat(fd)
+    return (held.st_dev, held.st_ino) == (there.st_dev, there.st_ino)

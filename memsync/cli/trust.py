@@ -28,16 +28,22 @@ def keygen(path: Path, use: bool, dry_run: bool, as_json: bool) -> None:
     if dry_run:
         _emit(as_json, {"key": str(path), "dry_run": True}, lambda: [f"would write {path} and {path}.pub"])
         return
+    ws = Workspace.find() if use else None  # before the key is written: no workspace, no key
     public = sshsig.generate(path)
-    if use:
-        ws = Workspace.find()
+    if ws is not None:
         ws.signing_key = str(path.absolute())
         ws.save()
     line = sshsig.public_line(public)
+    used = [f"pushes are signed with {path.absolute()}"] if use else []
     _emit(
         as_json,
         {"key": str(path), "public_key": line, "fingerprint": sshsig.fingerprint(public), "used": use},
-        lambda: [f"wrote {path} and {path}.pub", line, "share the public key with: memsync trust add NAME '<key>'"],
+        lambda: [
+            f"wrote {path} and {path}.pub",
+            line,
+            *used,
+            "share the public key with: memsync trust add NAME '<key>'",
+        ],
     )
 
 

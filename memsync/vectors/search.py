@@ -10,6 +10,7 @@ they live in the staging store, outside every live field and index.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import math
 import operator
@@ -70,7 +71,9 @@ def _rank(root: Path, embedder: Embedder, target_vector: Callable[[], list[float
                 scored.append((dot / (norm * target_norm) if norm and target_norm else 0.0, str(name), meta))
     except sqlite3.Error as exc:
         raise store.IndexFileError(f"{path}: {exc}") from None
-    best = sorted(scored, key=lambda item: (-item[0], item[1]))[:k]
+    # The index is as the last rebuild left it: a page deleted since is no hit.
+    ranked = sorted(scored, key=lambda item: (-item[0], item[1]))
+    best = itertools.islice(((s, n, m) for s, n, m in ranked if (root / n).is_file()), k)
     return [Hit(name, score, *_described(meta)) for score, name, meta in best]
 
 
