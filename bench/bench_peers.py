@@ -103,10 +103,16 @@ def workspace(root: Path, field_src: Path | None, url: str, *options: str) -> Pa
     """A workspace at ``root`` with field ``bench`` (a copy of ``field_src``) and remote ``origin``."""
     root.mkdir(parents=True)
     run([*MEMSYNC, "init"], root)
+    copied = time.monotonic()
     if field_src is not None:
         shutil.copytree(field_src, root / "bench")  # copy2 keeps the back-dated mtimes
+        copied = time.monotonic()
     run([*MEMSYNC, "add", "bench", "bench"], root)
     run([*MEMSYNC, "remote", "add", "bench", "origin", url, *options], root)
+    # The copies' ctimes are new: the stat cache trusts a file once they are 2 s old, as
+    # a field that existed before its first sync is. Otherwise the first push's scan
+    # caches none of them and the next run hashes them all again.
+    time.sleep(max(0.0, copied + 2.1 - time.monotonic()))
     return root
 
 

@@ -223,6 +223,9 @@ def digests(root: Path, algorithm: str = "sha256") -> dict[str, str]:
 
 def copy_field(src: Path, dest: Path) -> None:
     shutil.copytree(src, dest)  # copy2: keeps the back-dated mtimes
+    # The copies' ctimes are new: the stat cache trusts a file once they are 2 s old, as
+    # a field that existed before its first sync is (untimed; every tool's copy waits).
+    time.sleep(2.1)
 
 
 class Bench:
