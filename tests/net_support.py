@@ -16,7 +16,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -249,3 +249,23 @@ def _high_water(pid: int) -> int:
         if line.startswith("VmHWM:"):
             return int(line.split()[1]) * 1024
     return 0
+
+
+def ends(call: Callable[[], object], seconds: float) -> tuple[BaseException | None, float]:
+    """Run ``call`` in a thread; what it raised and how long it took (a hang fails the test)."""
+    outcome: list[BaseException | None] = []
+    start = time.monotonic()
+
+    def target() -> None:
+        try:
+            call()
+        except BaseException as exc:
+            outcome.append(exc)
+        else:
+            outcome.append(None)
+
+    thread = threading.Thread(target=target, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert outcome, f"still blocked after {seconds:.0f} s"
+    return outcome[0], time.monotonic() - start

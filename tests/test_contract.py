@@ -16,8 +16,6 @@ import contextlib
 import os
 import stat
 import subprocess
-import threading
-import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -48,7 +46,7 @@ from tests.contract_support import (
     recorded,
     run_dying_at_commit,
 )
-from tests.net_support import Throttle
+from tests.net_support import Throttle, ends
 
 KEY = Ed25519PrivateKey.generate()
 
@@ -434,26 +432,6 @@ TIMEOUT = 3.0
 DRIP = 2.0
 
 
-def _bounded(call: Callable[[], object], seconds: float) -> tuple[BaseException | None, float]:
-    """Run ``call`` in a thread; what it raised and how long it took (a hang fails the test)."""
-    outcome: list[BaseException | None] = []
-    start = time.monotonic()
-
-    def target() -> None:
-        try:
-            call()
-        except BaseException as exc:
-            outcome.append(exc)
-        else:
-            outcome.append(None)
-
-    thread = threading.Thread(target=target, daemon=True)
-    thread.start()
-    thread.join(seconds)
-    assert outcome, f"still blocked after {seconds:.0f} s"
-    return outcome[0], time.monotonic() - start
-
-
 def _through(backend: Backend, proxy: Throttle) -> Remote:
     assert backend.via is not None
     url, options = backend.via(proxy.hostport)
@@ -470,7 +448,7 @@ def test_a_server_that_stalls_ends_at_the_deadline(backend: Backend, tmp_path: P
         push_files(remote, V1)
     pattern = None if backend.kind == "git-daemon" else (ARCHIVE if backend.shape == "archive" else MANIFEST_NAME)
     with Throttle(backend.upstream, "stall", pattern) as proxy, _through(backend, proxy) as remote:
-        error, took = _bounded(remote.fetch_manifest, 60)
+        error, took = ends(remote.fetch_manifest, 60)
     assert proxy.hit.is_set()
     assert isinstance(error, TimedOut | RemoteError), repr(error)
     assert "\n" not in str(error)
@@ -497,7 +475,7 @@ def _stalling_local_object(backend: Backend, tmp_path: Path) -> None:
         call = lambda: remote.get("beta.md")  # noqa: E731
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
     try:
-        error, _ = _bounded(call, 10)
+        error, _ = ends(call, 10)
     finally:
         with contextlib.suppress(OSError):  # a reader still blocked in open() gets its EOF
             os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
@@ -521,7 +499,7 @@ def test_a_body_that_drips_ends_at_the_deadline(backend: Backend) -> None:
             assert isinstance(got, ManifestFile)
             remote.get("alpha.md")
 
-        error, took = _bounded(read, 60)
+        error, took = ends(read, 60)
     assert proxy.hit.is_set()
     assert isinstance(error, TimedOut | RemoteError), repr(error)
     assert "\n" not in str(error)
@@ -537,7 +515,7 @@ def test_an_answer_whose_head_drips_ends_at_the_deadline(backend: Backend) -> No
     with backend.open() as remote:
         push_files(remote, V1)
     with Throttle(backend.upstream, "drip-head", "alpha", interval=DRIP) as proxy, _through(backend, proxy) as remote:
-        error, took = _bounded(lambda: remote.get("alpha.md"), 90)
+        error, took = ends(lambda: remote.get("alpha.md"), 90)
     assert proxy.hit.is_set()
     assert isinstance(error, TimedOut | RemoteError), repr(error)
     assert "\n" not in str(error)
@@ -557,7 +535,7 @@ def test_a_listing_that_drips_ends_at_a_deadline(backend: Backend, monkeypatch: 
     monkeypatch.setattr(base, "MAX_LISTED", 10, raising=False)
     with Throttle(backend.upstream, "drip-head", None, interval=0.5) as proxy, _through(backend, proxy) as remote:
         assert isinstance(remote, FieldRemote)
-        error, took = _bounded(remote.store.list, 90)
+        error, took = ends(remote.store.list, 90)
     assert isinstance(error, TimedOut | RemoteError), repr(error)
     assert "\n" not in str(error)
     # S3 lists a page of up to 1,000 keys a request: their bytes at MIN_RATE, 16 s.
@@ -582,7 +560,7 @@ def test_a_pull_of_many_files_each_dripped_under_its_deadline_ends_at_one_deadli
         assert backend.via is not None
         url, options = backend.via(proxy.hostport)
         ws.add_remote(FIELD, "origin", url, {**options, "timeout": str(timeout)}, trust="self")
-        error, took = _bounded(lambda: Session(ws, FIELD, "origin").run("pull"), 90)
+        error, took = ends(lambda: Session(ws, FIELD, "origin").run("pull"), 90)
     assert proxy.hits >= 8
     assert isinstance(error, TimedOut), repr(error)
     assert "\n" not in str(error)

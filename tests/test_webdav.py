@@ -6,17 +6,15 @@ does (an endless ``PROPFIND`` answer, a redirect to another origin)."""
 from __future__ import annotations
 
 import stat
-import threading
-import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 from fsspec_support import WEBDAV_PASSWORD, WEBDAV_USER, WebdavServer
-from net_support import Loopback, Throttle, measured
+from net_support import Loopback, Throttle, ends, measured
 from test_s3 import ok
 
 from memsync.backends import base
@@ -242,26 +240,6 @@ def test_credentials_never_follow_a_redirect_to_another_origin(elsewhere, tmp_pa
     assert [s[0] for s in seen] == ["PROPFIND"], f"a write went to another origin: {seen}"
 
 
-def _ends(call: Callable[[], object], seconds: float) -> tuple[BaseException | None, float]:
-    """What ``call`` raised and how long it took; fails if it still runs after ``seconds``."""
-    outcome: list[BaseException | None] = []
-
-    def run() -> None:
-        try:
-            call()
-        except BaseException as exc:
-            outcome.append(exc)
-        else:
-            outcome.append(None)
-
-    start = time.monotonic()
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    thread.join(seconds)
-    assert outcome, f"still blocked after {seconds:.0f} s"
-    return outcome[0], time.monotonic() - start
-
-
 def test_writes_and_a_look_whose_answers_drip_end_at_a_deadline(
     webdav_server: WebdavServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -276,14 +254,14 @@ def test_writes_and_a_look_whose_answers_drip_end_at_a_deadline(
     with Throttle(("127.0.0.1", webdav_server.port), "drip-head", "alpha", interval=1.0) as proxy:
         store = WebdavStore(through.format(proxy.hostport), {"timeout": str(timeout)})
         for call in (lambda: store.put("alpha.md", b"changed"), lambda: store.delete("alpha.md")):
-            error, took = _ends(call, 60)
+            error, took = ends(call, 60)
             assert isinstance(error, TimedOut), repr(error)
             assert took < 3 * timeout + 3, f"{took:.1f} s"
     # A whole listing may take the time its most entries would take at MIN_RATE: fewer here.
     monkeypatch.setattr(base, "MAX_LISTED", 10)
     with Throttle(("127.0.0.1", webdav_server.port), "drip-head", None, interval=0.5) as proxy:
         store = WebdavStore(through.format(proxy.hostport), {"timeout": str(timeout)})
-        error, took = _ends(store.exists, 60)
+        error, took = ends(store.exists, 60)
         assert isinstance(error, TimedOut), repr(error)
         assert took < timeout + 3, f"{took:.1f} s"
 
@@ -300,7 +278,7 @@ def test_a_temp_file_whose_write_was_given_up_on_is_removed(
     dripped = Throttle(("127.0.0.1", webdav_server.port), "drip-head", "memsync-tmp", interval=1.0, methods=("PUT",))
     with dripped as proxy:
         store = WebdavStore(url.replace(f"127.0.0.1:{webdav_server.port}", proxy.hostport), {"timeout": "2"})
-        error, _ = _ends(lambda: store.put("SHA256SUMS", b"new"), 60)
+        error, _ = ends(lambda: store.put("SHA256SUMS", b"new"), 60)
         assert proxy.hit.is_set()
     assert isinstance(error, TimedOut), repr(error)
     assert sorted(p.name for p in served.iterdir()) == ["SHA256SUMS"]
