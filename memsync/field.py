@@ -29,7 +29,7 @@ from .names import Role, is_plain_page, name_problem, role_of
 
 Row = tuple[int, int, int, int, str]  # size, mtime_ns, ctime_ns, inode, sha256
 _STATS = 4  # numbers per row (a Row's first four)
-RACY_SECONDS = 2  # a file this fresh may change again within its mtime (or ctime) tick
+_RACY_SECONDS = 2  # a file this fresh may change again within its mtime (or ctime) tick
 _VERSION = 3
 _READ_SIZE = 1024 * 1024
 _HEX = 64
@@ -270,6 +270,12 @@ def _summed(data: bytes) -> bool:
     return end >= 0 and tail == hashlib.sha256(memoryview(data)[:end]).hexdigest().encode() + b'"}'
 
 
+def settled_before() -> int:
+    """The time (ns) a file's mtime and ctime must both be older than for its stat to
+    vouch for its bytes: a younger one may still change within the same tick."""
+    return time.time_ns() - _RACY_SECONDS * 1_000_000_000
+
+
 def installed_row(path: Path, written: tuple[int, int, int], sha: str) -> Row | None:
     """The stat cache row of a file a sync wrote to a temp and renamed to ``path``
     just now: ``written`` is the temp's size, mtime and inode as written. The
@@ -373,7 +379,7 @@ def scan(
     """The manifest of the field at ``root`` as it is on disk now (``skip``: see
     content_names; temp files left by a crashed write go into ``litter``, when given).
     ``cache`` is consulted and brought up to date."""
-    trusted_before = time.time_ns() - RACY_SECONDS * 1_000_000_000
+    trusted_before = settled_before()
     entries: dict[str, str] = {}
     keep = cache is not None
     cache = cache if cache is not None else StatCache()

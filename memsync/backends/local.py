@@ -15,7 +15,6 @@ import errno
 import hashlib
 import os
 import stat
-import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -24,7 +23,7 @@ from urllib.parse import unquote, urlparse
 
 from memsync import atomic, tempwriter
 from memsync.errors import RemoteError
-from memsync.field import RACY_SECONDS
+from memsync.field import settled_before
 from memsync.manifest import sha256_hex
 from memsync.names import MANIFEST_NAME, Role, role_of
 
@@ -111,7 +110,7 @@ class LocalStore(Store):
             # Subfolders are not the field's (a tree's members live there), as S3's
             # listing with a "/" delimiter leaves them out too. A file's stat is the
             # version a listing shows (see _entry), as other tools edit files in place.
-            recent = time.time_ns() - RACY_SECONDS * 1_000_000_000
+            recent = settled_before()
             return [_entry(e, recent) for e in os.scandir(self.root) if not e.is_dir(follow_symlinks=False)]
         except FileNotFoundError:
             return []
