@@ -18,10 +18,12 @@ import stat
 import struct
 import subprocess
 import sys
+import threading
 import warnings
 import zipfile
 import zlib
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -260,6 +262,52 @@ def _central_dir_offset_lies(_: Path) -> bytes:
     return bytes(data)
 
 
+def _local_name_differs(_: Path) -> bytes:
+    # the local header names another file than the directory does: which one is extracted?
+    data = bytearray(_with_good("evil1.md", MARKER))
+    local = headers(data, b"evil1.md")["local"][0]
+    data[local + 30 : local + 38] = b"evil2.md"
+    return bytes(data)
+
+
+def _data_into_directory(_: Path) -> bytes:
+    # a local extra length that moves the last entry's data onto the central directory
+    data = bytearray(_with_good("x.md", MARKER))
+    struct.pack_into("<H", data, headers(data, b"x.md")["local"][0] + 28, 200)
+    return bytes(data)
+
+
+def _prepended(_: Path) -> bytes:
+    # bytes before the archive, its offsets left as they were: zipfile shifts every
+    # offset to fit, reading entries from where no record says they are
+    return b"#!/bin/sh\nexit 0\n" + _with_good("x.md", MARKER)
+
+
+def _deflate_ends_early(_: Path) -> bytes:
+    # the record declares more bytes than the deflate stream holds
+    return set_central(_with_good("x.md", MARKER * 40), b"x.md", 24, "<I", len(MARKER) * 40 + 1)
+
+
+def _zip64_value_missing(_: Path) -> bytes:
+    # a record marks its offset as in a ZIP64 extra field it does not have
+    return set_central(_with_good("x.md", MARKER), b"x.md", 42, "<I", 0xFFFFFFFF)
+
+
+def _spans_disks(_: Path) -> bytes:
+    data = bytearray(_with_good("x.md", MARKER))
+    struct.pack_into("<H", data, data.rfind(END_SIG) + 4, 1)
+    return bytes(data)
+
+
+def _directory_starts_mid_record(_: Path) -> bytes:
+    # offset and size moved together: the directory still ends at the end record
+    data = bytearray(_with_good("x.md", MARKER))
+    end = data.rfind(END_SIG)
+    size, offset = struct.unpack_from("<2I", data, end + 12)
+    struct.pack_into("<2I", data, end + 12, size - 5, offset + 5)
+    return bytes(data)
+
+
 HOSTILE: dict[str, Callable[[Path], bytes]] = {
     "zip-slip": lambda _: _with_good("../evil.md", MARKER),
     "zip-slip-deep": lambda _: _with_good("a/../../evil.md", MARKER),
@@ -300,6 +348,13 @@ HOSTILE: dict[str, Callable[[Path], bytes]] = {
     "strong-encryption-flag": _strong_encryption,
     "patched-data-flag": _patched_data,
     "central-dir-offset-lies": _central_dir_offset_lies,
+    "local-name-differs": _local_name_differs,
+    "data-into-directory": _data_into_directory,
+    "prepended-data": _prepended,
+    "deflate-ends-early": _deflate_ends_early,
+    "zip64-value-missing": _zip64_value_missing,
+    "spans-disks": _spans_disks,
+    "directory-starts-mid-record": _directory_starts_mid_record,
 }
 # Why each is refused (a word of memsync's message), so a refusal for the wrong reason shows.
 REASONS = {
@@ -316,7 +371,7 @@ REASONS = {
     "duplicate-names": "twice",
     "duplicate-page": "twice",
     "non-utf8-name": "not UTF-8",
-    "invalid-utf8-flagged-name": "utf-8",
+    "invalid-utf8-flagged-name": "not UTF-8",
     "nul-in-name": "NUL",
     "unsafe-page-name": "URL-safe",
     "encrypted-flag": "encrypted",
@@ -335,6 +390,13 @@ REASONS = {
     "sums-malformed-line": "not a '<sha256>  <name>' line",
     "sums-unsorted": "not sorted",
     "sums-lists-itself": "not a content file",
+    "local-name-differs": "names another file",
+    "data-into-directory": "runs into the central directory",
+    "prepended-data": "not where the end record says",
+    "deflate-ends-early": "fewer bytes",
+    "zip64-value-missing": "ZIP64",
+    "spans-disks": "several disks",
+    "directory-starts-mid-record": "damaged",
 }
 ZIPFILE_QUIRKS = ["newer-zip-version", "strong-encryption-flag", "patched-data-flag", "central-dir-offset-lies"]
 
@@ -792,8 +854,6 @@ def _collect(files: dict[str, bytes], *, together: bool = False) -> bytes | None
     """What a push leaves for ``files`` sent through a Collector, as
     protocol._put_whole decides it (None: no archive); ``together``: every
     file handed over at the same moment, from its own put thread."""
-    from concurrent.futures import ThreadPoolExecutor
-    from threading import Barrier
 
     from memsync.manifest import Manifest
 
@@ -801,7 +861,7 @@ def _collect(files: dict[str, bytes], *, together: bool = False) -> bytes | None
     collector = archive_mod.Collector()
     try:
         if together:
-            start = Barrier(len(files))
+            start = threading.Barrier(len(files))
 
             def put(item: tuple[str, bytes]) -> None:
                 start.wait()
@@ -912,3 +972,126 @@ def test_pack_takes_only_signatures_ssh_keygen_checks_over_what_they_sign(cli: C
                     capture_output=True,
                 )
                 assert checked.returncode == 0, (case, checked.stderr)
+
+
+# -- the reader: what zipfile and unzip read from other tools' archives, memsync reads -------
+
+READER_FILES = {
+    "a.md": GOOD,
+    "b.md": b"short\n",
+    "c.png": hashlib.shake_256(b"c.png").digest(300_000),  # incompressible: deflate stores it as it is
+    "d.md": b"x" * 200_000,  # deflates 1000:1, below the floor of the ratio check
+    "e.md": b"",
+}
+
+
+class _Pipe(io.RawIOBase):
+    """A write-only stream that cannot seek: zipfile writes data descriptors to it."""
+
+    def __init__(self) -> None:
+        self.data = bytearray()
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, b: bytes | bytearray | memoryview) -> int:  # type: ignore[override]
+        self.data += b
+        return len(b)
+
+
+def _by_zipfile(tmp_path: Path, how: str) -> bytes:
+    buffer: io.BytesIO | _Pipe = _Pipe() if how == "pipe" else io.BytesIO()
+    method = zipfile.ZIP_STORED if how == "stored" else zipfile.ZIP_DEFLATED
+    with zipfile.ZipFile(buffer, "w", method) as zf:  # type: ignore[arg-type]
+        for name, data in READER_FILES.items():
+            if how == "zip64":
+                with zf.open(name, "w", force_zip64=True) as handle:
+                    handle.write(data)
+            else:
+                zf.writestr(name, data)
+        if how == "comment":
+            zf.comment = b"a comment after the end record"
+    return bytes(buffer.data) if isinstance(buffer, _Pipe) else buffer.getvalue()
+
+
+def _by_info_zip(tmp_path: Path, how: str) -> bytes:
+    folder = tmp_path / "files"
+    folder.mkdir()
+    for name, data in READER_FILES.items():
+        (folder / name).write_bytes(data)
+    names = sorted(READER_FILES)
+    options = {"zip -0": ["-0"], "zip -fz": ["-9", "-fz"]}.get(how, ["-9"])
+    if how == "zip to a pipe":  # data descriptors: the sizes come after the data
+        made = subprocess.run(["zip", "-q", *options, "-", *names], cwd=folder, capture_output=True, check=True)
+        return made.stdout
+    subprocess.run(["zip", "-q", *options, "out.zip", *names], cwd=folder, check=True)
+    if how == "zip -A":  # a self-extractor: bytes before the archive, and its offsets moved past them
+        (folder / "out.zip").write_bytes(b"#!/bin/sh\nexit 0\n" + (folder / "out.zip").read_bytes())
+        subprocess.run(["zip", "-q", "-A", "out.zip"], cwd=folder, check=True)
+    return (folder / "out.zip").read_bytes()
+
+
+def _zip64_directory(tmp_path: Path) -> bytes:
+    """One stored entry whose central record gives its sizes and offset only in a
+    ZIP64 extra field (0xFFFFFFFF in the record), as writers do past 4 GiB."""
+    name, data = b"z.md", READER_FILES["b.md"]
+    crc, marked = zlib.crc32(data), 0xFFFFFFFF
+    local = struct.pack("<4s5H3L2H", LOCAL_SIG, 45, 0, 0, 0, 33, crc, len(data), len(data), len(name), 0) + name
+    extra = struct.pack("<2H3Q", 0x0001, 24, len(data), len(data), 0)
+    central = (
+        struct.pack(
+            "<4s6H3L5H2L", CENTRAL_SIG, 0x031E, 45, 0, 0, 0, 33, crc, marked, marked, len(name), len(extra), 0, 0, 0,
+            0o100644 << 16, marked,
+        )
+        + name
+        + extra
+    )  # fmt: skip
+    start = len(local) + len(data)
+    end = struct.pack("<4s4H2LH", END_SIG, 0, 0, 1, 1, len(central), start, 0)
+    return local + data + central + end
+
+
+PRODUCERS: dict[str, Callable[[Path], bytes]] = {
+    **{
+        f"zipfile {how}": functools.partial(_by_zipfile, how=how)
+        for how in ("deflate", "stored", "pipe", "zip64", "comment")
+    },
+    **{
+        how: functools.partial(_by_info_zip, how=how)
+        for how in ("zip -9", "zip -0", "zip -fz", "zip to a pipe", "zip -A")
+    },
+    "ZIP64 central record": _zip64_directory,
+}
+
+
+@pytest.mark.parametrize("producer", list(PRODUCERS))
+def test_the_reader_reads_what_zipfile_and_unzip_read(tmp_path: Path, producer: str) -> None:
+    """memsync reads zips itself (zipfile's objects cost 530 bytes an entry): an
+    archive another tool made must give memsync the bytes zipfile and unzip give."""
+    data = PRODUCERS[producer](tmp_path)
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        theirs = {i.filename: zf.read(i) for i in zf.infolist()}
+    (tmp_path / "t.zip").write_bytes(data)
+    tested = subprocess.run(["unzip", "-tq", "t.zip"], cwd=tmp_path, capture_output=True, text=True)
+    assert tested.returncode == 0, tested.stdout + tested.stderr
+    with archive_mod.open_archive(data, where="t.zip") as archive:
+        ours = dict(archive.files())
+    assert ours == theirs
+    assert ours == ({"z.md": READER_FILES["b.md"]} if producer == "ZIP64 central record" else READER_FILES)
+
+
+def test_entries_read_from_several_threads_at_once_are_each_whole(tmp_path: Path) -> None:
+    files = {f"p{i:03d}.md": hashlib.shake_256(b"%d" % i).digest(50_000 + i) for i in range(64)}
+    data = archive_mod.pack_files(files).data
+    with archive_mod.open_archive(data, where="a") as archive:
+        start = threading.Barrier(4)
+
+        def read_all(names: list[str]) -> dict[str, bytes]:
+            got: dict[str, bytes] = {}
+            start.wait()
+            archive.read_files(names, got.__setitem__)
+            return got
+
+        with ThreadPoolExecutor(4) as pool:
+            parts = list(pool.map(read_all, [sorted(files)[i::4] for i in range(4)]))
+    assert {k: v for part in parts for k, v in part.items()} == files

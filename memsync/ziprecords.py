@@ -1,0 +1,271 @@
+"""ZIP records (APPNOTE.TXT 4.3) as memsync writes and reads them.
+
+The reader does not use :mod:`zipfile`: zipfile makes a ``ZipInfo`` object of
+every central directory record (about 530 bytes each with its names), so a
+100,000-page archive took over 50 MiB before a byte was extracted. Here the
+directory is read a piece at a time and handed over one record at a time;
+the caller keeps what it needs in columns. Nothing is trusted: every length
+is checked against the bytes really there, a deflate stream is inflated a
+bounded piece at a time and never past the size its record declares, and
+the CRC is checked at its end.
+"""
+
+from __future__ import annotations
+
+import struct
+import threading
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import BinaryIO, NamedTuple
+
+STORED = 0
+DEFLATED = 8
+UTF8_NAME = 0x800  # general purpose flag bit 11: the name is UTF-8
+ENCRYPTED = 0x1 | 0x40  # traditional and strong encryption
+PATCHED = 0x20  # compressed patched data
+MAX_VERSION_NEEDED = 63  # the newest APPNOTE version a reader of stored and deflate entries can claim to follow
+ZIP64_LIMIT = (1 << 31) - 1  # offsets and sizes past this are written as ZIP64 by zipfile: memsync writes none
+FILECOUNT_LIMIT = 0xFFFF  # more entries than this need the ZIP64 end records
+CHUNK = 1024 * 1024  # the most read, or inflated, at once
+
+SIG_LOCAL = b"PK\x03\x04"
+SIG_CENTRAL = b"PK\x01\x02"
+SIG_END64 = b"PK\x06\x06"
+SIG_END64_LOCATOR = b"PK\x06\x07"
+SIG_END = b"PK\x05\x06"
+LOCAL = struct.Struct("<4s2B4HL2L2H")
+CENTRAL = struct.Struct("<4s4B4HL2L5H2L")
+END = struct.Struct("<4s4H2LH")
+END64 = struct.Struct("<4sQ2H2L4Q")
+END64_LOCATOR = struct.Struct("<4sLQL")
+_ZIP64_EXTRA = 0x0001
+_MAX32 = 0xFFFFFFFF
+_MAX16 = 0xFFFF
+
+
+class ZipError(Exception):
+    """The bytes are not a zip this reader takes; the message says why."""
+
+
+class Reader:
+    """Byte ranges of a seekable binary file, safe to read from several threads."""
+
+    def __init__(self, fileobj: BinaryIO) -> None:
+        self._file = fileobj
+        self._lock = threading.Lock()
+        self.size = fileobj.seek(0, 2)
+
+    def read_at(self, offset: int, size: int) -> bytes:
+        """Up to ``size`` bytes from ``offset``: fewer only at the end of the file."""
+        parts: list[bytes] = []
+        with self._lock:
+            self._file.seek(offset)
+            while size > 0:
+                part = self._file.read(min(size, CHUNK))
+                if not part:
+                    break
+                parts.append(part)
+                size -= len(part)
+        return b"".join(parts)
+
+    def exactly(self, offset: int, size: int, what: str) -> bytes:
+        data = self.read_at(offset, size)
+        if len(data) != size:
+            raise ZipError(f"the archive ends inside {what}")
+        return data
+
+
+@dataclass(frozen=True)
+class Directory:
+    """Where the central directory lies, and how many records its end record counts."""
+
+    start: int
+    size: int
+    count: int
+
+
+class Record(NamedTuple):
+    """One central directory record: what a reader needs of it."""
+
+    name: bytes
+    flags: int
+    method: int
+    crc: int
+    compressed_size: int
+    size: int
+    offset: int  # of the entry's local header
+    system: int  # the host that made it: 3 is Unix, whose file type is in ``mode``
+    mode: int  # the high 16 bits of the external attributes
+    version_needed: int
+
+
+def find_directory(reader: Reader) -> Directory:
+    """Read the end records (and ZIP64's, when there); the central directory
+    must end exactly where they begin, on one disk."""
+    tail_size = min(reader.size, END.size + _MAX16)  # the end record and a comment of at most 65,535 bytes
+    tail_start = reader.size - tail_size
+    tail = reader.read_at(tail_start, tail_size)
+    at = tail.rfind(SIG_END)
+    if at < 0 or at + END.size > len(tail):
+        raise ZipError("no end of central directory record: not a zip file, or cut short")
+    _, disk, first_disk, _, count, size, start, _ = END.unpack_from(tail, at)
+    end = tail_start + at
+    locator_at = end - END64_LOCATOR.size
+    if locator_at >= 0 and reader.read_at(locator_at, 4) == SIG_END64_LOCATOR:
+        _, first_disk, end64_at, disks = END64_LOCATOR.unpack(reader.read_at(locator_at, END64_LOCATOR.size))
+        if first_disk != 0 or disks > 1:
+            raise ZipError("it spans several disks")
+        if end64_at != locator_at - END64.size:
+            raise ZipError("the ZIP64 end record is not where its locator says")
+        record = reader.exactly(end64_at, END64.size, "the ZIP64 end record")
+        sig, _, _, _, disk, first_disk, _, count, size, start = END64.unpack(record)
+        if sig != SIG_END64:
+            raise ZipError("the ZIP64 end record is damaged")
+        end = end64_at
+    if disk != 0 or first_disk != 0:
+        raise ZipError("it spans several disks")
+    # zipfile takes a directory that ends elsewhere as data prepended to the
+    # archive and shifts every offset by the difference: an archive is read
+    # only as its end record describes it.
+    if start + size != end:
+        raise ZipError("the central directory is not where the end record says")
+    return Directory(start, size, count)
+
+
+class _Pieces:
+    """The central directory's bytes, read ``CHUNK`` at a time."""
+
+    def __init__(self, reader: Reader, directory: Directory) -> None:
+        self._reader = reader
+        self._next = directory.start
+        self._end = directory.start + directory.size
+        self.buffer = b""
+        self.at = 0
+
+    def left(self) -> int:
+        return self._end - self._next + len(self.buffer) - self.at
+
+    def need(self, size: int) -> None:
+        """Make ``size`` bytes available in ``buffer`` from ``at``."""
+        if self.at + size <= len(self.buffer):
+            return
+        if size > self.left():
+            raise ZipError("the central directory ends inside a record")
+        want = min(max(size, CHUNK), self._end - self._next)
+        more = self._reader.exactly(self._next, want, "the central directory")
+        self._next += len(more)
+        self.buffer = self.buffer[self.at :] + more
+        self.at = 0
+
+
+def records(reader: Reader, directory: Directory) -> Iterator[Record]:
+    """The central directory's records in order, read a piece at a time."""
+    pieces = _Pieces(reader, directory)
+    while pieces.left():
+        pieces.need(CENTRAL.size)
+        (
+            sig,
+            _,
+            system,
+            needed,
+            _,
+            flags,
+            method,
+            _,
+            _,
+            crc,
+            compressed,
+            size,
+            name_len,
+            extra_len,
+            comment_len,
+            _,
+            _,
+            attrs,
+            offset,
+        ) = CENTRAL.unpack_from(pieces.buffer, pieces.at)
+        if sig != SIG_CENTRAL:
+            raise ZipError("a central directory record is damaged")
+        pieces.at += CENTRAL.size
+        pieces.need(name_len + extra_len + comment_len)
+        name = pieces.buffer[pieces.at : pieces.at + name_len]
+        if _MAX32 in (compressed, size, offset):
+            extra = pieces.buffer[pieces.at + name_len : pieces.at + name_len + extra_len]
+            size, compressed, offset = _zip64_values(extra, size, compressed, offset)
+        pieces.at += name_len + extra_len + comment_len
+        yield Record(name, flags, method, crc, compressed, size, offset, system, attrs >> 16, needed)
+
+
+def _zip64_values(extra: bytes, size: int, compressed: int, offset: int) -> tuple[int, int, int]:
+    """The sizes and offset a record marks as 0xFFFFFFFF, from its ZIP64 extra field."""
+    at = 0
+    while at + 4 <= len(extra):
+        kind, length = struct.unpack_from("<2H", extra, at)
+        if at + 4 + length > len(extra):
+            raise ZipError("an extra field is longer than the room it has")
+        if kind == _ZIP64_EXTRA:
+            field, taken = extra[at + 4 : at + 4 + length], 0
+            values = [size, compressed, offset]
+            for i, value in enumerate(values):  # in this order, only those marked
+                if value == _MAX32:
+                    if len(field) < taken + 8:
+                        raise ZipError("a ZIP64 extra field lacks a value its record marks as there")
+                    (values[i],) = struct.unpack_from("<Q", field, taken)
+                    taken += 8
+            return values[0], values[1], values[2]
+        at += 4 + length
+    raise ZipError("a record marks a value as in a ZIP64 extra field it lacks")
+
+
+def entry_bytes(reader: Reader, record: Record, directory_start: int) -> Iterator[bytes]:
+    """An entry's bytes a piece at a time: never more than its record declares,
+    and an error unless they are exactly that many with the record's CRC."""
+    header = reader.exactly(record.offset, LOCAL.size, "a local header")
+    sig, *_, name_len, extra_len = LOCAL.unpack(header)
+    if sig != SIG_LOCAL:
+        raise ZipError("its local header is damaged")
+    start = record.offset + LOCAL.size + name_len + extra_len
+    if reader.read_at(record.offset + LOCAL.size, name_len) != record.name:
+        raise ZipError("its local header names another file")
+    if start + record.compressed_size > directory_start:
+        raise ZipError("its data runs into the central directory")
+    raw = _raw(reader, start, record.compressed_size)
+    pieces = raw if record.method == STORED else _inflate(raw)
+    crc, total = 0, 0
+    for piece in pieces:
+        total += len(piece)
+        if total > record.size:
+            raise ZipError("it holds more bytes than its record says")
+        crc = zlib.crc32(piece, crc)
+        yield piece
+    if total != record.size:
+        raise ZipError("it holds fewer bytes than its record says")
+    if crc != record.crc:
+        raise ZipError("bad CRC-32")
+
+
+def _raw(reader: Reader, start: int, size: int) -> Iterator[bytes]:
+    end = start + size
+    while start < end:
+        piece = reader.exactly(start, min(CHUNK, end - start), "an entry's data")
+        start += len(piece)
+        yield piece
+
+
+def _inflate(raw: Iterator[bytes]) -> Iterator[bytes]:
+    inflater = zlib.decompressobj(-zlib.MAX_WBITS)
+    try:
+        for piece in raw:
+            while piece and not inflater.eof:
+                out = inflater.decompress(piece, CHUNK)
+                piece = inflater.unconsumed_tail
+                if out:
+                    yield out
+        while not inflater.eof:  # what zlib held back when the output was full
+            out = inflater.decompress(b"", CHUNK)
+            if not out:
+                raise ZipError("its deflate stream ends early")
+            yield out
+    except zlib.error as exc:
+        raise ZipError(f"its deflate stream is damaged ({exc})") from None
