@@ -221,13 +221,13 @@ def _zip64_values(extra: bytes, size: int, compressed: int, offset: int) -> tupl
 def entry_bytes(reader: Reader, record: Record, directory_start: int) -> Iterator[bytes]:
     """An entry's bytes a piece at a time: never more than its record declares,
     and an error unless they are exactly that many with the record's CRC."""
-    header = reader.exactly(record.offset, LOCAL.size, "a local header")
-    sig, *_, name_len, extra_len = LOCAL.unpack(header)
+    header = reader.exactly(record.offset, LOCAL.size + len(record.name), "a local header")
+    sig, *_, name_len, extra_len = LOCAL.unpack_from(header)
     if sig != SIG_LOCAL:
         raise ZipError("its local header is damaged")
-    start = record.offset + LOCAL.size + name_len + extra_len
-    if reader.read_at(record.offset + LOCAL.size, name_len) != record.name:
+    if name_len != len(record.name) or header[LOCAL.size :] != record.name:
         raise ZipError("its local header names another file")
+    start = record.offset + LOCAL.size + name_len + extra_len
     if start + record.compressed_size > directory_start:
         raise ZipError("its data runs into the central directory")
     raw = _raw(reader, start, record.compressed_size)
