@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -13,7 +14,7 @@ import pytest
 from conftest import CliRunner, assert_one_line_error, make_field, page
 
 from memsync.errors import InputError
-from memsync.manifest import MAX_FILES, Manifest, read_sha256sum
+from memsync.manifest import MAX_FILES, Manifest, check_case, read_sha256sum
 
 SHA256SUM = shutil.which("sha256sum")
 needs_sha256sum = pytest.mark.skipif(SHA256SUM is None, reason="coreutils sha256sum not installed")
@@ -124,6 +125,26 @@ def test_names_that_differ_only_in_case_are_refused_in_a_manifest_and_a_field(cl
     (remote / "SHA256SUMS").write_bytes(twins)
     assert "differ only in case" in assert_one_line_error(cli("pull", remote, "--field", "g", "--trust", "self"))
     assert not (tmp_path / "g").exists() or not any((tmp_path / "g").iterdir())
+
+
+@pytest.mark.parametrize(
+    ("names", "twins"),
+    [
+        (["Ab.md", "aB.md", "b.md"], ("Ab.md", "aB.md")),  # both have a capital
+        (["README.md", "Z.md", "readme.md"], ("README.md", "readme.md")),
+        (["A.md", "B.md", "a-b.md", "Éa.md", "éa.md"], ("Éa.md", "éa.md")),  # not ASCII
+        (["A.md", "B.md", "a-b.md", "c.md"], None),  # capitals, and no twins
+    ],
+)
+def test_case_twins_are_found_among_names_with_and_without_capitals(
+    names: list[str], twins: tuple[str, str] | None
+) -> None:
+    entries = dict.fromkeys(sorted(names, key=str.encode), H)
+    if twins is None:
+        check_case(entries.keys(), "SHA256SUMS")
+        return
+    with pytest.raises(InputError, match=re.escape(f"{twins[0]!r} and {twins[1]!r} differ only in case")):
+        check_case(entries.keys(), "SHA256SUMS")
 
 
 @needs_sha256sum
