@@ -52,6 +52,8 @@ from .names import (
     role_of,
 )
 from .pin import Pin
+from .release import MAX_BYTES as MAX_RELEASE_BYTES
+from .sshsig import MAX_SIGNATURE_BYTES
 from .ziprecords import (
     CENTRAL,
     CHUNK,
@@ -96,6 +98,17 @@ RATIO_FLOOR = 1024 * 1024  # entries smaller than this cannot be bombs
 # Offsets past this need ZIP64 extra fields, which memsync does not write; the
 # entry limits keep a field's archive below it but for incompressible edge cases.
 MAX_ARCHIVE_BYTES = ZIP64_LIMIT
+# Sidecars are read whole, before any content: past what their readers take
+# they would only cost memory (three of 64 MiB took unpack to 280 MiB).
+MAX_SIDECAR_BYTES = {
+    SIGNATURE_NAME: MAX_SIGNATURE_BYTES,
+    RELEASE_NAME: MAX_RELEASE_BYTES,
+    RELEASE_SIGNATURE_NAME: MAX_SIGNATURE_BYTES,
+}
+# SHA256SUMS is read whole too: it must list the content entries, a line of
+# 67 bytes and the name each, so anything much longer is refused unread (with
+# room for a few lines too many, so that the error can name one of them).
+_SUMS_SLACK = 64 * 1024
 
 _CHUNK = CHUNK  # read size when streaming a file
 _WHOLE_ENTRY = 1024 * 1024  # files up to this size are deflated in memory; larger ones through a temp file
@@ -656,6 +669,7 @@ class Archive:
             raise InputError(f"{where}: more than {MAX_ENTRIES} entries")
         starts, ends = array("Q"), array("Q")  # every entry's span, skipped ones too
         total = 0
+        listed = 0  # the bytes SHA256SUMS takes to list the content entries
         try:
             for count, record in enumerate(records(self._reader, directory), 1):
                 if count > MAX_ENTRIES:
@@ -676,6 +690,10 @@ class Archive:
                 problem = None if role is Role.OWN else name_problem(name)
                 if problem:
                     raise InputError(f"{where}: {problem}")
+                if record.size > MAX_SIDECAR_BYTES.get(name, record.size):
+                    raise InputError(f"{where}: entry {name!r} is larger than {MAX_SIDECAR_BYTES[name]} bytes")
+                if role is Role.CONTENT:
+                    listed += 64 + 2 + len(record.name) + 1
                 self._rows[name] = len(self._offsets)
                 self._offsets.append(record.offset)
                 self._compressed.append(record.compressed_size)
@@ -685,6 +703,8 @@ class Archive:
         except (ZipError, OSError) as exc:
             raise InputError(f"{where}: not a valid zip archive ({exc})") from None
         _refuse_overlaps(starts, ends, where, directory.start)
+        if MANIFEST_NAME in self._rows and self._sizes[self._rows[MANIFEST_NAME]] > listed + _SUMS_SLACK:
+            raise IntegrityError(f"{where}: its {MANIFEST_NAME} is far longer than a list of its content entries")
         return directory.start
 
     def _checked_record(self, record: Record) -> str:

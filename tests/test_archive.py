@@ -355,6 +355,10 @@ HOSTILE: dict[str, Callable[[Path], bytes]] = {
     "zip64-value-missing": _zip64_value_missing,
     "spans-disks": _spans_disks,
     "directory-starts-mid-record": _directory_starts_mid_record,
+    # read whole before any content: 64 MiB each took unpack to 280 MiB
+    "oversize-signature": lambda _: _with_good("SHA256SUMS.sig", b"x" * (64 * 1024 + 1)),
+    "oversize-release": lambda _: _with_good("memsync-release.json", b"{}" + b" " * 4096),
+    "oversize-sums": lambda _: _with_good("SHA256SUMS", sums({"good.md": GOOD}) + b"\n" * 70_000),
 }
 # Why each is refused (a word of memsync's message), so a refusal for the wrong reason shows.
 REASONS = {
@@ -397,6 +401,9 @@ REASONS = {
     "zip64-value-missing": "ZIP64",
     "spans-disks": "several disks",
     "directory-starts-mid-record": "damaged",
+    "oversize-signature": "larger than 65536 bytes",
+    "oversize-release": "larger than 4096 bytes",
+    "oversize-sums": "far longer than a list",
 }
 ZIPFILE_QUIRKS = ["newer-zip-version", "strong-encryption-flag", "patched-data-flag", "central-dir-offset-lies"]
 
