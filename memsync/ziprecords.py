@@ -109,7 +109,7 @@ def find_directory(reader: Reader) -> Directory:
     at = tail.rfind(SIG_END)
     if at < 0 or at + END.size > len(tail):
         raise ZipError("no end of central directory record: not a zip file, or cut short")
-    _, disk, first_disk, _, count, size, start, _ = END.unpack_from(tail, at)
+    _, disk, first_disk, on_disk, count, size, start, _ = END.unpack_from(tail, at)
     end = tail_start + at
     locator_at = end - END64_LOCATOR.size
     if locator_at >= 0 and reader.read_at(locator_at, 4) == SIG_END64_LOCATOR:
@@ -119,11 +119,11 @@ def find_directory(reader: Reader) -> Directory:
         if end64_at != locator_at - END64.size:
             raise ZipError("the ZIP64 end record is not where its locator says")
         record = reader.exactly(end64_at, END64.size, "the ZIP64 end record")
-        sig, _, _, _, disk, first_disk, _, count, size, start = END64.unpack(record)
+        sig, _, _, _, disk, first_disk, on_disk, count, size, start = END64.unpack(record)
         if sig != SIG_END64:
             raise ZipError("the ZIP64 end record is damaged")
         end = end64_at
-    if disk != 0 or first_disk != 0:
+    if disk != 0 or first_disk != 0 or on_disk != count:
         raise ZipError("it spans several disks")
     # zipfile takes a directory that ends elsewhere as data prepended to the
     # archive and shifts every offset by the difference: an archive is read
@@ -160,8 +160,11 @@ class _Pieces:
 
 
 def records(reader: Reader, directory: Directory) -> Iterator[Record]:
-    """The central directory's records in order, read a piece at a time."""
+    """The central directory's records in order, read a piece at a time; as
+    many as the end record counts (zipfile never looks at the count, unzip
+    calls an archive whose count disagrees broken)."""
     pieces = _Pieces(reader, directory)
+    found = 0
     while pieces.left():
         pieces.need(CENTRAL.size)
         (
@@ -194,7 +197,10 @@ def records(reader: Reader, directory: Directory) -> Iterator[Record]:
             extra = pieces.buffer[pieces.at + name_len : pieces.at + name_len + extra_len]
             size, compressed, offset = _zip64_values(extra, size, compressed, offset)
         pieces.at += name_len + extra_len + comment_len
+        found += 1
         yield Record(name, flags, method, crc, compressed, size, offset, system, attrs >> 16, needed)
+    if found != directory.count:
+        raise ZipError(f"the end record counts {directory.count} entries, the central directory holds {found}")
 
 
 def _zip64_values(extra: bytes, size: int, compressed: int, offset: int) -> tuple[int, int, int]:

@@ -308,6 +308,14 @@ def _directory_starts_mid_record(_: Path) -> bytes:
     return bytes(data)
 
 
+def _count_disagrees(_: Path) -> bytes:
+    # one entry fewer in the end record than in the directory: zipfile reads
+    # both, unzip calls the archive broken
+    data = bytearray(_with_good("x.md", MARKER))
+    struct.pack_into("<2H", data, data.rfind(END_SIG) + 8, 1, 1)
+    return bytes(data)
+
+
 HOSTILE: dict[str, Callable[[Path], bytes]] = {
     "zip-slip": lambda _: _with_good("../evil.md", MARKER),
     "zip-slip-deep": lambda _: _with_good("a/../../evil.md", MARKER),
@@ -356,6 +364,7 @@ HOSTILE: dict[str, Callable[[Path], bytes]] = {
     "spans-disks": _spans_disks,
     "directory-starts-mid-record": _directory_starts_mid_record,
     # read whole before any content: 64 MiB each took unpack to 280 MiB
+    "count-disagrees": _count_disagrees,
     "oversize-signature": lambda _: _with_good("SHA256SUMS.sig", b"x" * (64 * 1024 + 1)),
     "oversize-release": lambda _: _with_good("memsync-release.json", b"{}" + b" " * 4096),
     "oversize-sums": lambda _: _with_good("SHA256SUMS", sums({"good.md": GOOD}) + b"\n" * 70_000),
@@ -401,6 +410,7 @@ REASONS = {
     "zip64-value-missing": "ZIP64",
     "spans-disks": "several disks",
     "directory-starts-mid-record": "damaged",
+    "count-disagrees": "counts 1 entries",
     "oversize-signature": "larger than 65536 bytes",
     "oversize-release": "larger than 4096 bytes",
     "oversize-sums": "far longer than a list",
