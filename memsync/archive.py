@@ -531,7 +531,7 @@ class Archive:
     """A checked archive: its manifest, the sidecars that came with it, and content files.
 
     Its entries are kept as columns (a name → row index, and arrays of offsets,
-    sizes, CRCs and methods), about 100 bytes an entry with its name: a
+    sizes, CRCs, methods and flags), about 100 bytes an entry with its name: a
     100,000-entry archive unpacks within the memory of its manifest."""
 
     def __init__(self, reader: Reader, where: str) -> None:
@@ -540,7 +540,7 @@ class Archive:
         self.skipped: list[str] = []
         self._rows: dict[str, int] = {}
         self._offsets, self._compressed, self._sizes = array("Q"), array("Q"), array("Q")
-        self._crcs, self._methods = array("L"), array("B")
+        self._crcs, self._methods, self._flags = array("L"), array("B"), array("H")
         self._directory_start = self._check_entries()
         self.sidecars = {n: self._read(n) for n in SIDECAR_NAMES if n in self._rows}
         listed = self._read(MANIFEST_NAME) if MANIFEST_NAME in self._rows else None
@@ -639,7 +639,7 @@ class Archive:
         row = self._rows[name]
         record = Record(
             name.encode(),
-            0,
+            self._flags[row],
             self._methods[row],
             self._crcs[row],
             self._compressed[row],
@@ -700,6 +700,7 @@ class Archive:
                 self._sizes.append(record.size)
                 self._crcs.append(record.crc)
                 self._methods.append(record.method)
+                self._flags.append(record.flags)
         except (ZipError, OSError) as exc:
             raise InputError(f"{where}: not a valid zip archive ({exc})") from None
         _refuse_overlaps(starts, ends, where, directory.start)

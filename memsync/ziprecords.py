@@ -22,6 +22,7 @@ from typing import BinaryIO, NamedTuple
 STORED = 0
 DEFLATED = 8
 UTF8_NAME = 0x800  # general purpose flag bit 11: the name is UTF-8
+DATA_DESCRIPTOR = 0x8  # the local header leaves the CRC and sizes to a record after the data
 ENCRYPTED = 0x1 | 0x40  # traditional and strong encryption
 PATCHED = 0x20  # compressed patched data
 MAX_VERSION_NEEDED = 63  # the newest APPNOTE version a reader of stored and deflate entries can claim to follow
@@ -226,14 +227,25 @@ def _zip64_values(extra: bytes, size: int, compressed: int, offset: int) -> tupl
 
 def entry_bytes(reader: Reader, record: Record, directory_start: int) -> Iterator[bytes]:
     """An entry's bytes a piece at a time: never more than its record declares,
-    and an error unless they are exactly that many with the record's CRC."""
+    and an error unless they are exactly that many with the record's CRC.
+
+    The local header must say what the record says: readers that go by the
+    local header (unzip for the method, CRC and sizes; any streaming reader for
+    everything) would otherwise read another entry from the same bytes."""
     header = reader.exactly(record.offset, LOCAL.size, "a local header")
-    sig, *_, name_len, extra_len = LOCAL.unpack(header)
+    sig, _, _, flags, method, _, _, crc, compressed, size, name_len, extra_len = LOCAL.unpack(header)
     if sig != SIG_LOCAL:
         raise ZipError("its local header is damaged")
     start = record.offset + LOCAL.size + name_len + extra_len
     if reader.read_at(record.offset + LOCAL.size, name_len) != record.name:
         raise ZipError("its local header names another file")
+    if not flags & DATA_DESCRIPTOR and _MAX32 in (compressed, size):
+        extra = reader.exactly(record.offset + LOCAL.size + name_len, extra_len, "a local header")
+        size, compressed, _ = _zip64_values(extra, size, compressed, 0)
+    if (flags, method) != (record.flags, record.method) or (
+        not flags & DATA_DESCRIPTOR and (crc, compressed, size) != (record.crc, record.compressed_size, record.size)
+    ):
+        raise ZipError("its local header disagrees with its central record")
     if start + record.compressed_size > directory_start:
         raise ZipError("its data runs into the central directory")
     raw = _raw(reader, start, record.compressed_size)

@@ -167,6 +167,17 @@ def set_central(data: bytes, name: bytes, offset: int, fmt: str, value: int) -> 
     return bytes(out)
 
 
+def set_sizes(data: bytes, name: bytes, *, compressed: int | None = None, size: int | None = None) -> bytes:
+    """Lie about an entry's sizes in both its headers (a reader refuses headers that disagree)."""
+    out = bytearray(data)
+    where = headers(out, name)
+    for value, local_at in ((compressed, 18), (size, 22)):
+        if value is not None:
+            for pos in [p + local_at for p in where["local"]] + [p + local_at + 2 for p in where["central"]]:
+                struct.pack_into("<I", out, pos, value)
+    return bytes(out)
+
+
 # -- hostile archives --------------------------------------------------------------
 # Each builder gets the test's tmp_path; good.md (with MARKER) comes first, so an
 # extractor that wrote entries as it went would leave it behind.
@@ -285,7 +296,7 @@ def _prepended(_: Path) -> bytes:
 
 def _deflate_ends_early(_: Path) -> bytes:
     # the record declares more bytes than the deflate stream holds
-    return set_central(_with_good("x.md", MARKER * 40), b"x.md", 24, "<I", len(MARKER) * 40 + 1)
+    return set_sizes(_with_good("x.md", MARKER * 40), b"x.md", size=len(MARKER) * 40 + 1)
 
 
 def _zip64_value_missing(_: Path) -> bytes:
@@ -314,6 +325,17 @@ def _count_disagrees(_: Path) -> bytes:
     data = bytearray(_with_good("x.md", MARKER))
     struct.pack_into("<2H", data, data.rfind(END_SIG) + 8, 1, 1)
     return bytes(data)
+
+
+def _local_field(offset: int, value: int) -> Callable[[Path], bytes]:
+    # the local header says otherwise than the directory: unzip goes by the
+    # local method, CRC and sizes, and a streaming reader by all of it
+    def build(_: Path) -> bytes:
+        data = bytearray(_with_good("x.md", MARKER * 40))
+        struct.pack_into("<H" if offset < 14 else "<I", data, headers(data, b"x.md")["local"][0] + offset, value)
+        return bytes(data)
+
+    return build
 
 
 HOSTILE: dict[str, Callable[[Path], bytes]] = {
@@ -365,6 +387,9 @@ HOSTILE: dict[str, Callable[[Path], bytes]] = {
     "directory-starts-mid-record": _directory_starts_mid_record,
     # read whole before any content: 64 MiB each took unpack to 280 MiB
     "count-disagrees": _count_disagrees,
+    "local-method-differs": _local_field(8, zipfile.ZIP_STORED),
+    "local-flags-differ": _local_field(6, 0x800),
+    "local-size-differs": _local_field(22, len(MARKER) * 41),
     "oversize-signature": lambda _: _with_good("SHA256SUMS.sig", b"x" * (64 * 1024 + 1)),
     "oversize-release": lambda _: _with_good("memsync-release.json", b"{}" + b" " * 4096),
     "oversize-sums": lambda _: _with_good("SHA256SUMS", sums({"good.md": GOOD}) + b"\n" * 70_000),
@@ -411,6 +436,9 @@ REASONS = {
     "spans-disks": "several disks",
     "directory-starts-mid-record": "damaged",
     "count-disagrees": "counts 1 entries",
+    "local-method-differs": "local header disagrees",
+    "local-flags-differ": "local header disagrees",
+    "local-size-differs": "local header disagrees",
     "oversize-signature": "larger than 65536 bytes",
     "oversize-release": "larger than 4096 bytes",
     "oversize-sums": "far longer than a list",
@@ -755,15 +783,15 @@ def test_a_central_directory_of_too_many_records_is_refused_before_zipfile_reads
 def test_an_entry_that_inflates_past_its_declared_size_is_refused() -> None:
     big = b"A" * 200_000
     data = zip_of(("good.md", GOOD), ("liar.md", big))
-    data = set_central(data, b"liar.md", 24, "<I", 1000)  # central: uncompressed size 1000
-    with pytest.raises(MemsyncError), archive_mod.open_archive(data) as archive:
+    data = set_sizes(data, b"liar.md", size=1000)
+    with pytest.raises(MemsyncError, match="more bytes than"), archive_mod.open_archive(data) as archive:
         list(archive.files())
 
 
 def test_ratio_check_cannot_be_dodged_by_a_lying_compressed_size() -> None:
     size = 8 * archive_mod.RATIO_FLOOR
     data = zeros_entry("zz.md", size)  # zz.md is the last entry
-    data = set_central(data, b"zz.md", 20, "<I", size // 50)  # claims 50:1, far below MAX_RATIO
+    data = set_sizes(data, b"zz.md", compressed=size // 50)  # claims 50:1, far below MAX_RATIO
     assert len(data) < size // 100
     with pytest.raises(MemsyncError), archive_mod.open_archive(data) as archive:
         list(archive.files())
