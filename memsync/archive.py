@@ -18,6 +18,7 @@ destination's name only when every one of them passed.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import hashlib
 import io
@@ -541,7 +542,7 @@ class Archive:
         self._rows: dict[str, int] = {}
         self._offsets, self._compressed, self._sizes = array("Q"), array("Q"), array("Q")
         self._crcs, self._methods, self._flags = array("L"), array("B"), array("H")
-        self._directory_start = self._check_entries()
+        self._directory_start, self._starts = self._check_entries()
         self.sidecars = {n: self._read(n) for n in SIDECAR_NAMES if n in self._rows}
         listed = self._read(MANIFEST_NAME) if MANIFEST_NAME in self._rows else None
         content = [n for n in self._rows if role_of(n) is Role.CONTENT]
@@ -650,12 +651,18 @@ class Archive:
             0,
         )
         try:
-            yield from entry_bytes(self._reader, record, self._directory_start)
+            # Its data must end where the next entry begins: the directory's
+            # sizes alone cannot tell, since a local header's extra field
+            # moves the data on by up to 64 KiB.
+            after = bisect.bisect_right(self._starts, record.offset)
+            end = self._starts[after] if after < len(self._starts) else self._directory_start
+            yield from entry_bytes(self._reader, record, end)
         except (ZipError, OSError) as exc:
             raise InputError(f"{self._where}: {name!r} is corrupt or unsupported ({exc})") from None
 
-    def _check_entries(self) -> int:
-        """Check every record and keep the rows of the entries to read; where the central directory starts."""
+    def _check_entries(self) -> tuple[int, array[int]]:
+        """Check every record and keep the rows of the entries to read; where the
+        central directory starts, and where every entry does, in order."""
         where = self._where
         try:
             directory = find_directory(self._reader)
@@ -703,10 +710,10 @@ class Archive:
                 self._flags.append(record.flags)
         except (ZipError, OSError) as exc:
             raise InputError(f"{where}: not a valid zip archive ({exc})") from None
-        _refuse_overlaps(starts, ends, where, directory.start)
+        starts = _refuse_overlaps(starts, ends, where, directory.start)
         if MANIFEST_NAME in self._rows and self._sizes[self._rows[MANIFEST_NAME]] > listed + _SUMS_SLACK:
             raise IntegrityError(f"{where}: its {MANIFEST_NAME} is far longer than a list of its content entries")
-        return directory.start
+        return directory.start, starts
 
     def _checked_record(self, record: Record) -> str:
         """The entry's name, once the record passed every check on its own."""
@@ -742,15 +749,17 @@ class Archive:
         return name
 
 
-def _refuse_overlaps(starts: array[int], ends: array[int], where: str, central_dir: int) -> None:
-    """Entries' data must lie one after another before the central directory.
+def _refuse_overlaps(starts: array[int], ends: array[int], where: str, central_dir: int) -> array[int]:
+    """Entries' data must lie one after another before the central directory;
+    ``starts`` in order.
 
     Overlapping entries let a small archive unpack to many copies of one blob,
     and a compressed size larger than the bytes really there would fake the
     ratio the bomb check relies on.
     """
     order: Iterable[int] = range(len(starts))
-    if any(b < a for a, b in itertools.pairwise(starts)):  # archives are written in order: sorting is rare
+    in_order = all(a <= b for a, b in itertools.pairwise(starts))  # archives are written in order: sorting is rare
+    if not in_order:
         order = sorted(order, key=starts.__getitem__)
     last_end = 0
     for row in order:
@@ -759,6 +768,7 @@ def _refuse_overlaps(starts: array[int], ends: array[int], where: str, central_d
         last_end = ends[row]
     if last_end > central_dir:
         raise InputError(f"{where}: an entry claims more compressed bytes than the archive holds")
+    return starts if in_order else array("Q", (starts[row] for row in order))
 
 
 @contextmanager

@@ -225,9 +225,10 @@ def _zip64_values(extra: bytes, size: int, compressed: int, offset: int) -> tupl
     raise ZipError("a record marks a value as in a ZIP64 extra field it lacks")
 
 
-def entry_bytes(reader: Reader, record: Record, directory_start: int) -> Iterator[bytes]:
+def entry_bytes(reader: Reader, record: Record, end: int) -> Iterator[bytes]:
     """An entry's bytes a piece at a time: never more than its record declares,
-    and an error unless they are exactly that many with the record's CRC.
+    and an error unless they are exactly that many with the record's CRC,
+    and lie before ``end`` (where the next entry or the central directory begins).
 
     The local header must say what the record says: readers that go by the
     local header (unzip for the method, CRC and sizes; any streaming reader for
@@ -246,8 +247,8 @@ def entry_bytes(reader: Reader, record: Record, directory_start: int) -> Iterato
         not flags & DATA_DESCRIPTOR and (crc, compressed, size) != (record.crc, record.compressed_size, record.size)
     ):
         raise ZipError("its local header disagrees with its central record")
-    if start + record.compressed_size > directory_start:
-        raise ZipError("its data runs into the central directory")
+    if start + record.compressed_size > end:
+        raise ZipError("its data runs into the next entry or the central directory")
     raw = _raw(reader, start, record.compressed_size)
     pieces = raw if record.method == STORED else _inflate(raw)
     crc, total = 0, 0

@@ -338,6 +338,28 @@ def _local_field(offset: int, value: int) -> Callable[[Path], bytes]:
     return build
 
 
+def _data_into_next_entry(_: Path) -> bytes:
+    # good.md's local extra field moves its data on past where x.md begins: by
+    # the directory's sizes the entries lie one after another, yet good.md's
+    # data is its own bytes and the start of x.md's local header
+    def local(name: bytes, data: bytes, extra: bytes) -> bytes:
+        fields = (20, 0, 0, 0, 33, zlib.crc32(data), len(data), len(data), len(name), len(extra))
+        return struct.pack("<4s5H3L2H", LOCAL_SIG, *fields) + name + extra
+
+    def central(name: bytes, data: bytes, offset: int) -> bytes:
+        size = len(data)
+        fields = (0, 0, 0, 33, zlib.crc32(data), size, size, len(name), 0, 0, 0, 0, 0o100644 << 16, offset)
+        return struct.pack("<4s4B4H3L5H2L", CENTRAL_SIG, 20, 3, 20, 0, *fields) + name
+
+    extra = struct.pack("<2H4s", 0x6666, 4, bytes(4))
+    second = local(b"x.md", MARKER, b"") + MARKER
+    first_data = GOOD + second[: len(extra)]
+    first = local(b"good.md", first_data, extra) + GOOD  # 30 + name + len(first_data): x.md starts here
+    directory = central(b"good.md", first_data, 0) + central(b"x.md", MARKER, len(first))
+    body = first + second
+    return body + directory + struct.pack("<4s4H2LH", END_SIG, 0, 0, 2, 2, len(directory), len(body), 0)
+
+
 HOSTILE: dict[str, Callable[[Path], bytes]] = {
     "zip-slip": lambda _: _with_good("../evil.md", MARKER),
     "zip-slip-deep": lambda _: _with_good("a/../../evil.md", MARKER),
@@ -387,6 +409,7 @@ HOSTILE: dict[str, Callable[[Path], bytes]] = {
     "directory-starts-mid-record": _directory_starts_mid_record,
     # read whole before any content: 64 MiB each took unpack to 280 MiB
     "count-disagrees": _count_disagrees,
+    "data-into-next-entry": _data_into_next_entry,
     "local-method-differs": _local_field(8, zipfile.ZIP_STORED),
     "local-flags-differ": _local_field(6, 0x800),
     "local-size-differs": _local_field(22, len(MARKER) * 41),
@@ -429,13 +452,14 @@ REASONS = {
     "sums-unsorted": "not sorted",
     "sums-lists-itself": "not a content file",
     "local-name-differs": "names another file",
-    "data-into-directory": "runs into the central directory",
+    "data-into-directory": "runs into the next entry or the central directory",
     "prepended-data": "not where the end record says",
     "deflate-ends-early": "fewer bytes",
     "zip64-value-missing": "ZIP64",
     "spans-disks": "several disks",
     "directory-starts-mid-record": "damaged",
     "count-disagrees": "counts 1 entries",
+    "data-into-next-entry": "runs into the next entry",
     "local-method-differs": "local header disagrees",
     "local-flags-differ": "local header disagrees",
     "local-size-differs": "local header disagrees",
