@@ -197,6 +197,10 @@ def records(reader: Reader, directory: Directory) -> Iterator[Record]:
         if _MAX32 in (compressed, size, offset):
             extra = pieces.buffer[pieces.at + name_len : pieces.at + name_len + extra_len]
             size, compressed, offset = _zip64_values(extra, size, compressed, offset)
+            # ZIP64 values run to 2**64: past the archive's end they are no
+            # offsets, and would overflow the caller's arrays.
+            if offset + compressed > reader.size:
+                raise ZipError("a ZIP64 extra field puts an entry past the end of the archive")
         pieces.at += name_len + extra_len + comment_len
         found += 1
         yield Record(name, flags, method, crc, compressed, size, offset, system, attrs >> 16, needed)

@@ -1149,6 +1149,16 @@ def test_the_reader_reads_what_zipfile_and_unzip_read(tmp_path: Path, producer: 
     assert ours == ({"z.md": READER_FILES["b.md"]} if producer == "ZIP64 central record" else READER_FILES)
 
 
+@pytest.mark.parametrize(("compressed", "offset"), [((1 << 64) - 1, 0), (6, (1 << 64) - 1)])
+def test_zip64_values_past_the_archive_are_refused(tmp_path: Path, compressed: int, offset: int) -> None:
+    # they made an OverflowError in the reader's arrays: "internal error" from the CLI
+    data = bytearray(_zip64_directory(tmp_path))
+    extra_at = data.rfind(struct.pack("<2H", 0x0001, 24)) + 4
+    struct.pack_into("<2Q", data, extra_at + 8, compressed, offset)
+    with pytest.raises(MemsyncError, match="past the end of the archive"), archive_mod.open_archive(bytes(data)):
+        pass
+
+
 def test_entries_read_from_several_threads_at_once_are_each_whole(tmp_path: Path) -> None:
     files = {f"p{i:03d}.md": hashlib.shake_256(b"%d" % i).digest(50_000 + i) for i in range(64)}
     data = archive_mod.pack_files(files).data
