@@ -194,8 +194,8 @@ def records(reader: Reader, directory: Directory) -> Iterator[Record]:
         pieces.at += CENTRAL.size
         pieces.need(name_len + extra_len + comment_len)
         name = pieces.buffer[pieces.at : pieces.at + name_len]
+        extra = _extra_blocks(pieces.buffer[pieces.at + name_len : pieces.at + name_len + extra_len])
         if _MAX32 in (compressed, size, offset):
-            extra = pieces.buffer[pieces.at + name_len : pieces.at + name_len + extra_len]
             size, compressed, offset = _zip64_values(extra, size, compressed, offset)
             # ZIP64 values run to 2**64: past the archive's end they are no
             # offsets, and would overflow the caller's arrays.
@@ -208,25 +208,33 @@ def records(reader: Reader, directory: Directory) -> Iterator[Record]:
         raise ZipError(f"the end record counts {directory.count} entries, the central directory holds {found}")
 
 
-def _zip64_values(extra: bytes, size: int, compressed: int, offset: int) -> tuple[int, int, int]:
-    """The sizes and offset a record marks as 0xFFFFFFFF, from its ZIP64 extra field."""
+def _extra_blocks(extra: bytes) -> dict[int, bytes]:
+    """An extra field's blocks by kind (the first of each), none running past
+    its end: zipfile refuses a central one that does, unzip a local one too."""
+    blocks: dict[int, bytes] = {}
     at = 0
     while at + 4 <= len(extra):
         kind, length = struct.unpack_from("<2H", extra, at)
         if at + 4 + length > len(extra):
             raise ZipError("an extra field is longer than the room it has")
-        if kind == _ZIP64_EXTRA:
-            field, taken = extra[at + 4 : at + 4 + length], 0
-            values = [size, compressed, offset]
-            for i, value in enumerate(values):  # in this order, only those marked
-                if value == _MAX32:
-                    if len(field) < taken + 8:
-                        raise ZipError("a ZIP64 extra field lacks a value its record marks as there")
-                    (values[i],) = struct.unpack_from("<Q", field, taken)
-                    taken += 8
-            return values[0], values[1], values[2]
+        blocks.setdefault(kind, extra[at + 4 : at + 4 + length])
         at += 4 + length
-    raise ZipError("a record marks a value as in a ZIP64 extra field it lacks")
+    return blocks
+
+
+def _zip64_values(blocks: dict[int, bytes], size: int, compressed: int, offset: int) -> tuple[int, int, int]:
+    """The sizes and offset a header marks as 0xFFFFFFFF, from its ZIP64 extra field."""
+    field = blocks.get(_ZIP64_EXTRA)
+    if field is None:
+        raise ZipError("a record marks a value as in a ZIP64 extra field it lacks")
+    values, taken = [size, compressed, offset], 0
+    for i, value in enumerate(values):  # in this order, only those marked
+        if value == _MAX32:
+            if len(field) < taken + 8:
+                raise ZipError("a ZIP64 extra field lacks a value its record marks as there")
+            (values[i],) = struct.unpack_from("<Q", field, taken)
+            taken += 8
+    return values[0], values[1], values[2]
 
 
 def entry_bytes(reader: Reader, record: Record, end: int) -> Iterator[bytes]:
@@ -244,15 +252,15 @@ def entry_bytes(reader: Reader, record: Record, end: int) -> Iterator[bytes]:
     start = record.offset + LOCAL.size + name_len + extra_len
     if reader.read_at(record.offset + LOCAL.size, name_len) != record.name:
         raise ZipError("its local header names another file")
+    if start + record.compressed_size > end:
+        raise ZipError("its data runs into the next entry or the central directory")
+    extra = _extra_blocks(reader.exactly(record.offset + LOCAL.size + name_len, extra_len, "a local header"))
     if not flags & DATA_DESCRIPTOR and _MAX32 in (compressed, size):
-        extra = reader.exactly(record.offset + LOCAL.size + name_len, extra_len, "a local header")
         size, compressed, _ = _zip64_values(extra, size, compressed, 0)
     if (flags, method) != (record.flags, record.method) or (
         not flags & DATA_DESCRIPTOR and (crc, compressed, size) != (record.crc, record.compressed_size, record.size)
     ):
         raise ZipError("its local header disagrees with its central record")
-    if start + record.compressed_size > end:
-        raise ZipError("its data runs into the next entry or the central directory")
     raw = _raw(reader, start, record.compressed_size)
     pieces = raw if record.method == STORED else _inflate(raw)
     crc, total = 0, 0

@@ -360,6 +360,20 @@ def _data_into_next_entry(_: Path) -> bytes:
     return body + directory + struct.pack("<4s4H2LH", END_SIG, 0, 0, 2, 2, len(directory), len(body), 0)
 
 
+def _extra_overruns(header: str) -> Callable[[Path], bytes]:
+    # an extra field block longer than the room it has: zipfile refuses it in
+    # a central record, unzip in either (an empty entry: no CRC can tell)
+    def build(_: Path) -> bytes:
+        zi = info("e.md", compress=zipfile.ZIP_STORED)
+        zi.extra = struct.pack("<2H4s", 0x6666, 4, b"abcd")
+        data = bytearray(_with_good(zi, b""))
+        block = headers(data, b"e.md")[header][0] + (30 if header == "local" else 46) + len(b"e.md")
+        struct.pack_into("<H", data, block + 2, 5)
+        return bytes(data)
+
+    return build
+
+
 HOSTILE: dict[str, Callable[[Path], bytes]] = {
     "zip-slip": lambda _: _with_good("../evil.md", MARKER),
     "zip-slip-deep": lambda _: _with_good("a/../../evil.md", MARKER),
@@ -409,6 +423,8 @@ HOSTILE: dict[str, Callable[[Path], bytes]] = {
     "directory-starts-mid-record": _directory_starts_mid_record,
     # read whole before any content: 64 MiB each took unpack to 280 MiB
     "count-disagrees": _count_disagrees,
+    "central-extra-overruns": _extra_overruns("central"),
+    "local-extra-overruns": _extra_overruns("local"),
     "data-into-next-entry": _data_into_next_entry,
     "local-method-differs": _local_field(8, zipfile.ZIP_STORED),
     "local-flags-differ": _local_field(6, 0x800),
@@ -459,6 +475,8 @@ REASONS = {
     "spans-disks": "several disks",
     "directory-starts-mid-record": "damaged",
     "count-disagrees": "counts 1 entries",
+    "central-extra-overruns": "longer than the room",
+    "local-extra-overruns": "longer than the room",
     "data-into-next-entry": "runs into the next entry",
     "local-method-differs": "local header disagrees",
     "local-flags-differ": "local header disagrees",
