@@ -40,7 +40,7 @@ from typing import BinaryIO, TypeVar
 
 from .errors import InputError, IntegrityError
 from .field import content_names, hash_file
-from .manifest import MAX_FILES, Manifest, sha256_hex
+from .manifest import MAX_FILES, Manifest, check_case, sha256_hex
 from .names import (
     MANIFEST_NAME,
     OWN_NAMES,
@@ -711,6 +711,9 @@ class Archive:
         except (ZipError, OSError) as exc:
             raise InputError(f"{where}: not a valid zip archive ({exc})") from None
         starts = _refuse_overlaps(starts, ends, where, directory.start)
+        # SHA256SUMS checks the names it lists, but an archive may come without
+        # one, and a content name may differ from SHA256SUMS itself only in case.
+        check_case(self._rows.keys(), where)
         if MANIFEST_NAME in self._rows and self._sizes[self._rows[MANIFEST_NAME]] > listed + _SUMS_SLACK:
             raise IntegrityError(f"{where}: its {MANIFEST_NAME} is far longer than a list of its content entries")
         return directory.start, starts

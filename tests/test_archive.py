@@ -423,6 +423,12 @@ HOSTILE: dict[str, Callable[[Path], bytes]] = {
     "directory-starts-mid-record": _directory_starts_mid_record,
     # read whole before any content: 64 MiB each took unpack to 280 MiB
     "count-disagrees": _count_disagrees,
+    "names-differ-in-case": lambda _: zip_of(("good.md", GOOD), ("Evil.md", MARKER), ("evil.md", MARKER)),
+    "name-differs-from-sums-in-case": lambda _: zip_of(
+        ("good.md", GOOD),
+        ("sha256sums", MARKER),
+        ("SHA256SUMS", sums({"good.md": GOOD, "sha256sums": MARKER})),
+    ),
     "central-extra-overruns": _extra_overruns("central"),
     "local-extra-overruns": _extra_overruns("local"),
     "data-into-next-entry": _data_into_next_entry,
@@ -475,6 +481,8 @@ REASONS = {
     "spans-disks": "several disks",
     "directory-starts-mid-record": "damaged",
     "count-disagrees": "counts 1 entries",
+    "names-differ-in-case": "differ only in case",
+    "name-differs-from-sums-in-case": "differ only in case",
     "central-extra-overruns": "longer than the room",
     "local-extra-overruns": "longer than the room",
     "data-into-next-entry": "runs into the next entry",
