@@ -110,20 +110,27 @@ def find_directory(reader: Reader) -> Directory:
     at = tail.rfind(SIG_END)
     if at < 0 or at + END.size > len(tail):
         raise ZipError("no end of central directory record: not a zip file, or cut short")
-    _, disk, first_disk, on_disk, count, size, start, _ = END.unpack_from(tail, at)
+    values = END.unpack_from(tail, at)[1:7]  # disk, first disk, entries on it, entries, size, start
     end = tail_start + at
     locator_at = end - END64_LOCATOR.size
     if locator_at >= 0 and reader.read_at(locator_at, 4) == SIG_END64_LOCATOR:
-        _, first_disk, end64_at, disks = END64_LOCATOR.unpack(reader.read_at(locator_at, END64_LOCATOR.size))
-        if first_disk != 0 or disks > 1:
+        _, end64_disk, end64_at, disks = END64_LOCATOR.unpack(reader.read_at(locator_at, END64_LOCATOR.size))
+        if end64_disk != 0 or disks != 1:
             raise ZipError("it spans several disks")
         if end64_at != locator_at - END64.size:
             raise ZipError("the ZIP64 end record is not where its locator says")
         record = reader.exactly(end64_at, END64.size, "the ZIP64 end record")
-        sig, _, _, _, disk, first_disk, on_disk, count, size, start = END64.unpack(record)
-        if sig != SIG_END64:
+        sig, record_size, _, _, *wide = END64.unpack(record)
+        if sig != SIG_END64 or record_size != END64.size - 12:  # 12: the signature and this size
             raise ZipError("the ZIP64 end record is damaged")
+        # zipfile goes by the ZIP64 values, unzip by those of the plain record
+        # that do not mark theirs as in it: they must be the same.
+        for plain, value, mark in zip(values, wide, (_MAX16,) * 4 + (_MAX32,) * 2, strict=True):
+            if plain not in (value, mark):
+                raise ZipError("the end record and the ZIP64 end record disagree")
+        values = tuple(wide)
         end = end64_at
+    disk, first_disk, on_disk, count, size, start = values
     if disk != 0 or first_disk != 0 or on_disk != count:
         raise ZipError("it spans several disks")
     # zipfile takes a directory that ends elsewhere as data prepended to the

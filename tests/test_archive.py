@@ -374,6 +374,17 @@ def _extra_overruns(header: str) -> Callable[[Path], bytes]:
     return build
 
 
+def _zip64_end_disagrees(_: Path) -> bytes:
+    # ZIP64 end records before the end record, which puts the directory at 0:
+    # zipfile goes by the ZIP64 record, unzip by the plain one
+    data = _with_good("x.md", MARKER)
+    end = data.rfind(END_SIG)
+    _, _, _, _, count, size, start, _ = struct.unpack_from("<4s4H2LH", data, end)
+    end64 = struct.pack("<4sQ2H2L4Q", b"PK\x06\x06", 44, 45, 45, 0, 0, count, count, size, start)
+    locator = struct.pack("<4sLQL", b"PK\x06\x07", 0, end, 1)
+    return data[:end] + end64 + locator + struct.pack("<4s4H2LH", END_SIG, 0, 0, count, count, size, 0, 0)
+
+
 HOSTILE: dict[str, Callable[[Path], bytes]] = {
     "zip-slip": lambda _: _with_good("../evil.md", MARKER),
     "zip-slip-deep": lambda _: _with_good("a/../../evil.md", MARKER),
@@ -423,6 +434,7 @@ HOSTILE: dict[str, Callable[[Path], bytes]] = {
     "directory-starts-mid-record": _directory_starts_mid_record,
     # read whole before any content: 64 MiB each took unpack to 280 MiB
     "count-disagrees": _count_disagrees,
+    "zip64-end-disagrees": _zip64_end_disagrees,
     "names-differ-in-case": lambda _: zip_of(("good.md", GOOD), ("Evil.md", MARKER), ("evil.md", MARKER)),
     "name-differs-from-sums-in-case": lambda _: zip_of(
         ("good.md", GOOD),
@@ -481,6 +493,7 @@ REASONS = {
     "spans-disks": "several disks",
     "directory-starts-mid-record": "damaged",
     "count-disagrees": "counts 1 entries",
+    "zip64-end-disagrees": "disagree",
     "names-differ-in-case": "differ only in case",
     "name-differs-from-sums-in-case": "differ only in case",
     "central-extra-overruns": "longer than the room",
