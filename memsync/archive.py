@@ -806,8 +806,11 @@ def _open_file(path: Path, label: str) -> BinaryIO:
 
 def unpack(source: Path, dest: Path, *, expect: str | None = None, dry_run: bool = False) -> dict[str, object]:
     """Unpack an archive into a new folder: all of it, verified, or nothing at all."""
-    # Hashed and unpacked through one handle, so the pin covers what is unpacked.
+    # Hashed and unpacked through one handle, so the pin covers what is unpacked
+    # even when another file takes the path; one written over in place shows in
+    # its stat, which must be the same once everything was read.
     with _open_file(source, str(source)) as handle:
+        before = _stat_key(handle)
         actual = hashlib.file_digest(handle, "sha256").hexdigest()  # type: ignore[arg-type]
         pin = Pin.parse(expect) if expect is not None else None
         if pin is not None and not pin.field_digest:
@@ -829,11 +832,13 @@ def unpack(source: Path, dest: Path, *, expect: str | None = None, dry_run: bool
             }
             if dry_run:
                 archive.verify()
+                _check_unchanged_archive(handle, before, source)
                 return result
             dest.parent.mkdir(parents=True, exist_ok=True)
             tmp = Path(tempfile.mkdtemp(prefix=".memsync-unpack-", dir=dest.parent))
             try:
                 archive.extract(tmp)
+                _check_unchanged_archive(handle, before, source)
                 if dest.exists():
                     dest.rmdir()
                 tmp.rename(dest)
@@ -841,3 +846,13 @@ def unpack(source: Path, dest: Path, *, expect: str | None = None, dry_run: bool
                 shutil.rmtree(tmp, ignore_errors=True)
                 raise
     return result
+
+
+def _stat_key(handle: BinaryIO) -> tuple[int, int, int]:
+    st = os.fstat(handle.fileno())
+    return st.st_size, st.st_mtime_ns, st.st_ctime_ns
+
+
+def _check_unchanged_archive(handle: BinaryIO, before: tuple[int, int, int], source: Path) -> None:
+    if _stat_key(handle) != before:
+        raise InputError(f"{source}: changed while it was being unpacked; unpack it again")

@@ -19,12 +19,14 @@ import struct
 import subprocess
 import sys
 import threading
+import time
 import warnings
 import zipfile
 import zlib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import BinaryIO
 
 import pytest
 from conftest import CliRunner, assert_one_line_error, make_field, page, run_cli
@@ -668,6 +670,29 @@ def test_unpack_with_sha256_pin(cli: CliRunner, tmp_path: Path) -> None:
     run = cli("unpack", "f.memoryfield.zip", "out", "--sha256", right)
     assert run.returncode == 0, run.stderr
     assert (tmp_path / "out" / "index.md").read_bytes() == CONTENT["index.md"]
+
+
+def test_unpack_refuses_an_archive_written_over_after_it_was_hashed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The pin was checked on the bytes hashed; the entries are read afterwards.
+    pinned = archive_mod.pack_files({"a.md": b"pinned\n"})
+    other = archive_mod.pack_files({"a.md": b"other!\n"})
+    assert len(pinned.data) == len(other.data)
+    path = tmp_path / "f.memoryfield.zip"
+    path.write_bytes(pinned.data)
+    real = archive_mod.open_archive
+
+    def written_over(source: BinaryIO, where: str) -> object:
+        time.sleep(0.02)  # past the file system's timestamp tick
+        with open(path, "r+b") as handle:  # in place: the unpacking handle sees it
+            handle.write(other.data)
+        return real(source, where=where)
+
+    monkeypatch.setattr(archive_mod, "open_archive", written_over)
+    with pytest.raises(MemsyncError, match="changed while it was being unpacked"):
+        archive_mod.unpack(path, tmp_path / "out", expect=pinned.sha256)  # the archive's own sha256
+    assert not (tmp_path / "out").exists()
 
 
 def test_unpack_refuses_a_non_empty_destination(cli: CliRunner, tmp_path: Path) -> None:
