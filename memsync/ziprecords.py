@@ -191,13 +191,15 @@ def records(reader: Reader, directory: Directory) -> Iterator[Record]:
             name_len,
             extra_len,
             comment_len,
-            _,
+            disk,
             _,
             attrs,
             offset,
         ) = CENTRAL.unpack_from(pieces.buffer, pieces.at)
         if sig != SIG_CENTRAL:
             raise ZipError("a central directory record is damaged")
+        if disk != 0:  # 0xFFFF would put it in a ZIP64 extra field: no archive of one disk needs that
+            raise ZipError("it spans several disks")
         pieces.at += CENTRAL.size
         pieces.need(name_len + extra_len + comment_len)
         name = pieces.buffer[pieces.at : pieces.at + name_len]

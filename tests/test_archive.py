@@ -436,6 +436,7 @@ HOSTILE: dict[str, Callable[[Path], bytes]] = {
     "directory-starts-mid-record": _directory_starts_mid_record,
     # read whole before any content: 64 MiB each took unpack to 280 MiB
     "count-disagrees": _count_disagrees,
+    "entry-on-another-disk": lambda _: set_central(_with_good("x.md", MARKER), b"x.md", 34, "<H", 0xFFFF),
     "zip64-end-disagrees": _zip64_end_disagrees,
     "names-differ-in-case": lambda _: zip_of(("good.md", GOOD), ("Evil.md", MARKER), ("evil.md", MARKER)),
     "name-differs-from-sums-in-case": lambda _: zip_of(
@@ -495,6 +496,7 @@ REASONS = {
     "spans-disks": "several disks",
     "directory-starts-mid-record": "damaged",
     "count-disagrees": "counts 1 entries",
+    "entry-on-another-disk": "several disks",
     "zip64-end-disagrees": "disagree",
     "names-differ-in-case": "differ only in case",
     "name-differs-from-sums-in-case": "differ only in case",
