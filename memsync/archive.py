@@ -18,6 +18,7 @@ destination's name only when every one of them passed.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import hashlib
 import io
@@ -39,7 +40,7 @@ from typing import BinaryIO, TypeVar
 
 from .errors import InputError, IntegrityError
 from .field import content_names, hash_file
-from .manifest import MAX_FILES, Manifest, sha256_hex
+from .manifest import MAX_FILES, Manifest, check_case, sha256_hex
 from .names import (
     MANIFEST_NAME,
     OWN_NAMES,
@@ -52,6 +53,8 @@ from .names import (
     role_of,
 )
 from .pin import Pin
+from .release import MAX_BYTES as MAX_RELEASE_BYTES
+from .sshsig import MAX_SIGNATURE_BYTES
 from .ziprecords import (
     CENTRAL,
     CHUNK,
@@ -96,6 +99,17 @@ RATIO_FLOOR = 1024 * 1024  # entries smaller than this cannot be bombs
 # Offsets past this need ZIP64 extra fields, which memsync does not write; the
 # entry limits keep a field's archive below it but for incompressible edge cases.
 MAX_ARCHIVE_BYTES = ZIP64_LIMIT
+# Sidecars are read whole, before any content: past what their readers take
+# they would only cost memory (three of 64 MiB took unpack to 280 MiB).
+MAX_SIDECAR_BYTES = {
+    SIGNATURE_NAME: MAX_SIGNATURE_BYTES,
+    RELEASE_NAME: MAX_RELEASE_BYTES,
+    RELEASE_SIGNATURE_NAME: MAX_SIGNATURE_BYTES,
+}
+# SHA256SUMS is read whole too: it must list the content entries, a line of
+# 67 bytes and the name each, so anything much longer is refused unread (with
+# room for a few lines too many, so that the error can name one of them).
+_SUMS_SLACK = 64 * 1024
 
 _CHUNK = CHUNK  # read size when streaming a file
 _WHOLE_ENTRY = 1024 * 1024  # files up to this size are deflated in memory; larger ones through a temp file
@@ -518,7 +532,7 @@ class Archive:
     """A checked archive: its manifest, the sidecars that came with it, and content files.
 
     Its entries are kept as columns (a name → row index, and arrays of offsets,
-    sizes, CRCs and methods), about 100 bytes an entry with its name: a
+    sizes, CRCs, methods and flags), about 100 bytes an entry with its name: a
     100,000-entry archive unpacks within the memory of its manifest."""
 
     def __init__(self, reader: Reader, where: str) -> None:
@@ -527,8 +541,8 @@ class Archive:
         self.skipped: list[str] = []
         self._rows: dict[str, int] = {}
         self._offsets, self._compressed, self._sizes = array("Q"), array("Q"), array("Q")
-        self._crcs, self._methods = array("L"), array("B")
-        self._directory_start = self._check_entries()
+        self._crcs, self._methods, self._flags = array("L"), array("B"), array("H")
+        self._directory_start, self._starts = self._check_entries()
         self.sidecars = {n: self._read(n) for n in SIDECAR_NAMES if n in self._rows}
         listed = self._read(MANIFEST_NAME) if MANIFEST_NAME in self._rows else None
         content = [n for n in self._rows if role_of(n) is Role.CONTENT]
@@ -626,7 +640,7 @@ class Archive:
         row = self._rows[name]
         record = Record(
             name.encode(),
-            0,
+            self._flags[row],
             self._methods[row],
             self._crcs[row],
             self._compressed[row],
@@ -637,12 +651,18 @@ class Archive:
             0,
         )
         try:
-            yield from entry_bytes(self._reader, record, self._directory_start)
+            # Its data must end where the next entry begins: the directory's
+            # sizes alone cannot tell, since a local header's extra field
+            # moves the data on by up to 64 KiB.
+            after = bisect.bisect_right(self._starts, record.offset)
+            end = self._starts[after] if after < len(self._starts) else self._directory_start
+            yield from entry_bytes(self._reader, record, end)
         except (ZipError, OSError) as exc:
             raise InputError(f"{self._where}: {name!r} is corrupt or unsupported ({exc})") from None
 
-    def _check_entries(self) -> int:
-        """Check every record and keep the rows of the entries to read; where the central directory starts."""
+    def _check_entries(self) -> tuple[int, array[int]]:
+        """Check every record and keep the rows of the entries to read; where the
+        central directory starts, and where every entry does, in order."""
         where = self._where
         try:
             directory = find_directory(self._reader)
@@ -656,6 +676,7 @@ class Archive:
             raise InputError(f"{where}: more than {MAX_ENTRIES} entries")
         starts, ends = array("Q"), array("Q")  # every entry's span, skipped ones too
         total = 0
+        listed = 0  # the bytes SHA256SUMS takes to list the content entries
         try:
             for count, record in enumerate(records(self._reader, directory), 1):
                 if count > MAX_ENTRIES:
@@ -676,16 +697,26 @@ class Archive:
                 problem = None if role is Role.OWN else name_problem(name)
                 if problem:
                     raise InputError(f"{where}: {problem}")
+                if record.size > MAX_SIDECAR_BYTES.get(name, record.size):
+                    raise InputError(f"{where}: entry {name!r} is larger than {MAX_SIDECAR_BYTES[name]} bytes")
+                if role is Role.CONTENT:
+                    listed += 64 + 2 + len(record.name) + 1
                 self._rows[name] = len(self._offsets)
                 self._offsets.append(record.offset)
                 self._compressed.append(record.compressed_size)
                 self._sizes.append(record.size)
                 self._crcs.append(record.crc)
                 self._methods.append(record.method)
+                self._flags.append(record.flags)
         except (ZipError, OSError) as exc:
             raise InputError(f"{where}: not a valid zip archive ({exc})") from None
-        _refuse_overlaps(starts, ends, where, directory.start)
-        return directory.start
+        starts = _refuse_overlaps(starts, ends, where, directory.start)
+        # SHA256SUMS checks the names it lists, but an archive may come without
+        # one, and a content name may differ from SHA256SUMS itself only in case.
+        check_case(self._rows.keys(), where)
+        if MANIFEST_NAME in self._rows and self._sizes[self._rows[MANIFEST_NAME]] > listed + _SUMS_SLACK:
+            raise IntegrityError(f"{where}: its {MANIFEST_NAME} is far longer than a list of its content entries")
+        return directory.start, starts
 
     def _checked_record(self, record: Record) -> str:
         """The entry's name, once the record passed every check on its own."""
@@ -721,15 +752,17 @@ class Archive:
         return name
 
 
-def _refuse_overlaps(starts: array[int], ends: array[int], where: str, central_dir: int) -> None:
-    """Entries' data must lie one after another before the central directory.
+def _refuse_overlaps(starts: array[int], ends: array[int], where: str, central_dir: int) -> array[int]:
+    """Entries' data must lie one after another before the central directory;
+    ``starts`` in order.
 
     Overlapping entries let a small archive unpack to many copies of one blob,
     and a compressed size larger than the bytes really there would fake the
     ratio the bomb check relies on.
     """
     order: Iterable[int] = range(len(starts))
-    if any(b < a for a, b in itertools.pairwise(starts)):  # archives are written in order: sorting is rare
+    in_order = all(a <= b for a, b in itertools.pairwise(starts))  # archives are written in order: sorting is rare
+    if not in_order:
         order = sorted(order, key=starts.__getitem__)
     last_end = 0
     for row in order:
@@ -738,6 +771,7 @@ def _refuse_overlaps(starts: array[int], ends: array[int], where: str, central_d
         last_end = ends[row]
     if last_end > central_dir:
         raise InputError(f"{where}: an entry claims more compressed bytes than the archive holds")
+    return starts if in_order else array("Q", (starts[row] for row in order))
 
 
 @contextmanager
@@ -772,8 +806,11 @@ def _open_file(path: Path, label: str) -> BinaryIO:
 
 def unpack(source: Path, dest: Path, *, expect: str | None = None, dry_run: bool = False) -> dict[str, object]:
     """Unpack an archive into a new folder: all of it, verified, or nothing at all."""
-    # Hashed and unpacked through one handle, so the pin covers what is unpacked.
+    # Hashed and unpacked through one handle, so the pin covers what is unpacked
+    # even when another file takes the path; one written over in place shows in
+    # its stat, which must be the same once everything was read.
     with _open_file(source, str(source)) as handle:
+        before = _stat_key(handle)
         actual = hashlib.file_digest(handle, "sha256").hexdigest()  # type: ignore[arg-type]
         pin = Pin.parse(expect) if expect is not None else None
         if pin is not None and not pin.field_digest:
@@ -795,11 +832,13 @@ def unpack(source: Path, dest: Path, *, expect: str | None = None, dry_run: bool
             }
             if dry_run:
                 archive.verify()
+                _check_unchanged_archive(handle, before, source)
                 return result
             dest.parent.mkdir(parents=True, exist_ok=True)
             tmp = Path(tempfile.mkdtemp(prefix=".memsync-unpack-", dir=dest.parent))
             try:
                 archive.extract(tmp)
+                _check_unchanged_archive(handle, before, source)
                 if dest.exists():
                     dest.rmdir()
                 tmp.rename(dest)
@@ -807,3 +846,13 @@ def unpack(source: Path, dest: Path, *, expect: str | None = None, dry_run: bool
                 shutil.rmtree(tmp, ignore_errors=True)
                 raise
     return result
+
+
+def _stat_key(handle: BinaryIO) -> tuple[int, int, int]:
+    st = os.fstat(handle.fileno())
+    return st.st_size, st.st_mtime_ns, st.st_ctime_ns
+
+
+def _check_unchanged_archive(handle: BinaryIO, before: tuple[int, int, int], source: Path) -> None:
+    if _stat_key(handle) != before:
+        raise InputError(f"{source}: changed while it was being unpacked; unpack it again")

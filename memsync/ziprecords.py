@@ -22,6 +22,7 @@ from typing import BinaryIO, NamedTuple
 STORED = 0
 DEFLATED = 8
 UTF8_NAME = 0x800  # general purpose flag bit 11: the name is UTF-8
+DATA_DESCRIPTOR = 0x8  # the local header leaves the CRC and sizes to a record after the data
 ENCRYPTED = 0x1 | 0x40  # traditional and strong encryption
 PATCHED = 0x20  # compressed patched data
 MAX_VERSION_NEEDED = 63  # the newest APPNOTE version a reader of stored and deflate entries can claim to follow
@@ -109,21 +110,28 @@ def find_directory(reader: Reader) -> Directory:
     at = tail.rfind(SIG_END)
     if at < 0 or at + END.size > len(tail):
         raise ZipError("no end of central directory record: not a zip file, or cut short")
-    _, disk, first_disk, _, count, size, start, _ = END.unpack_from(tail, at)
+    values = END.unpack_from(tail, at)[1:7]  # disk, first disk, entries on it, entries, size, start
     end = tail_start + at
     locator_at = end - END64_LOCATOR.size
     if locator_at >= 0 and reader.read_at(locator_at, 4) == SIG_END64_LOCATOR:
-        _, first_disk, end64_at, disks = END64_LOCATOR.unpack(reader.read_at(locator_at, END64_LOCATOR.size))
-        if first_disk != 0 or disks > 1:
+        _, end64_disk, end64_at, disks = END64_LOCATOR.unpack(reader.read_at(locator_at, END64_LOCATOR.size))
+        if end64_disk != 0 or disks != 1:
             raise ZipError("it spans several disks")
         if end64_at != locator_at - END64.size:
             raise ZipError("the ZIP64 end record is not where its locator says")
         record = reader.exactly(end64_at, END64.size, "the ZIP64 end record")
-        sig, _, _, _, disk, first_disk, _, count, size, start = END64.unpack(record)
-        if sig != SIG_END64:
+        sig, record_size, _, _, *wide = END64.unpack(record)
+        if sig != SIG_END64 or record_size != END64.size - 12:  # 12: the signature and this size
             raise ZipError("the ZIP64 end record is damaged")
+        # zipfile goes by the ZIP64 values, unzip by those of the plain record
+        # that do not mark theirs as in it: they must be the same.
+        for plain, value, mark in zip(values, wide, (_MAX16,) * 4 + (_MAX32,) * 2, strict=True):
+            if plain not in (value, mark):
+                raise ZipError("the end record and the ZIP64 end record disagree")
+        values = tuple(wide)
         end = end64_at
-    if disk != 0 or first_disk != 0:
+    disk, first_disk, on_disk, count, size, start = values
+    if disk != 0 or first_disk != 0 or on_disk != count:
         raise ZipError("it spans several disks")
     # zipfile takes a directory that ends elsewhere as data prepended to the
     # archive and shifts every offset by the difference: an archive is read
@@ -160,8 +168,11 @@ class _Pieces:
 
 
 def records(reader: Reader, directory: Directory) -> Iterator[Record]:
-    """The central directory's records in order, read a piece at a time."""
+    """The central directory's records in order, read a piece at a time; as
+    many as the end record counts (zipfile never looks at the count, unzip
+    calls an archive whose count disagrees broken)."""
     pieces = _Pieces(reader, directory)
+    found = 0
     while pieces.left():
         pieces.need(CENTRAL.size)
         (
@@ -180,56 +191,85 @@ def records(reader: Reader, directory: Directory) -> Iterator[Record]:
             name_len,
             extra_len,
             comment_len,
-            _,
+            disk,
             _,
             attrs,
             offset,
         ) = CENTRAL.unpack_from(pieces.buffer, pieces.at)
         if sig != SIG_CENTRAL:
             raise ZipError("a central directory record is damaged")
+        if disk != 0:  # 0xFFFF would put it in a ZIP64 extra field: no archive of one disk needs that
+            raise ZipError("it spans several disks")
         pieces.at += CENTRAL.size
         pieces.need(name_len + extra_len + comment_len)
         name = pieces.buffer[pieces.at : pieces.at + name_len]
+        extra = _extra_blocks(pieces.buffer[pieces.at + name_len : pieces.at + name_len + extra_len])
         if _MAX32 in (compressed, size, offset):
-            extra = pieces.buffer[pieces.at + name_len : pieces.at + name_len + extra_len]
             size, compressed, offset = _zip64_values(extra, size, compressed, offset)
+            # ZIP64 values run to 2**64: past the archive's end they are no
+            # offsets, and would overflow the caller's arrays.
+            if offset + compressed > reader.size:
+                raise ZipError("a ZIP64 extra field puts an entry past the end of the archive")
         pieces.at += name_len + extra_len + comment_len
+        found += 1
         yield Record(name, flags, method, crc, compressed, size, offset, system, attrs >> 16, needed)
+    if found != directory.count:
+        raise ZipError(f"the end record counts {directory.count} entries, the central directory holds {found}")
 
 
-def _zip64_values(extra: bytes, size: int, compressed: int, offset: int) -> tuple[int, int, int]:
-    """The sizes and offset a record marks as 0xFFFFFFFF, from its ZIP64 extra field."""
+def _extra_blocks(extra: bytes) -> dict[int, bytes]:
+    """An extra field's blocks by kind (the first of each), none running past
+    its end: zipfile refuses a central one that does, unzip a local one too."""
+    blocks: dict[int, bytes] = {}
     at = 0
     while at + 4 <= len(extra):
         kind, length = struct.unpack_from("<2H", extra, at)
         if at + 4 + length > len(extra):
             raise ZipError("an extra field is longer than the room it has")
-        if kind == _ZIP64_EXTRA:
-            field, taken = extra[at + 4 : at + 4 + length], 0
-            values = [size, compressed, offset]
-            for i, value in enumerate(values):  # in this order, only those marked
-                if value == _MAX32:
-                    if len(field) < taken + 8:
-                        raise ZipError("a ZIP64 extra field lacks a value its record marks as there")
-                    (values[i],) = struct.unpack_from("<Q", field, taken)
-                    taken += 8
-            return values[0], values[1], values[2]
+        blocks.setdefault(kind, extra[at + 4 : at + 4 + length])
         at += 4 + length
-    raise ZipError("a record marks a value as in a ZIP64 extra field it lacks")
+    return blocks
 
 
-def entry_bytes(reader: Reader, record: Record, directory_start: int) -> Iterator[bytes]:
+def _zip64_values(blocks: dict[int, bytes], size: int, compressed: int, offset: int) -> tuple[int, int, int]:
+    """The sizes and offset a header marks as 0xFFFFFFFF, from its ZIP64 extra field."""
+    field = blocks.get(_ZIP64_EXTRA)
+    if field is None:
+        raise ZipError("a record marks a value as in a ZIP64 extra field it lacks")
+    values, taken = [size, compressed, offset], 0
+    for i, value in enumerate(values):  # in this order, only those marked
+        if value == _MAX32:
+            if len(field) < taken + 8:
+                raise ZipError("a ZIP64 extra field lacks a value its record marks as there")
+            (values[i],) = struct.unpack_from("<Q", field, taken)
+            taken += 8
+    return values[0], values[1], values[2]
+
+
+def entry_bytes(reader: Reader, record: Record, end: int) -> Iterator[bytes]:
     """An entry's bytes a piece at a time: never more than its record declares,
-    and an error unless they are exactly that many with the record's CRC."""
+    and an error unless they are exactly that many with the record's CRC,
+    and lie before ``end`` (where the next entry or the central directory begins).
+
+    The local header must say what the record says: readers that go by the
+    local header (unzip for the method, CRC and sizes; any streaming reader for
+    everything) would otherwise read another entry from the same bytes."""
     header = reader.exactly(record.offset, LOCAL.size + len(record.name), "a local header")
-    sig, *_, name_len, extra_len = LOCAL.unpack_from(header)
+    sig, _, _, flags, method, _, _, crc, compressed, size, name_len, extra_len = LOCAL.unpack_from(header)
     if sig != SIG_LOCAL:
         raise ZipError("its local header is damaged")
     if name_len != len(record.name) or header[LOCAL.size :] != record.name:
         raise ZipError("its local header names another file")
     start = record.offset + LOCAL.size + name_len + extra_len
-    if start + record.compressed_size > directory_start:
-        raise ZipError("its data runs into the central directory")
+    if start + record.compressed_size > end:
+        raise ZipError("its data runs into the next entry or the central directory")
+    extra = _extra_blocks(reader.exactly(start - extra_len, extra_len, "a local header")) if extra_len else {}
+    if not flags & DATA_DESCRIPTOR and _MAX32 in (compressed, size):
+        size, compressed, _ = _zip64_values(extra, size, compressed, 0)
+    if (flags, method) != (record.flags, record.method) or (
+        not flags & DATA_DESCRIPTOR and (crc, compressed, size) != (record.crc, record.compressed_size, record.size)
+    ):
+        raise ZipError("its local header disagrees with its central record")
     raw = _raw(reader, start, record.compressed_size)
     pieces = raw if record.method == STORED else _inflate(raw)
     crc, total = 0, 0

@@ -19,12 +19,14 @@ import struct
 import subprocess
 import sys
 import threading
+import time
 import warnings
 import zipfile
 import zlib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import BinaryIO
 
 import pytest
 from conftest import CliRunner, assert_one_line_error, make_field, page, run_cli
@@ -167,6 +169,17 @@ def set_central(data: bytes, name: bytes, offset: int, fmt: str, value: int) -> 
     return bytes(out)
 
 
+def set_sizes(data: bytes, name: bytes, *, compressed: int | None = None, size: int | None = None) -> bytes:
+    """Lie about an entry's sizes in both its headers (a reader refuses headers that disagree)."""
+    out = bytearray(data)
+    where = headers(out, name)
+    for value, local_at in ((compressed, 18), (size, 22)):
+        if value is not None:
+            for pos in [p + local_at for p in where["local"]] + [p + local_at + 2 for p in where["central"]]:
+                struct.pack_into("<I", out, pos, value)
+    return bytes(out)
+
+
 # -- hostile archives --------------------------------------------------------------
 # Each builder gets the test's tmp_path; good.md (with MARKER) comes first, so an
 # extractor that wrote entries as it went would leave it behind.
@@ -285,7 +298,7 @@ def _prepended(_: Path) -> bytes:
 
 def _deflate_ends_early(_: Path) -> bytes:
     # the record declares more bytes than the deflate stream holds
-    return set_central(_with_good("x.md", MARKER * 40), b"x.md", 24, "<I", len(MARKER) * 40 + 1)
+    return set_sizes(_with_good("x.md", MARKER * 40), b"x.md", size=len(MARKER) * 40 + 1)
 
 
 def _zip64_value_missing(_: Path) -> bytes:
@@ -306,6 +319,72 @@ def _directory_starts_mid_record(_: Path) -> bytes:
     size, offset = struct.unpack_from("<2I", data, end + 12)
     struct.pack_into("<2I", data, end + 12, size - 5, offset + 5)
     return bytes(data)
+
+
+def _count_disagrees(_: Path) -> bytes:
+    # one entry fewer in the end record than in the directory: zipfile reads
+    # both, unzip calls the archive broken
+    data = bytearray(_with_good("x.md", MARKER))
+    struct.pack_into("<2H", data, data.rfind(END_SIG) + 8, 1, 1)
+    return bytes(data)
+
+
+def _local_field(offset: int, value: int) -> Callable[[Path], bytes]:
+    # the local header says otherwise than the directory: unzip goes by the
+    # local method, CRC and sizes, and a streaming reader by all of it
+    def build(_: Path) -> bytes:
+        data = bytearray(_with_good("x.md", MARKER * 40))
+        struct.pack_into("<H" if offset < 14 else "<I", data, headers(data, b"x.md")["local"][0] + offset, value)
+        return bytes(data)
+
+    return build
+
+
+def _data_into_next_entry(_: Path) -> bytes:
+    # good.md's local extra field moves its data on past where x.md begins: by
+    # the directory's sizes the entries lie one after another, yet good.md's
+    # data is its own bytes and the start of x.md's local header
+    def local(name: bytes, data: bytes, extra: bytes) -> bytes:
+        fields = (20, 0, 0, 0, 33, zlib.crc32(data), len(data), len(data), len(name), len(extra))
+        return struct.pack("<4s5H3L2H", LOCAL_SIG, *fields) + name + extra
+
+    def central(name: bytes, data: bytes, offset: int) -> bytes:
+        size = len(data)
+        fields = (0, 0, 0, 33, zlib.crc32(data), size, size, len(name), 0, 0, 0, 0, 0o100644 << 16, offset)
+        return struct.pack("<4s4B4H3L5H2L", CENTRAL_SIG, 20, 3, 20, 0, *fields) + name
+
+    extra = struct.pack("<2H4s", 0x6666, 4, bytes(4))
+    second = local(b"x.md", MARKER, b"") + MARKER
+    first_data = GOOD + second[: len(extra)]
+    first = local(b"good.md", first_data, extra) + GOOD  # 30 + name + len(first_data): x.md starts here
+    directory = central(b"good.md", first_data, 0) + central(b"x.md", MARKER, len(first))
+    body = first + second
+    return body + directory + struct.pack("<4s4H2LH", END_SIG, 0, 0, 2, 2, len(directory), len(body), 0)
+
+
+def _extra_overruns(header: str) -> Callable[[Path], bytes]:
+    # an extra field block longer than the room it has: zipfile refuses it in
+    # a central record, unzip in either (an empty entry: no CRC can tell)
+    def build(_: Path) -> bytes:
+        zi = info("e.md", compress=zipfile.ZIP_STORED)
+        zi.extra = struct.pack("<2H4s", 0x6666, 4, b"abcd")
+        data = bytearray(_with_good(zi, b""))
+        block = headers(data, b"e.md")[header][0] + (30 if header == "local" else 46) + len(b"e.md")
+        struct.pack_into("<H", data, block + 2, 5)
+        return bytes(data)
+
+    return build
+
+
+def _zip64_end_disagrees(_: Path) -> bytes:
+    # ZIP64 end records before the end record, which puts the directory at 0:
+    # zipfile goes by the ZIP64 record, unzip by the plain one
+    data = _with_good("x.md", MARKER)
+    end = data.rfind(END_SIG)
+    _, _, _, _, count, size, start, _ = struct.unpack_from("<4s4H2LH", data, end)
+    end64 = struct.pack("<4sQ2H2L4Q", b"PK\x06\x06", 44, 45, 45, 0, 0, count, count, size, start)
+    locator = struct.pack("<4sLQL", b"PK\x06\x07", 0, end, 1)
+    return data[:end] + end64 + locator + struct.pack("<4s4H2LH", END_SIG, 0, 0, count, count, size, 0, 0)
 
 
 HOSTILE: dict[str, Callable[[Path], bytes]] = {
@@ -355,6 +434,25 @@ HOSTILE: dict[str, Callable[[Path], bytes]] = {
     "zip64-value-missing": _zip64_value_missing,
     "spans-disks": _spans_disks,
     "directory-starts-mid-record": _directory_starts_mid_record,
+    # read whole before any content: 64 MiB each took unpack to 280 MiB
+    "count-disagrees": _count_disagrees,
+    "entry-on-another-disk": lambda _: set_central(_with_good("x.md", MARKER), b"x.md", 34, "<H", 0xFFFF),
+    "zip64-end-disagrees": _zip64_end_disagrees,
+    "names-differ-in-case": lambda _: zip_of(("good.md", GOOD), ("Evil.md", MARKER), ("evil.md", MARKER)),
+    "name-differs-from-sums-in-case": lambda _: zip_of(
+        ("good.md", GOOD),
+        ("sha256sums", MARKER),
+        ("SHA256SUMS", sums({"good.md": GOOD, "sha256sums": MARKER})),
+    ),
+    "central-extra-overruns": _extra_overruns("central"),
+    "local-extra-overruns": _extra_overruns("local"),
+    "data-into-next-entry": _data_into_next_entry,
+    "local-method-differs": _local_field(8, zipfile.ZIP_STORED),
+    "local-flags-differ": _local_field(6, 0x800),
+    "local-size-differs": _local_field(22, len(MARKER) * 41),
+    "oversize-signature": lambda _: _with_good("SHA256SUMS.sig", b"x" * (64 * 1024 + 1)),
+    "oversize-release": lambda _: _with_good("memsync-release.json", b"{}" + b" " * 4096),
+    "oversize-sums": lambda _: _with_good("SHA256SUMS", sums({"good.md": GOOD}) + b"\n" * 70_000),
 }
 # Why each is refused (a word of memsync's message), so a refusal for the wrong reason shows.
 REASONS = {
@@ -391,12 +489,26 @@ REASONS = {
     "sums-unsorted": "not sorted",
     "sums-lists-itself": "not a content file",
     "local-name-differs": "names another file",
-    "data-into-directory": "runs into the central directory",
+    "data-into-directory": "runs into the next entry or the central directory",
     "prepended-data": "not where the end record says",
     "deflate-ends-early": "fewer bytes",
     "zip64-value-missing": "ZIP64",
     "spans-disks": "several disks",
     "directory-starts-mid-record": "damaged",
+    "count-disagrees": "counts 1 entries",
+    "entry-on-another-disk": "several disks",
+    "zip64-end-disagrees": "disagree",
+    "names-differ-in-case": "differ only in case",
+    "name-differs-from-sums-in-case": "differ only in case",
+    "central-extra-overruns": "longer than the room",
+    "local-extra-overruns": "longer than the room",
+    "data-into-next-entry": "runs into the next entry",
+    "local-method-differs": "local header disagrees",
+    "local-flags-differ": "local header disagrees",
+    "local-size-differs": "local header disagrees",
+    "oversize-signature": "larger than 65536 bytes",
+    "oversize-release": "larger than 4096 bytes",
+    "oversize-sums": "far longer than a list",
 }
 ZIPFILE_QUIRKS = ["newer-zip-version", "strong-encryption-flag", "patched-data-flag", "central-dir-offset-lies"]
 
@@ -560,6 +672,29 @@ def test_unpack_with_sha256_pin(cli: CliRunner, tmp_path: Path) -> None:
     run = cli("unpack", "f.memoryfield.zip", "out", "--sha256", right)
     assert run.returncode == 0, run.stderr
     assert (tmp_path / "out" / "index.md").read_bytes() == CONTENT["index.md"]
+
+
+def test_unpack_refuses_an_archive_written_over_after_it_was_hashed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The pin was checked on the bytes hashed; the entries are read afterwards.
+    pinned = archive_mod.pack_files({"a.md": b"pinned\n"})
+    other = archive_mod.pack_files({"a.md": b"other!\n"})
+    assert len(pinned.data) == len(other.data)
+    path = tmp_path / "f.memoryfield.zip"
+    path.write_bytes(pinned.data)
+    real = archive_mod.open_archive
+
+    def written_over(source: BinaryIO, where: str) -> object:
+        time.sleep(0.02)  # past the file system's timestamp tick
+        with open(path, "r+b") as handle:  # in place: the unpacking handle sees it
+            handle.write(other.data)
+        return real(source, where=where)
+
+    monkeypatch.setattr(archive_mod, "open_archive", written_over)
+    with pytest.raises(MemsyncError, match="changed while it was being unpacked"):
+        archive_mod.unpack(path, tmp_path / "out", expect=pinned.sha256)  # the archive's own sha256
+    assert not (tmp_path / "out").exists()
 
 
 def test_unpack_refuses_a_non_empty_destination(cli: CliRunner, tmp_path: Path) -> None:
@@ -738,15 +873,15 @@ def test_a_central_directory_of_too_many_records_is_refused_before_zipfile_reads
 def test_an_entry_that_inflates_past_its_declared_size_is_refused() -> None:
     big = b"A" * 200_000
     data = zip_of(("good.md", GOOD), ("liar.md", big))
-    data = set_central(data, b"liar.md", 24, "<I", 1000)  # central: uncompressed size 1000
-    with pytest.raises(MemsyncError), archive_mod.open_archive(data) as archive:
+    data = set_sizes(data, b"liar.md", size=1000)
+    with pytest.raises(MemsyncError, match="more bytes than"), archive_mod.open_archive(data) as archive:
         list(archive.files())
 
 
 def test_ratio_check_cannot_be_dodged_by_a_lying_compressed_size() -> None:
     size = 8 * archive_mod.RATIO_FLOOR
     data = zeros_entry("zz.md", size)  # zz.md is the last entry
-    data = set_central(data, b"zz.md", 20, "<I", size // 50)  # claims 50:1, far below MAX_RATIO
+    data = set_sizes(data, b"zz.md", compressed=size // 50)  # claims 50:1, far below MAX_RATIO
     assert len(data) < size // 100
     with pytest.raises(MemsyncError), archive_mod.open_archive(data) as archive:
         list(archive.files())
@@ -1078,6 +1213,16 @@ def test_the_reader_reads_what_zipfile_and_unzip_read(tmp_path: Path, producer: 
         ours = dict(archive.files())
     assert ours == theirs
     assert ours == ({"z.md": READER_FILES["b.md"]} if producer == "ZIP64 central record" else READER_FILES)
+
+
+@pytest.mark.parametrize(("compressed", "offset"), [((1 << 64) - 1, 0), (6, (1 << 64) - 1)])
+def test_zip64_values_past_the_archive_are_refused(tmp_path: Path, compressed: int, offset: int) -> None:
+    # they made an OverflowError in the reader's arrays: "internal error" from the CLI
+    data = bytearray(_zip64_directory(tmp_path))
+    extra_at = data.rfind(struct.pack("<2H", 0x0001, 24)) + 4
+    struct.pack_into("<2Q", data, extra_at + 8, compressed, offset)
+    with pytest.raises(MemsyncError, match="past the end of the archive"), archive_mod.open_archive(bytes(data)):
+        pass
 
 
 def test_entries_read_from_several_threads_at_once_are_each_whole(tmp_path: Path) -> None:
