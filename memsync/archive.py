@@ -540,6 +540,7 @@ class Archive:
         self._where = where
         self.skipped: list[str] = []
         self._rows: dict[str, int] = {}
+        self._names: list[str] = []  # by row: the manifest keeps these very objects as its names
         self._offsets, self._compressed, self._sizes = array("Q"), array("Q"), array("Q")
         self._crcs, self._methods, self._flags = array("L"), array("B"), array("H")
         self._directory_start, self._starts = self._check_entries()
@@ -551,7 +552,7 @@ class Archive:
             listed = self.manifest.to_bytes()
             self.had_manifest = False
         else:
-            self.manifest = Manifest.parse(listed, where=f"{where}:{MANIFEST_NAME}")
+            self.manifest = Manifest.parse(listed, where=f"{where}:{MANIFEST_NAME}", held=self._held)
             self.had_manifest = True
             listed_names = self.manifest.entries
             extra = sorted(n for n in content if n not in listed_names)
@@ -563,6 +564,10 @@ class Archive:
         # manifest costs several times its size in memory for a moment.
         self.manifest_bytes = listed  # parse accepts only what to_bytes() would write
         self.digest = "sha256:" + sha256_hex(listed)
+
+    def _held(self, name: str) -> str:
+        row = self._rows.get(name)
+        return name if row is None else self._names[row]
 
     def read(self, name: str) -> bytes:
         """Bytes of a listed content file, checked against the manifest."""
@@ -702,6 +707,7 @@ class Archive:
                 if role is Role.CONTENT:
                     listed += 64 + 2 + len(record.name) + 1
                 self._rows[name] = len(self._offsets)
+                self._names.append(name)
                 self._offsets.append(record.offset)
                 self._compressed.append(record.compressed_size)
                 self._sizes.append(record.size)
