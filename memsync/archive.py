@@ -46,6 +46,7 @@ from .names import (
     OWN_NAMES,
     RELEASE_NAME,
     RELEASE_SIGNATURE_NAME,
+    SIDECAR_LIMIT,
     SIDECAR_NAMES,
     SIGNATURE_NAME,
     Role,
@@ -53,8 +54,6 @@ from .names import (
     role_of,
 )
 from .pin import Pin
-from .release import MAX_BYTES as MAX_RELEASE_BYTES
-from .sshsig import MAX_SIGNATURE_BYTES
 from .ziprecords import (
     CENTRAL,
     CHUNK,
@@ -99,13 +98,6 @@ RATIO_FLOOR = 1024 * 1024  # entries smaller than this cannot be bombs
 # Offsets past this need ZIP64 extra fields, which memsync does not write; the
 # entry limits keep a field's archive below it but for incompressible edge cases.
 MAX_ARCHIVE_BYTES = ZIP64_LIMIT
-# Sidecars are read whole, before any content: past what their readers take
-# they would only cost memory (three of 64 MiB took unpack to 280 MiB).
-MAX_SIDECAR_BYTES = {
-    SIGNATURE_NAME: MAX_SIGNATURE_BYTES,
-    RELEASE_NAME: MAX_RELEASE_BYTES,
-    RELEASE_SIGNATURE_NAME: MAX_SIGNATURE_BYTES,
-}
 # SHA256SUMS is read whole too: it must list the content entries, a line of
 # 67 bytes and the name each, so anything much longer is refused unread (with
 # room for a few lines too many, so that the error can name one of them).
@@ -702,8 +694,11 @@ class Archive:
                 problem = None if role is Role.OWN else name_problem(name)
                 if problem:
                     raise InputError(f"{where}: {problem}")
-                if record.size > MAX_SIDECAR_BYTES.get(name, record.size):
-                    raise InputError(f"{where}: entry {name!r} is larger than {MAX_SIDECAR_BYTES[name]} bytes")
+                # Sidecars are read whole, before any content: past what a
+                # remote's are read to they would only cost memory (three of
+                # 64 MiB took unpack to 280 MiB).
+                if name in SIDECAR_NAMES and record.size > SIDECAR_LIMIT:
+                    raise InputError(f"{where}: its {name} is more than the {SIDECAR_LIMIT} bytes memsync reads")
                 if role is Role.CONTENT:
                     listed += 64 + 2 + len(record.name) + 1
                 self._rows[name] = len(self._offsets)

@@ -23,7 +23,7 @@ from .archive import Archive, open_archive, write_field
 from .backends.base import NotFound, NotModified, PreconditionFailed, Store, TooLarge
 from .errors import PullFirst, RemoteError
 from .names import MANIFEST_NAME
-from .remote import NOT_MODIFIED, SIDECAR_LIMIT, ManifestFile, Remote, Writer, archive_limit, file_limit
+from .remote import NOT_MODIFIED, ManifestFile, Remote, Writer, archive_limit, file_limit
 
 _SPOOL = 32 * 1024 * 1024  # archives up to this stay in memory
 
@@ -124,9 +124,6 @@ class ArchiveRemote(Remote):
         assert self._token is not None
         if self._token == if_none_match:
             return NOT_MODIFIED
-        oversized = [n for n, data in archive.sidecars.items() if len(data) > SIDECAR_LIMIT]
-        if oversized:
-            raise TooLarge(f"{self.url}: its {oversized[0]} is more than the {SIDECAR_LIMIT} bytes memsync reads")
         sidecars = dict(archive.sidecars)
         return ManifestFile(archive.manifest.to_bytes(), self._token, sidecars)
 

@@ -62,12 +62,20 @@ from .archive_remote import ArchiveRemote
 from .backends.base import Blob, Denied, Entry, NotFound, NotModified, PreconditionFailed, Store, TooLarge
 from .errors import InputError, IntegrityError, MemsyncError, PullFirst, RemoteError, WorkspaceError
 from .manifest import Manifest, check_file_count, read_sha256sum, sha256_hex
-from .names import FIELD_ARCHIVE_NAME, MANIFEST_NAME, SIDECAR_NAMES, SIGNATURE_NAME, Role, name_problem, role_of
+from .names import (
+    FIELD_ARCHIVE_NAME,
+    MANIFEST_NAME,
+    SIDECAR_LIMIT,
+    SIDECAR_NAMES,
+    SIGNATURE_NAME,
+    Role,
+    name_problem,
+    role_of,
+)
 from .remote import (
     LOCK_LIMIT,
     MANIFEST_LIMIT,
     NOT_MODIFIED,
-    SIDECAR_LIMIT,
     WHOLE_MIN,
     LockBusy,
     ManifestFile,

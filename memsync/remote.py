@@ -39,7 +39,6 @@ __all__ = [
 
 #: Size limits on what memsync reads from any remote (bytes).
 MANIFEST_LIMIT = 64 * 1024 * 1024  # 100,000 entries at the longest names take 27 MB (manifest.MAX_FILES)
-SIDECAR_LIMIT = 64 * 1024  # a signature or release statement
 LOCK_LIMIT = 4096
 FETCH_ATTEMPTS = 3
 WHOLE_MIN = 64  # files to fetch before a whole-field archive is worth asking for (or leaving)

@@ -451,7 +451,7 @@ HOSTILE: dict[str, Callable[[Path], bytes]] = {
     "local-flags-differ": _local_field(6, 0x800),
     "local-size-differs": _local_field(22, len(MARKER) * 41),
     "oversize-signature": lambda _: _with_good("SHA256SUMS.sig", b"x" * (64 * 1024 + 1)),
-    "oversize-release": lambda _: _with_good("memsync-release.json", b"{}" + b" " * 4096),
+    "oversize-release": lambda _: _with_good("memsync-release.json", b"{}" + b" " * (64 * 1024)),
     "oversize-sums": lambda _: _with_good("SHA256SUMS", sums({"good.md": GOOD}) + b"\n" * 70_000),
 }
 # Why each is refused (a word of memsync's message), so a refusal for the wrong reason shows.
@@ -506,8 +506,8 @@ REASONS = {
     "local-method-differs": "local header disagrees",
     "local-flags-differ": "local header disagrees",
     "local-size-differs": "local header disagrees",
-    "oversize-signature": "larger than 65536 bytes",
-    "oversize-release": "larger than 4096 bytes",
+    "oversize-signature": "more than the 65536 bytes memsync reads",
+    "oversize-release": "more than the 65536 bytes memsync reads",
     "oversize-sums": "far longer than a list",
 }
 ZIPFILE_QUIRKS = ["newer-zip-version", "strong-encryption-flag", "patched-data-flag", "central-dir-offset-lies"]

@@ -54,11 +54,10 @@ from urllib.parse import unquote, urlsplit
 
 from memsync.errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError
 from memsync.manifest import Manifest, check_file_count, sha256_hex
-from memsync.names import MANIFEST_NAME, SIDECAR_NAMES, Role, role_of
+from memsync.names import MANIFEST_NAME, SIDECAR_LIMIT, SIDECAR_NAMES, Role, role_of
 from memsync.remote import (
     MANIFEST_LIMIT,
     NOT_MODIFIED,
-    SIDECAR_LIMIT,
     ManifestFile,
     NotModified,
     Remote,
