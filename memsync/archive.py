@@ -103,7 +103,6 @@ MAX_ARCHIVE_BYTES = ZIP64_LIMIT
 # room for a few lines too many, so that the error can name one of them).
 _SUMS_SLACK = 64 * 1024
 
-_CHUNK = CHUNK  # read size when streaming a file
 _WHOLE_ENTRY = 1024 * 1024  # files up to this size are deflated in memory; larger ones through a temp file
 _BATCH_BYTES = 256 * 1024  # work handed to a thread at once: enough to drown the hand-off cost
 _BATCH_ENTRIES = 64
@@ -162,7 +161,7 @@ class _Deflated:
             yield self.body
             return
         with self.body:
-            while chunk := self.body.read(_CHUNK):
+            while chunk := self.body.read(CHUNK):
                 yield chunk
 
 
@@ -309,7 +308,7 @@ def _deflate_stream(source: _Source, handle: BinaryIO, stop: threading.Event) ->
     try:
         compressor = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15)
         digest, crc, size = hashlib.sha256(), 0, 0
-        while chunk := handle.read(_CHUNK):
+        while chunk := handle.read(CHUNK):
             if stop.is_set():  # deflating 64 MiB at level 9 takes seconds: Ctrl-C must not wait for it
                 raise _Stopped
             digest.update(chunk)
@@ -336,7 +335,7 @@ def _stored_stream(source: _Source, handle: BinaryIO, crc: int, stop: threading.
     try:
         handle.seek(0)
         digest = hashlib.sha256()
-        while chunk := handle.read(_CHUNK):
+        while chunk := handle.read(CHUNK):
             if stop.is_set():
                 raise _Stopped
             digest.update(chunk)

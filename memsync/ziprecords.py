@@ -202,8 +202,9 @@ def records(reader: Reader, directory: Directory) -> Iterator[Record]:
             raise ZipError("it spans several disks")
         pieces.at += CENTRAL.size
         pieces.need(name_len + extra_len + comment_len)
-        name = pieces.buffer[pieces.at : pieces.at + name_len]
-        extra = _extra_blocks(pieces.buffer[pieces.at + name_len : pieces.at + name_len + extra_len])
+        name_end = pieces.at + name_len
+        name = pieces.buffer[pieces.at : name_end]
+        extra = _extra_blocks(pieces.buffer[name_end : name_end + extra_len]) if extra_len else {}
         if _MAX32 in (compressed, size, offset):
             size, compressed, offset = _zip64_values(extra, size, compressed, offset)
             # ZIP64 values run to 2**64: past the archive's end they are no

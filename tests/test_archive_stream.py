@@ -27,6 +27,7 @@ from memsync import sshsig
 from memsync.errors import InputError, IntegrityError
 from memsync.manifest import Manifest, sha256_hex
 from memsync.names import SIGNATURE_NAME
+from memsync.ziprecords import CHUNK
 
 FIXED = (1980, 1, 1, 0, 0, 0)
 SIG = b"-----BEGIN SSH SIGNATURE-----\nnot checked when packing\n-----END SSH SIGNATURE-----\n"
@@ -348,10 +349,10 @@ class PieceReader(io.RawIOBase):
 
 
 def test_open_archive_reads_a_file_object_a_piece_at_a_time(tmp_path: Path) -> None:
-    files = sample_files() | {"photo.jpg": random.Random(4).randbytes(5 * archive_mod._CHUNK)}
+    files = sample_files() | {"photo.jpg": random.Random(4).randbytes(5 * CHUNK)}
     path = tmp_path / "a.memoryfield.zip"
     path.write_bytes(archive_mod.pack_files(files).data)
-    limit = 2 * archive_mod._CHUNK
+    limit = 2 * CHUNK
     assert path.stat().st_size > 2 * limit
     with PieceReader(path, limit) as reader:
         with archive_mod.open_archive(reader, where="remote") as archive:
