@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 from urllib.parse import urlsplit
 
 from . import archive as archive_mod
-from . import engine, gate, history, provenance, signing
+from . import engine, field_trust, gate, history, provenance, signing
 from .check import Finding, frontmatter_warning
 from .errors import InputError, MemsyncError, WorkspaceError, boundary, redact
 from .guard import DEFAULT_MAX_DELETE, DeleteLimit
@@ -398,13 +398,23 @@ class Memsync:
         options: dict[str, str] | None = None,
         *,
         trust: str | None = None,
+        expect_field: str | None = None,
         dry_run: bool = False,
     ) -> RemoteAdded:
         """Give ``field`` a remote ``name`` at ``url`` (options checked against its backend),
-        trusted as ``trust``, by default as ``workspace.default_trust`` says for the URL."""
+        trusted as ``trust``, by default as ``workspace.default_trust`` says for the URL;
+        ``expect_field``: the field name its release statements must give."""
         field = self.field_name(field)
         check(url, options or {})
+        if expect_field is not None:
+            field_trust.expect(
+                field_trust.load(self.workspace, field), expect_field, field
+            )  # refused before any change
         url = self.workspace.add_remote(field, name, url, options or {}, trust=trust, dry_run=dry_run)
+        if expect_field is not None and not dry_run:
+            with self.workspace.locked(wait=gate.REVIEW_LOCK_WAIT):
+                ws = self.workspace
+                field_trust.save(ws, field, field_trust.expect(field_trust.load(ws, field), expect_field, field))
         if dry_run:
             self._reload()
         return RemoteAdded(field, name, redact(url), dry_run)  # as the --json object: no credentials
@@ -418,12 +428,14 @@ class Memsync:
         remote: str | None = None,
         *,
         sha256: str | None = None,
+        expect_field: str | None = None,
         max_delete: DeleteLimit | None = DEFAULT_MAX_DELETE,
         index: bool = True,
         dry_run: bool = False,
     ) -> RunResult:
-        """Bring a remote's changes into ``field``; ``sha256`` pins what may arrive."""
-        return self._finish(self._run(field, remote, "pull", dry_run, sha256, max_delete), index)
+        """Bring a remote's changes into ``field``; ``sha256`` pins what may arrive,
+        ``expect_field`` the field name its release statements must give."""
+        return self._finish(self._run(field, remote, "pull", dry_run, sha256, max_delete, expect_field), index)
 
     @_op
     def push(
@@ -492,12 +504,15 @@ class Memsync:
         sha256: str | None = None,
         options: dict[str, str] | None = None,
         trust: str | None = None,
+        expect_field: str | None = None,
         index: bool = True,
     ) -> RunResult:
         """A new field from ``url`` in ``directory`` (named after it, as git names a
-        clone, else after the URL), with ``url`` as its origin."""
+        clone, else after the URL), with ``url`` as its origin; ``expect_field``: the
+        field name its release statements must give (any other is refused)."""
         target = _Target(name, _path(directory), "give one with --name NAME", "clone into another DIRECTORY", False)
-        return self._finish([_follow(self, url, target, sha256, trust, DEFAULT_MAX_DELETE, options or {})], index)
+        follow = _follow(self, url, target, sha256, trust, DEFAULT_MAX_DELETE, options or {}, expect_field)
+        return self._finish([follow], index)
 
     @_op
     def subscribe(
@@ -509,13 +524,15 @@ class Memsync:
         sha256: str | None = None,
         options: dict[str, str] | None = None,
         trust: str | None = None,
+        expect_field: str | None = None,
         max_delete: DeleteLimit | None = DEFAULT_MAX_DELETE,
         index: bool = True,
     ) -> RunResult:
         """Pull ``url`` into the field that follows it, making that field when new
-        (``memsync pull URL``)."""
+        (``memsync pull URL``); ``expect_field`` as for :meth:`clone`."""
         target = _Target(field, _path(into), "give one with --field NAME", "choose another with --into", True)
-        return self._finish([_follow(self, url, target, sha256, trust, max_delete, options or {})], index)
+        follow = _follow(self, url, target, sha256, trust, max_delete, options or {}, expect_field)
+        return self._finish([follow], index)
 
     @_op
     def publish(
@@ -570,7 +587,7 @@ class Memsync:
         ``dry_run``: what applying it would change, with nothing applied, pinned or dropped."""
         ws, name = self.workspace, self.field_name(field)
         chosen = gate.chosen_for_accept(ws, name, digest)
-        remote = (StagingStore(ws).held(chosen, name) or {}).get("remote")
+        remote = gate.remote_of_hold(ws, name, chosen)
         session = engine.Session(ws, name, remote, progress=self.progress)
         return self._finish([session.accept(chosen, allow_executables=allow_executables, dry_run=dry_run)], index)
 
@@ -638,16 +655,18 @@ class Memsync:
         dry_run: bool,
         expect: str | None,
         max_delete: DeleteLimit | None,
+        expect_field: str | None = None,
     ) -> list[engine.SyncReport]:
         """One field's run; a tree root's runs its members too, one after another."""
         ws = self.workspace
         name = self.field_name(field)
         tree = [name, *ws.members(name)]
-        if expect is not None and len(tree) > 1:
-            raise WorkspaceError(f"--sha256 pins one field; {name!r} is a tree: pull each of its fields on its own")
+        if (expect is not None or expect_field is not None) and len(tree) > 1:
+            what = "--sha256 pins" if expect is not None else "--expect-field names"
+            raise WorkspaceError(f"{what} one field; {name!r} is a tree: pull each of its fields on its own")
         return [
             engine.Session(ws, f, remote, progress=self.progress, max_delete=max_delete).run(
-                mode, dry_run=dry_run, expect=expect
+                mode, dry_run=dry_run, expect=expect, expect_field=expect_field
             )
             for f in tree
         ]
@@ -713,18 +732,21 @@ def publish(
         from .release import parse_duration
 
         parse_duration(expires)
+    label = name or root.absolute().name
+    voucher = None
+    if key is not None:
+        # A workspace's field is published as the field it is bound to, numbered on from the
+        # highest release the workspace knows for it; a bare folder under its own name.
+        record = field_trust.load(workspace, name) if workspace and name else None
+        after = record.release.version if record and record.release else 0
+        field = gate.identity_name(record, label) if record else label
+        voucher = signing.Voucher(field, key, expires=expires, after=after)
     results = [
-        engine.publish(
-            root,
-            absolute_if_path(url),
-            dry_run=dry_run,
-            progress=progress,
-            key=key,
-            field_name=name or root.absolute().name,
-            expires=expires,
-        )
+        engine.publish(root, absolute_if_path(url), dry_run=dry_run, progress=progress, voucher=voucher, label=label)
         for url in destinations
     ]
+    if voucher is not None and workspace and name and not dry_run:
+        voucher.record(gate.Publishing(workspace, name))
     packed = archive_mod.write_field(root, None)  # only its pins are printed
     # A signed archive holds its sidecars: consumers pin the bytes that were published.
     published = [r.archive_sha256 for r in results if r.archive_sha256]
@@ -851,11 +873,14 @@ def _follow(
     trust: str | None,
     max_delete: DeleteLimit | None,
     options: dict[str, str],
+    expect_field: str | None = None,
 ) -> engine.SyncReport:
     """Pull SOURCE into the field that follows it, making the field when new; a
     failed first pull leaves no field behind."""
     if expect is not None:
         Pin.parse(expect)  # a malformed pin is refused before anything is made
+    if expect_field is not None:
+        check_name("field", expect_field)
     source = absolute_if_path(source)
     check(source, options)
     ws = m.workspace
@@ -869,7 +894,7 @@ def _follow(
                         f"{name} already follows {source} with other options: memsync remote set-option"
                     )
                 session = engine.Session(ws, name, remote_name, progress=m.progress, max_delete=max_delete)
-                return session.run("pull", expect=expect)
+                return session.run("pull", expect=expect, expect_field=expect_field)
     if target.name is not None:
         name = target.name
     elif target.folder is not None:
@@ -887,7 +912,7 @@ def _follow(
     try:
         ws.add_remote(name, "origin", source, options, trust=trust)
         session = engine.Session(ws, name, "origin", progress=m.progress, max_delete=max_delete)
-        return session.run("pull", expect=expect)
+        return session.run("pull", expect=expect, expect_field=expect_field)
     except BaseException:
         ws.remove_field(name)
         if not folder_existed and folder.is_dir() and not any(folder.iterdir()):

@@ -36,7 +36,7 @@ from . import atomic, history, signing, tempwriter
 from .check import Finding, frontmatter_warning
 from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError, boundary, redact
 from .field import Row, StatCache, installed_row, scan
-from .gate import Gate, Verdict, executables
+from .gate import Gate, Verdict, executables, identity_name
 from .guard import DEFAULT_MAX_DELETE, DeleteLimit, check_deletes
 from .manifest import Manifest, sha256_hex
 from .names import MANIFEST_NAME, SIDECAR_NAMES, Role, is_page, role_of
@@ -201,12 +201,22 @@ class Session:
         return self.run("pull", accept=staged, dry_run=dry_run)
 
     def run(
-        self, mode: Mode, *, dry_run: bool = False, expect: str | None = None, accept: StagedVersion | None = None
+        self,
+        mode: Mode,
+        *,
+        dry_run: bool = False,
+        expect: str | None = None,
+        accept: StagedVersion | None = None,
+        expect_field: str | None = None,
     ) -> SyncReport:
+        """One run against the remote; ``expect`` pins what may arrive, ``expect_field``
+        names the field its release statements must name (``--expect-field``)."""
         pin = Pin.parse(expect) if expect is not None else None
         config, memo = self.remote_config, self.ws.remote_memo(self.field, self.remote)
         with boundary(), self.ws.locked(), open_remote(config.url, config.options, memo) as remote:
             self.gate = Gate(self.ws, self.field, self.remote, self.remote_config, remote.url)
+            if expect_field is not None:
+                self.gate.expect(expect_field, dry_run=dry_run)
             self.ws.live_folder(self.field)  # refuses one swapped for a symlink, under the lock
             if accept is not None and self.staging.get(accept.digest) is None:
                 # A pull that ran while this waited for the workspace held a newer version of
@@ -441,6 +451,8 @@ class Session:
         )
         if report.verdict.apply:
             return True
+        if report.verdict.refused:
+            raise IntegrityError(f"{redact(remote.url)}: {report.verdict.reason}; nothing was applied")
         report.quarantined = view.manifest.digest
         report.digest, report.remote_digest = run.local.digest, view.manifest.digest
         if staged is not None:
@@ -553,7 +565,8 @@ class Session:
         the remote is written whole). When the remote
         moved meanwhile: False, or with ``strict`` RemoteMoved (the pull half must run again)."""
         target = result.manifest
-        own = self._sign(target, previous)
+        voucher = self._voucher()
+        own = voucher(target, previous, there.digest if etag is not None else None) if voucher else {}
         with remote.transaction(etag, sidecars, wait=wait) as writer:
             current = writer.current
             if not (current is NOT_MODIFIED or (etag is None and current is None)):
@@ -584,15 +597,23 @@ class Session:
                         writer.undo(self.objects.get)
                     raise
                 new_etag = writer.commit(target.to_bytes(), own, commit_message(self.field, todo, result.renames))
+                if voucher is not None:
+                    voucher.record(self.gate)
         write_manifest(self.root, target, own)
         self._record_base(run, target, new_etag, None, own)
         return True
 
-    def _sign(self, target: Manifest, previous: Mapping[str, bytes]) -> dict[str, bytes]:
+    def _voucher(self) -> signing.Voucher | None:
+        """What signs this push: the field's identity, numbered on from the highest release it knows."""
         if not self.sign_key:
-            return {}
-        expires = self.ws.release_expires
-        return signing.vouch(target, field=self.field, key=self.sign_key, previous=previous, expires=expires)
+            return None
+        record = self.gate.record
+        return signing.Voucher(
+            identity_name(record, self.field),
+            self.sign_key,
+            expires=self.ws.release_expires,
+            after=record.release.version if record.release else 0,
+        )
 
     def _push_content(self, result: Plan, run: _Run) -> Callable[[Change], bytes]:
         keep = self._keeper(run)
@@ -618,7 +639,9 @@ class Session:
         how = "review" if run.accept is not None else "pin" if run.pin else self.remote_config.trust
         # An accepted version is pinned with the archive it came in, not what the source serves now.
         archive = run.accepted_archive if run.accept else remote.archive_sha256()
-        report.previous_pin = self.gate.record(view.manifest, report.verdict, how=how, archive_sha256=archive, pin=pin)
+        report.previous_pin = self.gate.record_applied(
+            view.manifest, report.verdict, how=how, archive_sha256=archive, pin=pin
+        )
 
     def _base_reader(self, base: Manifest | None) -> Callable[[str], bytes]:
         def read(name: str) -> bytes:
@@ -829,7 +852,9 @@ class MirrorReport:
         }
 
 
-Vouch = Callable[[Manifest, Mapping[str, bytes]], dict[str, bytes]]
+#: The sidecars that vouch for a manifest at a destination, given the sidecars and the
+#: field digest there now (None: no field there yet).
+Vouch = Callable[[Manifest, Mapping[str, bytes], str | None], dict[str, bytes]]
 
 
 def mirror(
@@ -855,7 +880,8 @@ def mirror(
         there = read_remote(dst, None, None, trust_manifest=not dst.live)
         todo = changes(there.manifest, have.manifest)
         report = MirrorReport(src.url, dst.url, dry_run, todo, have.manifest.digest)
-        sidecars = vouch(have.manifest, there.sidecars) if vouch and not dry_run else dict(have.sidecars)
+        previous = there.manifest.digest if there.etag is not None else None
+        sidecars = vouch(have.manifest, there.sidecars, previous) if vouch and not dry_run else dict(have.sidecars)
         if dry_run or (not todo and there.etag is not None and dict(there.sidecars) == sidecars):
             return report
         if there.etag is None and there.manifest and not force:
@@ -893,18 +919,11 @@ def publish(
     *,
     dry_run: bool = False,
     progress: ProgressFactory = silent,
-    key: Any = None,
-    field_name: str | None = None,
-    expires: str | None = None,
+    voucher: signing.Voucher | None = None,
+    label: str | None = None,
 ) -> MirrorReport:
     """Make DEST hold the field at ``root`` exactly (a field URL or an archive URL),
-    signed with ``key`` when given: its signature and the next release statement.
+    signed by ``voucher`` when given: its signature and the next release statement.
     DEST is the publisher's own, so no delete limit, but never a folder that is no field."""
-    name = field_name or root.name
-    vouch: Vouch | None = None
-    if key is not None:
-
-        def vouch(manifest: Manifest, previous: Mapping[str, bytes]) -> dict[str, bytes]:
-            return signing.vouch(manifest, field=name, key=key, previous=previous, expires=expires)
-
-    return mirror(str(root), dest_url, dry_run=dry_run, progress=progress, label=name, vouch=vouch, max_delete=None)
+    name = label or root.name
+    return mirror(str(root), dest_url, dry_run=dry_run, progress=progress, label=name, vouch=voucher, max_delete=None)

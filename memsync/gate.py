@@ -1,40 +1,47 @@
 """The trust gate: the one place that says apply, hold or refuse.
 
-Every version received from a remote of a field goes through one ``Gate``,
-in a fixed order (as python-tuf's ``TrustedMetadataSet`` does for metadata):
+Every version a field receives, from whichever of its remotes, goes through
+one decision in a fixed order (as python-tuf's ``TrustedMetadataSet`` does for
+metadata), taken against the field's one trust record (``memsync.field_trust``:
+its identity, its high-water release, what was accepted and reviewed):
 
 1. **pin**: the hash given on the command line (``--sha256``) or recorded in
-   ``memsync.lock`` for this field and source — a match is applied, since a
-   pin is the user's own review;
+   ``memsync.lock`` for this field: a match is applied, since a pin is the
+   user's own review; so is the version a person reviewed and accepts;
 2. **signature**: ``SHA256SUMS.sig`` by a signer ``allowed_signers`` accepts
    now, with OpenSSH's rules (``memsync.sshsig``); a broken signature is held
    under any policy;
-3. **release statement**: the signed ``memsync-release.json`` names this
-   field, a version above the last one accepted from this source, this very
-   manifest, and has not expired (no rollback, mix-and-match or freeze);
-   once a source has given one, it must keep giving them;
+3. **release statement**: the signed ``memsync-release.json`` names the
+   field's bound identity (another name is mix-and-match, from every remote and
+   under every policy; a refusal when ``--expect-field`` set the name), this very
+   manifest, a version not below the field's high-water mark (rollback, replay)
+   and, but from the user's own remotes, not expired (freeze); once the field
+   has accepted statements, a signed version without one is held;
 4. **policy** of the remote: ``self`` applies, ``signed`` applies what an
-   allowed signer signed, ``untrusted`` holds the first version for review
-   and later ones unless an allowed signer signed them; executable files from
-   a source that is not ``self`` are always held;
-5. **record** (after the engine applied): the trust state (highest version
-   accepted, the publisher's field name, expiry), the pin, and the provenance
-   of every page; or **hold**: one quarantine entry bound to the digest.
+   allowed signer signed, ``untrusted`` holds the first version for review and
+   later ones unless an allowed signer signed them (and, when the field was
+   first accepted with no statement, the statement continues a version
+   accepted: its previous digest is one of them); executable files from a
+   source that is not ``self`` are always held;
+5. **record** (after the engine applied): the trust record (identity bound at
+   the first accept, high-water mark, accepted digests) and the pin; or
+   **hold**: one quarantine entry bound to the digest.
 
-``review`` marks the digest it showed; ``accept`` applies a held version only
-when it is the one reviewed (or named by digest).
+Steps 1–4 are ``decide``, a pure function of (record, offer, policy, time),
+tested as a table; ``Gate`` gathers the offer (the checks of signatures) and
+persists after it.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from . import atomic, provenance, scanner, trust
+from . import field_trust, provenance, scanner, trust
 from .errors import IntegrityError, MemsyncError, WorkspaceError, redact
+from .field_trust import Identity, Mark, TrustRecord
 from .manifest import Manifest
 from .names import RELEASE_NAME, RELEASE_SIGNATURE_NAME, SIGNATURE_NAME
 from .pin import Pin
@@ -48,11 +55,29 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class Offer:
+    """What arrived, as the checks before the decision found it."""
+
+    digest: str  # the field digest of the SHA256SUMS received
+    signer: str | None = None  # who signed SHA256SUMS, verified against allowed_signers now
+    signature_problem: str | None = None  # why no signer: "unsigned", an unknown key, "bad signature: …"
+    statement: release.Release | None = None  # the release statement, its signature verified
+    statement_problem: str | None = None  # a statement is there but not verified
+    pinned: bool = False  # matches the --sha256 given now
+    locked: bool = False  # matches the field's pin in memsync.lock
+    locked_elsewhere: bool = False  # the lock pins other content of this same source
+    reviewed: bool = False  # the held version a person reviewed, being accepted
+    executables: tuple[str, ...] = ()  # executable files the live field does not hold already
+
+
+@dataclass(frozen=True)
 class Verdict:
     apply: bool
     reason: str
     signer: str | None = None
-    release: release.Release | None = None  # a verified statement that passed the checks
+    release: release.Release | None = None  # a statement of the field's identity that passed every check
+    refused: bool = False  # not even held: the user's own expectation (--expect-field) failed
+    identity: str | None = None  # the field name the statement gives, shown at first contact
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -60,37 +85,167 @@ class Verdict:
             "reason": self.reason,
             "signer": self.signer,
             "release_version": self.release.version if self.release else None,
+            "field_identity": self.identity,
         }
 
 
+def _hold(reason: str, offer: Offer) -> Verdict:
+    return Verdict(False, reason, offer.signer, identity=offer.statement.field if offer.statement else None)
+
+
+def _apply(reason: str, offer: Offer, statement: release.Release | None) -> Verdict:
+    name = offer.statement.field if offer.statement else None
+    return Verdict(True, reason, offer.signer, statement, identity=name)
+
+
+def statement_problem(
+    record: TrustRecord, statement: release.Release, digest: str, *, freeze: bool, at: datetime
+) -> str | None:
+    """Why a verified statement may not be taken for this field now, or None."""
+    from . import release
+
+    ident = record.identity
+    if ident is not None and ident.name is not None and statement.field != ident.name:
+        return f"mix-and-match: the release statement is for field {statement.field!r}, this field is {ident.name!r}"
+    mark = record.release
+    last = release.Accepted(mark.version, mark.digest) if mark is not None else None
+    verdict = release.check(statement, field=statement.field, digest=digest, last=last, now=at)
+    if verdict.refusal is release.Refusal.FREEZE and not freeze:
+        return None
+    return None if verdict.ok else verdict.message
+
+
+def decide(record: TrustRecord, offer: Offer, policy: str, at: datetime) -> Verdict:
+    """Apply, hold or refuse ``offer`` for a field whose record is ``record``, coming
+    from a remote whose policy is ``policy``, at time ``at``: no I/O, no state."""
+    verdict = _decide(record, offer, policy, at)
+    ident, st = record.identity, verdict.release
+    if verdict.apply and st is not None and policy != "self" and (ident is None or ident.name is None):
+        # The first statement applied binds the field: say so, once, where a person sees it.
+        return replace(verdict, reason=f"{verdict.reason}; this field is {st.field!r} from now on")
+    return verdict
+
+
+def _decide(record: TrustRecord, offer: Offer, policy: str, at: datetime) -> Verdict:
+    st = offer.statement
+    ident = record.identity
+    if st is not None and ident is not None and ident.by == "expect" and st.field != ident.name:
+        return Verdict(
+            False,
+            f"mix-and-match: the release statement is for field {st.field!r}, not {ident.name!r} (--expect-field)",
+            offer.signer,
+            refused=True,
+            identity=st.field,
+        )
+    problem = statement_problem(record, st, offer.digest, freeze=policy != "self", at=at) if st else None
+    fits = st if st is not None and problem is None else None
+    if offer.pinned:
+        return _apply("matches the hash pinned on the command line", offer, fits)
+    if offer.locked:
+        return _apply("matches the pin in memsync.lock", offer, fits)
+    if offer.reviewed:
+        return _apply("accepted after review", offer, fits)
+    if offer.signature_problem is not None and offer.signature_problem.startswith("bad signature"):
+        return _hold(offer.signature_problem, offer)  # a broken signature is a red flag under any policy
+    if offer.locked_elsewhere and policy == "self" and (offer.signer is None or offer.statement_problem or problem):
+        # A pin is the user's review of one version: other content waits for the next review.
+        why = (
+            problem
+            or offer.statement_problem
+            or f"the pinned source now serves other content ({offer.signature_problem})"
+        )
+        return _hold(why, offer)
+    if problem is not None:
+        return _hold(problem, offer)
+    if policy != "self" and offer.statement_problem is not None and offer.signer is not None:
+        return _hold(offer.statement_problem, offer)
+    mark = record.release
+    if st is None and mark is not None and offer.signer is not None and policy != "self":
+        return _hold(
+            f"this field's releases came with release statements up to version {mark.version}; "
+            "a signed version without one may be an old one replayed",
+            offer,
+        )
+    if policy == "self":
+        return _apply("your own remote (trust: self)", offer, fits)
+    if offer.executables:
+        return _hold(f"holds executable files ({', '.join(offer.executables[:3])}): review it", offer)
+    signer = offer.signer
+    if signer is None:
+        if policy == "signed":
+            return _hold(f"{offer.signature_problem}: this remote needs a signature by an allowed signer", offer)
+        return _hold("untrusted source: review it, then accept or reject", offer)
+    signed = f"signed by allowed signer {signer}"
+    if ident is None:
+        # First contact: a remote the user said to trust for its signers binds the field to
+        # the name its statement gives (shown); an untrusted one waits for a person.
+        if policy == "signed":
+            return _apply(signed, offer, fits)
+        return _hold(f"untrusted source: review it, then accept or reject (signed by {signer})", offer)
+    if ident.name is None:
+        # The field was first accepted with no statement: nothing names it yet. A statement
+        # continues it when its previous digest is a version this field accepted.
+        if st is not None and st.previous_digest not in record.accepted:
+            return _hold(
+                f"the first release statement of this field names it {st.field!r} but does not follow a version "
+                f"you accepted (signed by {signer}): review it",
+                offer,
+            )
+        if st is None and policy != "signed":
+            return _hold(f"signed by {signer}, with no release statement to say which field it is: review it", offer)
+    return _apply(signed, offer, fits)
+
+
+def bind(record: TrustRecord, verdict: Verdict, digest: str, how: str) -> TrustRecord:
+    """The record after ``verdict`` applied the version ``digest`` (accepted ``how``):
+    the identity bound at the first accept (or named by the first statement of a
+    field that had none), the high-water mark raised, never lowered."""
+    out = replace(record, accepted=list(record.accepted))
+    st = verdict.release
+    ident = out.identity
+    if ident is None or (ident.name is None and st is not None):
+        out.identity = Identity(st.field if st else None, how, digest, now())
+    if st is not None and out.identity is not None and st.field == out.identity.name:
+        mark = out.release
+        if mark is None or st.version > mark.version or (st.version == mark.version and st.digest == mark.digest):
+            out.release = Mark(st.version, st.digest, _stamp(st.expires), verdict.signer)
+    out.accept(digest)
+    return out
+
+
 class Gate:
-    """Trust decisions for what one remote of one field delivers."""
+    """Trust decisions for what the remotes of one field deliver."""
 
     def __init__(self, ws: Workspace, field: str, remote: str, config: RemoteConfig, url: str) -> None:
         self.ws = ws
         self.field = field
         self.remote = remote
         self.policy = config.trust
-        # The source as memsync.lock (committed), provenance and the quarantine name it:
+        # The source as memsync.lock (committed), the record and the quarantine name it:
         # never with the credentials a URL may carry.
         self.url = redact(url)
-        self.state_path = ws.field_state_dir(field) / "trust" / f"{remote}.json"
         self._signers: list[sshsig.AllowedSigner] | None = None
+        self._record: TrustRecord | None = None
 
     # -- what the gate remembers -----------------------------------------------------
 
-    def state(self) -> dict[str, Any]:
-        try:
-            data = json.loads(self.state_path.read_bytes())
-        except FileNotFoundError:
-            return {}
-        except ValueError:
-            raise WorkspaceError(f"{self.state_path}: malformed trust state") from None
-        return data if isinstance(data, dict) and self._ours(data.get("source")) else {}
+    @property
+    def record(self) -> TrustRecord:
+        if self._record is None:
+            self._record = field_trust.load(self.ws, self.field)
+        return self._record
 
-    def _save(self, state: dict[str, Any]) -> None:
-        self.state_path.parent.mkdir(parents=True, exist_ok=True)
-        atomic.write_bytes(self.state_path, (json.dumps(state, indent=2, sort_keys=True) + "\n").encode())
+    def _save(self, record: TrustRecord) -> None:
+        self._record = record
+        field_trust.save(self.ws, self.field, record)
+
+    def expect(self, name: str, *, dry_run: bool = False) -> None:
+        """``--expect-field NAME``: the field is NAME, and a statement naming another is refused."""
+        record = field_trust.expect(self.record, name, self.field)
+        if dry_run:
+            self._record = record
+        else:
+            self._save(record)
 
     @property
     def signers(self) -> list[sshsig.AllowedSigner]:
@@ -100,9 +255,8 @@ class Gate:
             self._signers = sshsig.read_allowed_signers(self.ws.allowed_signers_path)
         return self._signers
 
-    # -- 1. pins -------------------------------------------------------------------------
-
     def lock_pin(self) -> dict[str, Any] | None:
+        """The field's pin in memsync.lock when this source recorded it."""
         pin = trust.read_pins(self.ws).get(self.field)
         return pin if pin and self._ours(pin.get("source")) else None
 
@@ -111,70 +265,47 @@ class Gate:
         redacted, it may still carry the URL's credentials)."""
         return isinstance(source, str) and redact(source) == self.url
 
-    # -- 2. signature ----------------------------------------------------------------------
+    # -- the checks that make an offer ------------------------------------------------------
 
-    def signature(self, manifest: Manifest, sidecars: Mapping[str, bytes]) -> tuple[str | None, str | None]:
-        """(signer, problem): who signed this manifest, or why that is not known. A problem
-        starting with "bad signature" means the signature itself is broken."""
-        return trust.check_signature(manifest, sidecars.get(SIGNATURE_NAME), self.signers)
+    def offer(
+        self,
+        manifest: Manifest,
+        sidecars: Mapping[str, bytes],
+        *,
+        pinned: Pin | None = None,
+        reviewed: bool = False,
+        executables: list[str] | None = None,
+    ) -> Offer:
+        signer, problem = trust.check_signature(manifest, sidecars.get(SIGNATURE_NAME), self.signers)
+        statement, statement_problem = self._statement(sidecars) if signer else (None, None)
+        lock = trust.read_pins(self.ws).get(self.field) or {}
+        return Offer(
+            manifest.digest,
+            signer,
+            problem,
+            statement,
+            statement_problem,
+            # The engine refused anything else before this point (an archive pin on the
+            # archive's bytes before a single entry was read, a digest on the manifest).
+            pinned=pinned is not None,
+            locked=lock.get("digest") == manifest.digest,
+            locked_elsewhere=self._ours(lock.get("source")) and lock.get("digest") != manifest.digest,
+            reviewed=reviewed,
+            executables=tuple(executables or ()),
+        )
 
-    # -- 3. release statement ----------------------------------------------------------------
-
-    def statement(
-        self, manifest: Manifest, sidecars: Mapping[str, bytes], signer: str | None
-    ) -> tuple[release.Release | None, str | None]:
-        """The verified release statement that may be applied, or why not."""
+    def _statement(self, sidecars: Mapping[str, bytes]) -> tuple[release.Release | None, str | None]:
+        """The release statement beside the manifest with its signature verified, or why not."""
         from . import release
 
-        state = self.state()
         data, sig = sidecars.get(RELEASE_NAME), sidecars.get(RELEASE_SIGNATURE_NAME)
         if data is None or sig is None:
-            if state.get("version") is not None and signer is not None:
-                return None, (
-                    f"this source gave release statements up to version {state['version']}; "
-                    "a signed version without one may be an old one replayed"
-                )
             return None, None
         try:
             statement, _ = release.verify(data, sig, self.signers)
         except MemsyncError as exc:
             return None, f"release statement not trusted: {exc}"
-        last = release.Accepted(int(state["version"]), str(state["digest"])) if "version" in state else None
-        known_as = str(state.get("publisher_field") or statement.field)
-        verdict = release.check(statement, field=known_as, digest=manifest.digest, last=last, now=datetime.now(UTC))
-        if not verdict.ok:
-            return None, verdict.message
         return statement, None
-
-    def check_frozen(
-        self, manifest: Manifest, sidecars: Callable[[], Mapping[str, bytes]], *, dry_run: bool = False
-    ) -> None:
-        """A source that offers nothing newer than a release that expired may be
-        frozen (a stale mirror, or someone holding back updates): say so. The
-        same content under a newer statement (a publisher re-signing to push the
-        expiry back) renews the release (recorded unless ``dry_run``); ``sidecars``
-        (what the source serves beside ``manifest`` now) is asked for only once
-        the held release expired."""
-        if self.policy == "self":
-            return
-        state = self.state()
-        expires = state.get("expires")
-        if not expires or expires >= now():
-            return
-        served = sidecars()
-        signer, _ = self.signature(manifest, served)
-        statement, _ = self.statement(manifest, served, signer) if signer else (None, None)
-        if statement is not None:
-            if not dry_run:
-                state.update(version=statement.version, digest=statement.digest, expires=_stamp(statement.expires))
-                self._save(state)
-            return
-        raise IntegrityError(
-            f"{self.url}: the release you hold (version {state.get('version')}) expired at {expires} "
-            "and the source offers nothing newer: it may be frozen; check with its publisher"
-        )
-
-    # -- 4. the decision ---------------------------------------------------------------------
 
     def decide(
         self,
@@ -185,43 +316,34 @@ class Gate:
         reviewed: bool = False,
         executables: list[str] | None = None,
     ) -> Verdict:
-        signer, problem = self.signature(manifest, sidecars)
-        statement, refused = self.statement(manifest, sidecars, signer) if signer else (None, None)
-        if pinned is not None:
-            # The engine refused anything else before this point (an archive pin on the
-            # archive's bytes before a single entry was read, a digest on the manifest).
-            return Verdict(True, "matches the hash pinned on the command line", signer, statement)
-        lock = self.lock_pin()
-        if lock is not None and lock.get("digest") == manifest.digest:
-            return Verdict(True, "matches the pin in memsync.lock", signer, statement)
-        if reviewed:
-            return Verdict(True, "accepted after review", signer, statement)
-        if problem is not None and problem.startswith("bad signature"):
-            return Verdict(False, problem)  # a broken signature is a red flag under any policy
-        if lock is not None and self.policy == "self" and (signer is None or refused is not None):
-            # A pin is the user's review of one version: other content waits for the next review.
-            return Verdict(False, refused or f"the pinned source now serves other content ({problem})", signer)
-        if self.policy == "self":
-            return Verdict(True, "your own remote (trust: self)", signer, statement)
-        if executables:
-            return Verdict(False, f"holds executable files ({', '.join(executables[:3])}): review it", signer)
-        if refused is not None:
-            return Verdict(False, refused, signer)
-        if self.policy == "signed":
-            if signer is not None:
-                return Verdict(True, f"signed by allowed signer {signer}", signer, statement)
-            return Verdict(False, f"{problem}: this remote needs a signature by an allowed signer")
-        if signer is not None and self.state():
-            # An untrusted source whose first version a person accepted: later versions
-            # that an allowed signer signed (and that pass the release checks) follow.
-            return Verdict(True, f"signed by allowed signer {signer}", signer, statement)
-        return Verdict(
-            False,
-            "untrusted source: review it, then accept or reject" + (f" (signed by {signer})" if signer else ""),
-            signer,
+        offer = self.offer(manifest, sidecars, pinned=pinned, reviewed=reviewed, executables=executables)
+        return decide(self.record, offer, self.policy, datetime.now(UTC))
+
+    def check_frozen(
+        self, manifest: Manifest, sidecars: Callable[[], Mapping[str, bytes]], *, dry_run: bool = False
+    ) -> None:
+        """A source that offers nothing newer than a release that expired may be
+        frozen (a stale mirror, or someone holding back updates): say so. The
+        same content under a newer statement (a publisher re-signing to push the
+        expiry back) renews the release (recorded unless ``dry_run``); ``sidecars``
+        (what the source serves beside ``manifest`` now) is asked for only once
+        the held release expired."""
+        mark = self.record.release
+        if self.policy == "self" or mark is None or not mark.expires or mark.expires >= now():
+            return
+        offer = self.offer(manifest, sidecars())
+        st = offer.statement
+        at = datetime.now(UTC)
+        if st is not None and statement_problem(self.record, st, manifest.digest, freeze=True, at=at) is None:
+            if not dry_run:
+                self._save(bind(self.record, _apply("renewed", offer, st), manifest.digest, "renewed"))
+            return
+        raise IntegrityError(
+            f"{self.url}: the release you hold (version {mark.version}) expired at {mark.expires} "
+            "and the source offers nothing newer: it may be frozen; check with its publisher"
         )
 
-    # -- 5. record or hold ---------------------------------------------------------------------
+    # -- record or hold ---------------------------------------------------------------------
 
     def hold(self, staged: StagedVersion, verdict: Verdict, etag: str | None, archive_sha256: str | None) -> None:
         store = StagingStore(self.ws)
@@ -236,14 +358,14 @@ class Gate:
             # The archive this version came in: what accept pins, whatever the source serves by then.
             archive_sha256=archive_sha256,
         )
-        # A source that changes at every poll must not fill the disk: of what this remote
+        # A source that changes at every poll must not fill the disk: of what this source
         # offered, only its newest and the one a person last reviewed (accept may apply it) stay.
-        keep = {staged.digest, last_reviewed(self.ws, self.field)}
+        keep = {staged.digest, self.record.reviewed}
         for meta in store.quarantined(self.field):
-            if meta.get("remote") == self.remote and meta["digest"] not in keep:
+            if redact(str(meta.get("source"))) == self.url and meta["digest"] not in keep:
                 store.discard(str(meta["digest"]), self.field)
 
-    def record(
+    def record_applied(
         self,
         manifest: Manifest,
         verdict: Verdict,
@@ -253,27 +375,49 @@ class Gate:
         pin: bool,
     ) -> dict[str, Any] | None:
         """Remember what was applied; returns the previous pin when it named other content."""
-        state = self.state() or {"source": self.url}
-        if verdict.release is not None:
-            state.update(
-                version=verdict.release.version,
-                digest=verdict.release.digest,
-                publisher_field=verdict.release.field,
-                expires=_stamp(verdict.release.expires),
-            )
-        state.update(accepted_digest=manifest.digest, signer=verdict.signer, accepted_at=now(), how=how)
-        self._save(state)
+        record = bind(self.record, verdict, manifest.digest, how)
+        record.last = {
+            "digest": manifest.digest,
+            "source": self.url,
+            "remote": self.remote,
+            "how": how,
+            "signer": verdict.signer,
+            "at": now(),
+        }
+        self._save(record)
         if self.policy != "self":
-            self._provenance(manifest, verdict, how)
+            entry = {"source": self.url, "signer": verdict.signer, "digest": manifest.digest, "time": now(), "how": how}
+            provenance.record(self.ws, self.field, {n: {**entry, "sha256": sha} for n, sha in manifest.items()})
         if not pin:
             return None
         return trust.write_pin(
             self.ws, self.field, self.url, manifest, signer=verdict.signer, how=how, archive_sha256=archive_sha256
         )
 
-    def _provenance(self, manifest: Manifest, verdict: Verdict, how: str) -> None:
-        entry = {"source": self.url, "signer": verdict.signer, "digest": manifest.digest, "time": now(), "how": how}
-        provenance.record(self.ws, self.field, {name: {**entry, "sha256": sha} for name, sha in manifest.items()})
+    def published(self, statement: release.Release, signer: str | None) -> None:
+        """A signed push of this field made ``statement``: the field is what it names, at that version."""
+        verdict = Verdict(True, "published", signer, statement)
+        self._save(bind(self.record, verdict, statement.digest, "publish"))
+
+
+class Publishing:
+    """A field's trust record told of what a ``publish`` signed, outside any sync."""
+
+    def __init__(self, ws: Workspace, field: str) -> None:
+        self.ws = ws
+        self.field = field
+
+    def published(self, statement: release.Release, signer: str | None) -> None:
+        with self.ws.locked(wait=REVIEW_LOCK_WAIT):
+            record = field_trust.load(self.ws, self.field)
+            verdict = Verdict(True, "published", signer, statement)
+            field_trust.save(self.ws, self.field, bind(record, verdict, statement.digest, "publish"))
+
+
+def identity_name(record: TrustRecord, field: str) -> str:
+    """The name a signed push of ``field`` gives it: its bound identity, else its own name."""
+    ident = record.identity
+    return ident.name if ident is not None and ident.name is not None else field
 
 
 def executables(staged: StagedVersion, live: Manifest | None = None) -> list[str]:
@@ -289,19 +433,18 @@ def executables(staged: StagedVersion, live: Manifest | None = None) -> list[str
 
 # -- review binds to accept ----------------------------------------------------------------
 
+REVIEW_LOCK_WAIT = 30.0  # seconds a review waits for a running sync before it records what it showed
+
 
 def mark_reviewed(ws: Workspace, field: str, digest: str) -> None:
-    path = ws.field_state_dir(field) / "reviewed.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic.write_bytes(path, (json.dumps({"digest": digest, "at": now()}) + "\n").encode())
+    with ws.locked(wait=REVIEW_LOCK_WAIT):
+        record = field_trust.load(ws, field)
+        record.reviewed = digest
+        field_trust.save(ws, field, record)
 
 
 def last_reviewed(ws: Workspace, field: str) -> str | None:
-    try:
-        data = json.loads((ws.field_state_dir(field) / "reviewed.json").read_bytes())
-    except (FileNotFoundError, ValueError):
-        return None
-    return data.get("digest") if isinstance(data, dict) else None
+    return field_trust.load(ws, field).reviewed
 
 
 def chosen_for_accept(ws: Workspace, field: str, digest: str | None) -> str:
@@ -323,6 +466,23 @@ def chosen_for_accept(ws: Workspace, field: str, digest: str | None) -> str:
     if len(held) == 1:
         raise WorkspaceError(f"review it first: memsync review {field} (held: {listing})")
     raise WorkspaceError(f"{len(held)} versions are held ({listing}); review one, then: memsync accept {field} DIGEST")
+
+
+def remote_of_hold(ws: Workspace, field: str, digest: str) -> str:
+    """The remote of ``field`` a held version came from, found by its source (the remote
+    may have been renamed, or removed and added again, since it was held)."""
+    hold = StagingStore(ws).held(digest, field) or {}
+    source, name = hold.get("source"), hold.get("remote")
+    remotes = ws.field(field).remotes
+    if isinstance(name, str) and name in remotes and redact(remotes[name].url) == source:
+        return name
+    for remote, config in sorted(remotes.items()):
+        if redact(config.url) == source:
+            return remote
+    raise WorkspaceError(
+        f"{digest[:19]}… came from {source}, which is no remote of field {field!r} now: "
+        f"memsync remote add {field} NAME {source}, then accept it"
+    )
 
 
 def _stamp(when: datetime) -> str:

@@ -419,7 +419,8 @@ class Workspace:
         return [base / f"{remote}.SHA256SUMS", base / f"{remote}.json", self._memo_path(field_name, remote)]
 
     def rename_remote(self, field_name: str, old: str, new: str, *, dry_run: bool = False) -> None:
-        """Give a remote another name; its sync base, memo and held versions go with it."""
+        """Give a remote another name; its sync base and memo go with it (the field's
+        trust record and its held versions know their sources, not remote names)."""
         check_name("remote", new)
         self.remote(field_name, old)
         followers = self._followers(field_name, old)  # a tree's members follow their parent's remote
@@ -433,20 +434,9 @@ class Workspace:
             for source, target in zip(self._remote_files(name, old), self._remote_files(name, new), strict=True):
                 if source.exists():
                     os.replace(source, target)
-            self._rename_held(name, old, new)
             spec = self.fields[name]
             spec.remotes = {new if r == old else r: rc for r, rc in spec.remotes.items()}
         self.save()
-
-    def _rename_held(self, field_name: str, old: str, new: str) -> None:
-        """Versions held in quarantine name the remote they came from (``accept`` uses it)."""
-        for meta_path in (self.state / "staging").glob("*.json"):
-            try:
-                meta = json.loads(meta_path.read_bytes())
-            except (OSError, ValueError):
-                continue
-            if isinstance(meta, dict) and meta.get("field") == field_name and meta.get("remote") == old:
-                atomic.write_bytes(meta_path, _dump({**meta, "remote": new}))
 
     def set_url(
         self, field_name: str, remote: str, url: str, options: dict[str, str], *, keep_base: bool, etag: str | None

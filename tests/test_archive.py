@@ -1076,7 +1076,7 @@ def test_pack_takes_only_signatures_ssh_keygen_checks_over_what_they_sign(cli: C
     field = make_field(tmp_path / "f", {"a.md": page("A", "a"), "b.md": page("B", "b")})
     assert cli("manifest", field).returncode == 0
     listed = (field / "SHA256SUMS").read_bytes()
-    good = signing.vouch(Manifest.parse(listed), field="f", key=key, previous={})
+    good = signing.Voucher("f", key)(Manifest.parse(listed), {})
     garbage = b"-----BEGIN SSH SIGNATURE-----\ngarbage\n-----END SSH SIGNATURE-----\n"
     cases = {
         "signed": (good, set(good)),

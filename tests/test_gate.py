@@ -124,9 +124,9 @@ def test_an_expired_statement_is_held_and_a_frozen_source_is_reported(team: Team
     held(team.run_b("pull", "f"), "freeze")
     # The source then stops changing: the release B holds runs out, and a pull says so.
     ok(team.run_b("reject", "f"))
-    state = team.b / ".memsync" / "fields" / "f" / "trust" / "origin.json"
+    state = team.b / ".memsync" / "fields" / "f" / "trust.json"
     data = json.loads(state.read_text())
-    data["expires"] = "2000-01-01T00:00:00Z"
+    data["release"]["expires"] = "2000-01-01T00:00:00Z"
     state.write_text(json.dumps(data))
     _restore_after_reject = team.run_b("pull", "f")
     assert _restore_after_reject.returncode != 0

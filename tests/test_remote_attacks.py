@@ -94,8 +94,8 @@ def test_a_re_signed_release_of_unchanged_content_renews_it(team: Team) -> None:
     run = _subscriber(team, team.remote)
     expires = _short_lived(team)
     ok(run("pull", "f"))
-    state = team.root / "c" / ".memsync" / "fields" / "f" / "trust" / "origin.json"
-    assert json.loads(state.read_text())["expires"] == expires.strftime("%Y-%m-%dT%H:%M:%SZ")
+    state = team.root / "c" / ".memsync" / "fields" / "f" / "trust.json"
+    assert json.loads(state.read_text())["release"]["expires"] == expires.strftime("%Y-%m-%dT%H:%M:%SZ")
     _after(expires)
     assert "frozen" in assert_one_line_error(run("pull", "f"))
     # The publisher re-signs the same content to push its expiry back: SHA256SUMS
@@ -106,7 +106,7 @@ def test_a_re_signed_release_of_unchanged_content_renews_it(team: Team) -> None:
     ok(run("status", "f"))
     assert state.read_bytes() == held_before, "status changes nothing"
     ok(run("pull", "f"))
-    renewed = json.loads(state.read_text())
+    renewed = json.loads(state.read_text())["release"]
     assert renewed["version"] == 2 and renewed["expires"] > expires.strftime("%Y-%m-%dT%H:%M:%SZ")
     ok(run("pull", "f"))
 
@@ -394,8 +394,9 @@ def test_trust_state_recorded_with_a_urls_credentials_still_refuses_a_rollback(
     team: Team, tmp_path: Path, where: str
 ) -> None:
     """memsync before 1ca58f7 recorded the source with the URL's credentials (and
-    before query secrets were hidden, with those): that state must still count, or
-    a rollback would pass as a first version."""
+    before query secrets were hidden, with those), and before issue 31 it kept that
+    state per remote (trust/REMOTE.json): migrated into the field's one record, it
+    must still count, or a rollback would pass as a first version."""
     v1 = tmp_path / "v1"
     shutil.copytree(team.remote, v1)
     with Loopback(type("F", (_FreshETags,), {"root": team.remote})) as server:
@@ -404,10 +405,15 @@ def test_trust_state_recorded_with_a_urls_credentials_still_refuses_a_rollback(
         ok(run("pull", "f"))
         team.a_edits_and_pushes()
         ok(run("pull", "f"))
-        state = team.root / "c" / ".memsync" / "fields" / "f" / "trust" / "origin.json"
-        recorded = json.loads(state.read_text())
-        assert recorded["version"] == 2 and SECRET not in state.read_text()
-        state.write_text(json.dumps({**recorded, "source": url}))  # as the older memsync wrote it
+        record = team.root / "c" / ".memsync" / "fields" / "f" / "trust.json"
+        recorded = json.loads(record.read_text())
+        assert recorded["release"]["version"] == 2 and SECRET not in record.read_text()
+        mark = recorded["release"]
+        old = {"source": url, "version": 2, "digest": mark["digest"], "publisher_field": "f"}  # as memsync wrote it
+        old |= {"expires": mark["expires"], "accepted_digest": mark["digest"], "how": "signed", "signer": "alice"}
+        record.unlink()
+        (record.parent / "trust").mkdir()
+        (record.parent / "trust" / "origin.json").write_text(json.dumps(old))
         for name in os.listdir(team.remote):
             if not name.startswith("."):
                 os.unlink(team.remote / name)

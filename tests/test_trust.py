@@ -131,9 +131,10 @@ def build_team(root: Path) -> Team:
     first = js(team.run_b("pull", "f", "--json"))
     assert first["trust"] == {
         "applied": True,
-        "reason": "signed by allowed signer alice",
+        "reason": "signed by allowed signer alice; this field is 'f' from now on",
         "signer": "alice",
         "release_version": 1,
+        "field_identity": "f",
     }
     assert first["quarantined"] is None and len(first["local_changes"]) == 2
     return team
@@ -173,6 +174,7 @@ def test_a_version_signed_by_an_allowed_signer_applies_directly(team: Team) -> N
         "reason": "signed by allowed signer alice",
         "signer": "alice",
         "release_version": 2,
+        "field_identity": "f",
     }
     assert (team.b / "f" / "new-page.md").is_file()
     assert json.loads((team.b / "memsync.lock").read_text())["fields"]["f"]["digest"] == digest_of(team.remote)
@@ -433,6 +435,7 @@ def test_pull_under_policy_signed_accepts_an_ssh_keygen_signature(
         "reason": "signed by allowed signer carol",
         "signer": "carol",
         "release_version": None,
+        "field_identity": None,
     }
     assert (ws / "pub" / "a.md").read_bytes() == (remote / "a.md").read_bytes()
     assert (ws / "pub" / "SHA256SUMS.sig").read_bytes() == (remote / "SHA256SUMS.sig").read_bytes()

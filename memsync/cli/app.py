@@ -264,6 +264,13 @@ def _end(signum: int) -> NoReturn:
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object for agents and CI.")
 dry_run_option = click.option("--dry-run", is_flag=True, help="Show what would change; change nothing.")
 remote_option = click.option("--remote", "-r", "remote", default=None, help="Remote name (default: origin).")
+expect_field_option = click.option(
+    "--expect-field",
+    "expect_field",
+    default=None,
+    metavar="NAME",
+    help="The field name the source's signed release statements must give: any other is refused.",
+)
 no_index_option = click.option("--no-index", is_flag=True, help="Do not rebuild the field's vector index afterwards.")
 
 

@@ -18,7 +18,7 @@ from ..errors import MemsyncError, WorkspaceError
 from ..registry import check, open_remote, options_of, parse_options, shown_options
 from ..transfer import read_remote
 from ..workspace import TRUST_POLICIES, RemoteConfig, Workspace, absolute_if_path
-from .app import _emit, _field_name, dry_run_option, json_option, main, verbosity
+from .app import _emit, _field_name, dry_run_option, expect_field_option, json_option, main, verbosity
 
 option_option = click.option(
     "--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="Backend option (repeatable)."
@@ -44,13 +44,24 @@ def remote() -> None:
     "(untrusted).  [default: self for a place you can write; untrusted for http(s)://, github:// "
     "without GITHUB_TOKEN and folders you may not write]",
 )
+@expect_field_option
 @dry_run_option
 @json_option
 def remote_add(
-    field: str, name: str, url: str, options: tuple[str, ...], trust_policy: str | None, dry_run: bool, as_json: bool
+    field: str,
+    name: str,
+    url: str,
+    options: tuple[str, ...],
+    trust_policy: str | None,
+    expect_field: str | None,
+    dry_run: bool,
+    as_json: bool,
 ) -> None:
     """Give FIELD a remote NAME at URL."""
-    done = Memsync.open().add_remote(field, name, url, parse_options(options), trust=trust_policy, dry_run=dry_run)
+    parsed = parse_options(options)
+    done = Memsync.open().add_remote(
+        field, name, url, parsed, trust=trust_policy, expect_field=expect_field, dry_run=dry_run
+    )
     prefix = "would add " if dry_run else ""
     _emit(as_json, done.to_json(), lambda: [f"{done.field}: {prefix}remote {name} → {done.url}"])
 

@@ -21,6 +21,7 @@ from .app import (
     _folder,
     details,
     dry_run_option,
+    expect_field_option,
     json_option,
     main,
     no_index_option,
@@ -155,6 +156,7 @@ trust_option = click.option(
 @click.option("--field", "field_name", default=None, help="Field to pull into when SOURCE is a URL.")
 @click.option("--into", type=click.Path(path_type=Path), default=None, help="Folder for a new field.")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="Option for a URL's backend.")
+@expect_field_option
 @max_delete_option
 @wait_option
 @no_index_option
@@ -168,6 +170,7 @@ def pull(
     into: Path | None,
     options: tuple[str, ...],
     trust_policy: str | None,
+    expect_field: str | None,
     max_delete: DeleteLimit | None,
     wait: float,
     no_index: bool,
@@ -187,7 +190,13 @@ def pull(
         if options:
             raise WorkspaceError("-o applies to a URL; change a remote's options with memsync remote set-option")
         result = _memsync(wait).pull(
-            source, remote, sha256=expect, max_delete=max_delete, index=not no_index, dry_run=dry_run
+            source,
+            remote,
+            sha256=expect,
+            expect_field=expect_field,
+            max_delete=max_delete,
+            index=not no_index,
+            dry_run=dry_run,
         )
     else:
         if dry_run:
@@ -199,6 +208,7 @@ def pull(
             sha256=expect,
             options=parse_options(options),
             trust=trust_policy,
+            expect_field=expect_field,
             max_delete=max_delete,
             index=not no_index,
             progress=terminal_bar,
@@ -383,6 +393,7 @@ def publish(
 @click.option("--sha256", "expect", default=None, metavar="HEX", help="Pin: archive sha256 or field digest.")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="Option for a URL's backend.")
 @trust_option
+@expect_field_option
 @no_index_option
 @dry_run_option
 @json_option
@@ -393,6 +404,7 @@ def clone(
     expect: str | None,
     options: tuple[str, ...],
     trust_policy: str | None,
+    expect_field: str | None,
     no_index: bool,
     dry_run: bool,
     as_json: bool,
@@ -410,6 +422,7 @@ def clone(
             sha256=expect,
             options=parsed,
             trust=trust_policy,
+            expect_field=expect_field,
             index=not no_index,
             progress=terminal_bar,
         )
