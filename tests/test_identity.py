@@ -1,0 +1,246 @@
+"""Trust belongs to the field, not to the names of its remotes (issue 31).
+
+Each test is an attack that worked while the gate kept its state per remote
+name: a rename, a second remote, set-url or remove+add of the same field
+reset the high-water mark, and a field first accepted unsigned (or at first
+contact under --trust signed) took another field's signed release. The team
+(A signs and pushes, B trusts alice under policy signed) is test_trust's."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from test_trust import EXIT_QUARANTINED, Team, build_team, digest_of, env_for, held, js, ok, write_manifest
+
+from memsync import release
+from memsync.names import RELEASE_NAME
+from tests.conftest import CliRunner, assert_one_line_error, make_field, page, run_cli, snapshot
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Team:
+    return build_team(tmp_path_factory.mktemp("identity-template"))
+
+
+@pytest.fixture
+def team(template: Team, tmp_path: Path) -> Team:
+    """A private copy of the template team (paths in memsync's state rewritten)."""
+    root = tmp_path / "team"
+    shutil.copytree(template.root, root, symlinks=True)
+    old, new = str(template.root), str(root)
+    for path in root.rglob("*"):
+        if path.is_file() and (path.suffix == ".json" or path.name == "memsync.lock"):
+            path.write_text(path.read_text().replace(old, new))
+    return Team(root, root / "a", root / "b", root / "remote", root / "keys" / "alice", env_for(root))
+
+
+def _copy(src: Path, dst: Path) -> Path:
+    shutil.rmtree(dst, ignore_errors=True)
+    shutil.copytree(src, dst)
+    return dst
+
+
+def _put_back(saved: Path, remote: Path) -> None:
+    """Whoever can write to the store puts an old, validly signed version back."""
+    for item in remote.iterdir():
+        if not item.name.startswith("."):
+            item.unlink()
+    for item in saved.iterdir():
+        if not item.name.startswith("."):
+            shutil.copy2(item, remote / item.name)
+
+
+def _pin(team: Team) -> dict:
+    return json.loads((team.b / "memsync.lock").read_text())["fields"]["f"]
+
+
+def _record(team: Team) -> dict:
+    return json.loads((team.b / ".memsync" / "fields" / "f" / "trust.json").read_text())
+
+
+# -- 1, 2: rollback through a name ---------------------------------------------------
+
+
+def _rename(team: Team, v1: Path) -> list[str]:
+    ok(team.run_b("remote", "rename", "f", "origin", "upstream"))
+    _put_back(v1, team.remote)
+    return []
+
+
+def _mirror(team: Team, v1: Path) -> list[str]:
+    ok(team.run_b("remote", "add", "f", "mirror", v1, "--trust", "signed"))
+    return ["-r", "mirror"]
+
+
+def _mirror_self(team: Team, v1: Path) -> list[str]:
+    ok(team.run_b("remote", "add", "f", "backup", v1))  # a folder B may write: trust self
+    return ["-r", "backup"]
+
+
+def _set_url(team: Team, v1: Path) -> list[str]:
+    ok(team.run_b("remote", "set-url", "f", "origin", v1, "--reset"))
+    return []
+
+
+def _remove_and_add(team: Team, v1: Path) -> list[str]:
+    ok(team.run_b("remote", "remove", "f", "origin"))
+    ok(team.run_b("remote", "add", "f", "origin", team.remote, "--trust", "signed"))
+    _put_back(v1, team.remote)
+    return []
+
+
+ROLLBACKS = {
+    "remote-rename": _rename,
+    "second-remote-signed": _mirror,
+    "second-remote-self": _mirror_self,
+    "set-url": _set_url,
+    "remove-then-add": _remove_and_add,
+}
+
+
+@pytest.mark.parametrize("how", sorted(ROLLBACKS))
+def test_an_older_release_is_a_rollback_whatever_the_remote_is_called(team: Team, tmp_path: Path, how: str) -> None:
+    v1 = _copy(team.remote, tmp_path / "v1")
+    team.a_edits_and_pushes()  # release 2 adds new-page.md
+    ok(team.run_b("pull", "f"))
+    assert (team.b / "f" / "new-page.md").is_file()
+    live, pin = snapshot(team.b / "f"), _pin(team)
+    args = ROLLBACKS[how](team, v1)
+    result = team.run_b("pull", "f", *args)
+    held(result, "rollback: version 1 is older than accepted version 2")
+    assert snapshot(team.b / "f") == live, "nothing of release 1 reached the live field"
+    assert _pin(team) == pin, "the lockfile pin stays on release 2"
+    assert _record(team)["release"]["version"] == 2
+
+
+def test_a_newer_release_through_a_renamed_remote_applies(team: Team) -> None:
+    """The mark is the field's: a rename keeps the field following its publisher."""
+    ok(team.run_b("remote", "rename", "f", "origin", "upstream"))
+    team.a_edits_and_pushes()
+    got = js(team.run_b("pull", "f", "--json"))
+    assert got["trust"]["applied"] and got["trust"]["release_version"] == 2
+    assert (team.b / "f" / "new-page.md").is_file()
+
+
+# -- 3: mix-and-match -----------------------------------------------------------------
+
+
+def _other_field_release(team: Team, where: Path) -> Path:
+    """alice's genuine, signed release of another field ("other"), as she published it elsewhere."""
+    other = make_field(team.root / "other", {"x.md": page("X", "Another field's page.")})
+    ok(run_cli("publish", other, "--to", where, "--sign-with", team.alice_key, cwd=team.root, env=team.env))
+    assert release.Release.parse((where / RELEASE_NAME).read_bytes()).field == "other"
+    return where
+
+
+def test_another_fields_release_is_held_after_an_unsigned_first_accept(team: Team, cli: CliRunner) -> None:
+    source = make_field(team.root / "diary", {f"d{i}.md": page(f"D{i}", f"Diary page {i}.") for i in range(3)})
+    write_manifest(source)
+    assert team.run_b("pull", source, "--trust", "untrusted").returncode == EXIT_QUARANTINED
+    ok(team.run_b("review", "diary"))
+    ok(team.run_b("accept", "diary"))
+    live = snapshot(team.b / "diary")
+    # The source now serves alice's signed release of another field.
+    _put_back(_other_field_release(team, team.root / "elsewhere"), source)
+    result = team.run_b("pull", "diary", "--json")
+    held(result, "does not follow a version you accepted")
+    assert snapshot(team.b / "diary") == live, "the diary's pages are not replaced by another field's"
+    # Stripped of its statement, alice's signature says nothing of which field it is: held too.
+    (source / RELEASE_NAME).unlink()
+    (source / (RELEASE_NAME + ".sig")).unlink()
+    held(team.run_b("pull", "diary"), "no release statement to say which field it is")
+    assert snapshot(team.b / "diary") == live
+
+
+def test_another_fields_release_is_held_from_every_remote_once_the_field_is_bound(team: Team, tmp_path: Path) -> None:
+    """B's field is bound to 'f' (its first signed release): 'other' is mix-and-match from a
+    new signed remote and from B's own (self) remote alike."""
+    assert _record(team)["identity"]["name"] == "f"
+    live = snapshot(team.b / "f")
+    theirs = _other_field_release(team, tmp_path / "other-release")
+    for args in (["--trust", "signed"], []):
+        name = "signedmirror" if args else "mine"
+        ok(team.run_b("remote", "add", "f", name, theirs, *args))
+        held(team.run_b("pull", "f", "-r", name), "mix-and-match: the release statement is for field 'other'")
+        assert snapshot(team.b / "f") == live
+
+
+def test_first_contact_under_signed_binds_the_name_it_shows_and_expect_field_refuses_another(
+    team: Team, tmp_path: Path
+) -> None:
+    theirs = _other_field_release(team, tmp_path / "published")
+    where = tmp_path / "c"
+    where.mkdir()
+    ok(run_cli("init", cwd=where, env=team.env))
+    ok(run_cli("trust", "add", "alice", Path(str(team.alice_key) + ".pub"), cwd=where, env=team.env))
+    before = sorted(p.name for p in where.iterdir())
+    line = assert_one_line_error(
+        run_cli("clone", theirs, "diary", "--trust", "signed", "--expect-field", "diary", cwd=where, env=team.env)
+    )
+    assert "mix-and-match" in line and "'other'" in line and "'diary'" in line and "nothing was applied" in line
+    assert sorted(p.name for p in where.iterdir()) == before, "a refused clone leaves no field behind"
+    # Without --expect-field the first contact applies, and says which field it now is.
+    got = js(run_cli("clone", theirs, "mine", "--trust", "signed", "--json", cwd=where, env=team.env))
+    assert got["trust"]["field_identity"] == "other"
+    assert "this field is 'other' from now on" in got["trust"]["reason"]
+    text = ok(run_cli("pull", "mine", cwd=where, env=team.env))
+    assert "Traceback" not in text
+    # The local name stays free; the identity does not: expecting another name now is refused.
+    line = assert_one_line_error(run_cli("pull", "mine", "--expect-field", "diary", cwd=where, env=team.env))
+    assert "is 'other'" in line
+
+
+def test_expect_field_at_remote_add_refuses_another_fields_release(team: Team, tmp_path: Path) -> None:
+    theirs = _other_field_release(team, tmp_path / "published")
+    where = tmp_path / "c"
+    where.mkdir()
+    ok(run_cli("init", cwd=where, env=team.env))
+    ok(run_cli("trust", "add", "alice", Path(str(team.alice_key) + ".pub"), cwd=where, env=team.env))
+    ok(run_cli("add", "notes", cwd=where, env=team.env))
+    ok(run_cli("remote", "add", "notes", "origin", theirs, "--trust", "signed", "--expect-field", "f", cwd=where,
+               env=team.env))  # fmt: skip
+    line = assert_one_line_error(run_cli("pull", "notes", cwd=where, env=team.env))
+    assert "(--expect-field)" in line and "'other'" in line
+    assert not (where / "notes" / "x.md").exists()
+    assert run_cli("quarantine", "--json", cwd=where, env=team.env).stdout.count("sha256:") == 0, "refused, not held"
+    # The field it expects arrives as usual.
+    ok(run_cli("remote", "add", "notes", "team", team.remote, "--trust", "signed", cwd=where, env=team.env))
+    ok(run_cli("pull", "notes", "-r", "team", cwd=where, env=team.env))
+    assert (where / "notes" / "beans.md").is_file()
+
+
+# -- accept after the remote was renamed ------------------------------------------------
+
+
+@pytest.mark.parametrize("change", ["rename", "remove-add"])
+def test_accept_of_a_held_version_after_the_remote_changed_name(team: Team, change: str) -> None:
+    ok(team.run_a("sign-with", "--none"))
+    team.a_edits_and_pushes()
+    digest = digest_of(team.remote)
+    held(team.run_b("pull", "f"), "unsigned")
+    ok(team.run_b("review", "f"))
+    if change == "rename":
+        ok(team.run_b("remote", "rename", "f", "origin", "upstream"))
+    else:
+        ok(team.run_b("remote", "remove", "f", "origin"))
+        ok(team.run_b("remote", "add", "f", "team", team.remote, "--trust", "signed"))
+    accepted = team.run_b("accept", "f", "--json")
+    # Removed and added again, the remote has no sync base: the two-way merge keeps B's beans.md beside A's.
+    assert accepted.returncode == (0 if change == "rename" else 3), accepted.stderr
+    got = json.loads(accepted.stdout)
+    assert got["trust"]["reason"] == "accepted after review"
+    assert got["remote"] == ("upstream" if change == "rename" else "team")
+    assert (team.b / "f" / "new-page.md").is_file() and _pin(team)["digest"] == digest
+
+
+def test_accept_names_the_source_when_no_remote_reaches_it_any_more(team: Team) -> None:
+    ok(team.run_a("sign-with", "--none"))
+    team.a_edits_and_pushes()
+    held(team.run_b("pull", "f"), "unsigned")
+    ok(team.run_b("review", "f"))
+    ok(team.run_b("remote", "remove", "f", "origin"))
+    line = assert_one_line_error(team.run_b("accept", "f"))
+    assert f"came from {team.remote}" in line and "memsync remote add f NAME" in line
