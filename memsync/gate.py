@@ -203,7 +203,9 @@ def bind(record: TrustRecord, verdict: Verdict, digest: str, how: str) -> TrustR
     out = replace(record, accepted=list(record.accepted))
     st = verdict.release
     ident = out.identity
-    if ident is None or (ident.name is None and st is not None):
+    # Unsigned content from the user's own remote binds nothing: it says nothing of a
+    # name, and a team's signed releases met later must still find the field unbound.
+    if (ident is None and (st is not None or how != "self")) or (ident is not None and ident.name is None and st):
         out.identity = Identity(st.field if st else None, how, digest, now())
     if st is not None and out.identity is not None and st.field == out.identity.name:
         mark = out.release

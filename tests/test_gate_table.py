@@ -153,10 +153,10 @@ def test_decide_is_pure() -> None:
 # -- what an applied verdict does to the record ---------------------------------------------
 
 
-def _applied(record: TrustRecord, offer: Offer, policy: str = "signed") -> TrustRecord:
+def _applied(record: TrustRecord, offer: Offer, policy: str = "signed", how: str = "signed") -> TrustRecord:
     verdict = decide(record, offer, policy, NOW)
     assert verdict.apply, verdict.reason
-    return bind(record, verdict, offer.digest, "signed")
+    return bind(record, verdict, offer.digest, how)
 
 
 def test_the_first_accept_binds_the_statements_name_and_raises_the_mark() -> None:
@@ -167,9 +167,17 @@ def test_the_first_accept_binds_the_statements_name_and_raises_the_mark() -> Non
 
 
 def test_a_first_accept_with_no_statement_binds_no_name() -> None:
-    after = _applied(FIRST, replace(UNSIGNED, reviewed=True), "untrusted")
-    assert after.identity == Identity(None, "signed", D4, after.identity.at if after.identity else "")
+    after = _applied(FIRST, replace(UNSIGNED, reviewed=True), "untrusted", how="review")
+    assert after.identity == Identity(None, "review", D4, after.identity.at if after.identity else "")
     assert after.release is None
+
+
+def test_unsigned_content_from_your_own_remote_binds_nothing() -> None:
+    """A team's signed releases met later still find the field unbound (first contact)."""
+    after = _applied(FIRST, UNSIGNED, "self", how="self")
+    assert after.identity is None and after.accepted == [D4]
+    named = _applied(FIRST, signed(st(version=1, prev=None)), "self", how="self")
+    assert named.identity is not None and named.identity.name == "diary" and named.release is not None
 
 
 def test_a_statement_continuing_an_unnamed_field_names_it() -> None:
