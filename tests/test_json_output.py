@@ -167,12 +167,13 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> Outputs:
     out.run("review", "sub")
     out.run("accept", "sub", "--dry-run")
     out.run("accept", "sub")
+    # A signed release by "me" would now follow the review: an unsigned one is held again.
+    out.run("sign-with", "--none")
     (ws / "notes" / "p4.md").write_text(page("Page 4", "More."))
     out.run("push", "notes")
     out.run("pull", "sub", code=5)
     out.run("reject", "sub")
     out.run("trust remove", "me")
-    out.run("sign-with", "--none")
     out.run("demo")
 
     # watch: one JSON object per line.
