@@ -29,7 +29,7 @@ from . import engine, field_trust, gate, history, provenance, signing
 from .check import Finding, frontmatter_warning
 from .errors import InputError, MemsyncError, WorkspaceError, boundary, redact
 from .guard import DEFAULT_MAX_DELETE, DeleteLimit
-from .names import check_name, is_page
+from .names import check_field_name, check_name, is_page
 from .pin import Pin
 from .progress import ProgressFactory, silent
 from .registry import check, is_archive_url, open_remote
@@ -880,7 +880,7 @@ def _follow(
     if expect is not None:
         Pin.parse(expect)  # a malformed pin is refused before anything is made
     if expect_field is not None:
-        check_name("field", expect_field)
+        check_field_name(expect_field)
     source = absolute_if_path(source)
     check(source, options)
     ws = m.workspace

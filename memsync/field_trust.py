@@ -29,7 +29,7 @@ from typing import Any
 
 from . import atomic
 from .errors import WorkspaceError
-from .names import check_name
+from .names import check_field_name
 from .workspace import Workspace, now
 
 FILENAME = "trust.json"
@@ -87,7 +87,7 @@ class TrustRecord:
 def expect(record: TrustRecord, name: str, field_name: str) -> TrustRecord:
     """The record once the user said the field is ``name`` (``--expect-field``): a
     statement naming another is refused from then on, not only held."""
-    check_name("field", name)
+    check_field_name(name)
     ident = record.identity
     if ident is not None and ident.name is not None and ident.name != name:
         raise WorkspaceError(

@@ -119,3 +119,10 @@ def check_name(kind: str, name: str) -> str:
     if not _NAME.match(name) or ".." in name:
         raise WorkspaceError(f"{name!r}: {kind} names are letters, digits, '.', '-', '_' (max 64)")
     return name
+
+
+def check_field_name(name: str) -> str:
+    """A field name: one name, or PARENT/SUB for a member of a tree."""
+    for part in name.split("/"):
+        check_name("field", part)
+    return name

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from . import sshsig
 from .allowed_signers import AllowedSigner
 from .errors import InputError, WorkspaceError
-from .names import RELEASE_NAME, RELEASE_SIGNATURE_NAME, check_name
+from .names import RELEASE_NAME, RELEASE_SIGNATURE_NAME, check_field_name
 
 if TYPE_CHECKING:
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -97,7 +97,7 @@ class Release:
         if not isinstance(field, str):
             raise InputError(f"{where}: field is not a string")
         try:
-            check_name("field", field)
+            check_field_name(field)
         except WorkspaceError as exc:
             raise InputError(f"{where}: {exc}") from None
         version = raw["version"]

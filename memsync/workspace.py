@@ -44,18 +44,11 @@ from .archive import ARCHIVE_SUFFIX
 from .errors import InputError, WorkspaceBusy, WorkspaceError
 from .field import StatCache
 from .manifest import Manifest
-from .names import Role, check_name, role_of
+from .names import Role, check_field_name, check_name, role_of
 
 STATE_DIR = ".memsync"
 LOCKFILE_NAME = "memsync.lock"
 CONFIG_VERSION = 1
-
-
-def check_field_name(name: str) -> str:
-    """A field name: one name, or PARENT/SUB for a member of a tree."""
-    for part in name.split("/"):
-        check_name("field", part)
-    return name
 
 
 def subpath_url(url: str, sub: str) -> str:

@@ -74,6 +74,9 @@ BAD = {
     "field-not-string": (_edit(field=3), "field is not a string"),
     "field-bad-name": (_edit(field="../x"), "field names are letters"),
     "field-empty": (_edit(field=""), "field names are letters"),
+    "field-empty-member": (_edit(field="agent//memory"), "field names are letters"),
+    "field-trailing-slash": (_edit(field="agent/"), "field names are letters"),
+    "field-dot-member": (_edit(field="agent/.."), "field names are letters"),
     "version-negative": (_edit(version=-1), "version -1 is not a whole number"),
     "version-zero": (_edit(version=0), "version 0 is not a whole number"),
     "version-float": (_edit(version=2.0), "version 2.0 is not a whole number"),
@@ -117,6 +120,12 @@ def test_strict_parsing_refuses_with_one_line(name: str) -> None:
     message = str(caught.value)
     assert message.startswith("memsync-release.json: ") and expected in message, message
     assert "\n" not in message
+
+
+def test_a_tree_members_name_is_a_field_name() -> None:
+    """A signed push of a tree member ("agent/memory") names it as its workspace does."""
+    member = _edit(field="agent/memory")
+    assert Release.parse(member).field == "agent/memory"
 
 
 def test_first_statement_has_no_previous_digest() -> None:
