@@ -187,11 +187,11 @@ class Gate:
     ) -> Verdict:
         signer, problem = self.signature(manifest, sidecars)
         statement, refused = self.statement(manifest, sidecars, signer) if signer else (None, None)
+        lock = self.lock_pin()  # read (and checked) before anything is applied, which then records a pin
         if pinned is not None:
             # The engine refused anything else before this point (an archive pin on the
             # archive's bytes before a single entry was read, a digest on the manifest).
             return Verdict(True, "matches the hash pinned on the command line", signer, statement)
-        lock = self.lock_pin()
         if lock is not None and lock.get("digest") == manifest.digest:
             return Verdict(True, "matches the pin in memsync.lock", signer, statement)
         if reviewed:
