@@ -65,6 +65,7 @@ from .ziprecords import (
     FILECOUNT_LIMIT,
     LOCAL,
     MAX_VERSION_NEEDED,
+    MAX_VMS_VERSION_NEEDED,
     PATCHED,
     SIG_CENTRAL,
     SIG_END,
@@ -72,7 +73,11 @@ from .ziprecords import (
     SIG_END64_LOCATOR,
     SIG_LOCAL,
     STORED,
+    SYMLINK_HOSTS,
     UTF8_NAME,
+    VMS,
+    VOLUME_LABEL,
+    VOLUME_LABEL_HOSTS,
     ZIP64_LIMIT,
     Reader,
     Record,
@@ -741,16 +746,22 @@ class Archive:
         if "/" in name or "\\" in name:
             kind = "escapes the field" if ".." in name.replace("\\", "/").split("/") else "is in a subdirectory"
             raise InputError(f"{where}: entry {shown!r} {kind}: a field must be flat")
-        if record.system == _UNIX and stat.S_ISLNK(record.mode):
+        if any(alias != raw for alias in record.unicode_names):
+            raise InputError(
+                f"{where}: entry {shown!r} has another name in its Unicode Path extra field, the one unzip uses"
+            )
+        if record.system in SYMLINK_HOSTS and stat.S_ISLNK(record.mode):
             raise InputError(f"{where}: entry {shown!r} is a symlink")
+        if record.system in VOLUME_LABEL_HOSTS and record.dos & VOLUME_LABEL:
+            raise InputError(f"{where}: entry {shown!r} is marked as a volume label, which unzip skips")
         if record.flags & ENCRYPTED:
             raise InputError(f"{where}: entry {shown!r} is encrypted")
         if record.method not in (STORED, DEFLATED) or record.flags & PATCHED:
             raise InputError(f"{where}: entry {shown!r} uses an unsupported compression")
-        if record.version_needed > MAX_VERSION_NEEDED:
-            raise InputError(
-                f"{where}: entry {shown!r} needs zip version {record.version_needed / 10}, newer than memsync reads"
-            )
+        vms = record.needed_system == VMS
+        if record.version_needed > (MAX_VMS_VERSION_NEEDED if vms else MAX_VERSION_NEEDED):
+            version = f"{record.version_needed / 10}{' (VMS)' if vms else ''}"
+            raise InputError(f"{where}: entry {shown!r} needs zip version {version}, newer than memsync reads")
         if name in self._rows:
             raise InputError(f"{where}: entry {shown!r} appears twice")
         if record.size > MAX_ENTRY_BYTES:
