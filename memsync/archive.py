@@ -40,7 +40,7 @@ from typing import BinaryIO, TypeVar
 
 from .errors import InputError, IntegrityError
 from .field import content_names, hash_file
-from .manifest import MAX_FILES, Manifest, check_case, sha256_hex
+from .manifest import MAX_FILES, Manifest, check_case, check_file_count, sha256_hex
 from .names import (
     MANIFEST_NAME,
     OWN_NAMES,
@@ -65,6 +65,7 @@ from .ziprecords import (
     FILECOUNT_LIMIT,
     LOCAL,
     MAX_VERSION_NEEDED,
+    MAX_VMS_VERSION_NEEDED,
     PATCHED,
     SIG_CENTRAL,
     SIG_END,
@@ -72,7 +73,11 @@ from .ziprecords import (
     SIG_END64_LOCATOR,
     SIG_LOCAL,
     STORED,
+    SYMLINK_HOSTS,
     UTF8_NAME,
+    VMS,
+    VOLUME_LABEL,
+    VOLUME_LABEL_HOSTS,
     ZIP64_LIMIT,
     Reader,
     Record,
@@ -266,6 +271,7 @@ def _refuse_what_unpack_would(sizes: Mapping[str, int], where: str) -> None:
     """An archive that ``unpack`` would refuse is not worth writing."""
     if len(sizes) > MAX_ENTRIES:
         raise InputError(f"{where}: more than {MAX_ENTRIES} files: too many for one archive")
+    check_file_count(sum(1 for name in sizes if name not in OWN_NAMES), where)
     for name, size in sizes.items():
         if size > MAX_ENTRY_BYTES:
             raise InputError(f"{where}: {name!r} is larger than {MAX_ENTRY_BYTES} bytes: too large to pack")
@@ -440,7 +446,7 @@ class Collector:
             self._total += len(data)
             if (
                 not self.usable
-                or len(self.files) >= MAX_ENTRIES - 1  # SHA256SUMS is one more
+                or len(self.files) >= min(MAX_FILES, MAX_ENTRIES - 1)  # what unpack takes; SHA256SUMS is one more
                 or self._total > MAX_TOTAL_BYTES
             ):
                 self._drop()
@@ -672,6 +678,7 @@ class Archive:
             raise InputError(f"{where}: more than {MAX_ENTRIES} entries")
         starts, ends = array("Q"), array("Q")  # every entry's span, skipped ones too
         total = 0
+        content = 0
         listed = 0  # the bytes SHA256SUMS takes to list the content entries
         try:
             for count, record in enumerate(records(self._reader, directory), 1):
@@ -699,6 +706,7 @@ class Archive:
                 if name in SIDECAR_NAMES and record.size > SIDECAR_LIMIT:
                     raise InputError(f"{where}: its {name} is more than the {SIDECAR_LIMIT} bytes memsync reads")
                 if role is Role.CONTENT:
+                    content += 1
                     listed += 64 + 2 + len(record.name) + 1
                 self._rows[name] = len(self._offsets)
                 self._names.append(name)
@@ -710,6 +718,11 @@ class Archive:
                 self._flags.append(record.flags)
         except (ZipError, OSError) as exc:
             raise InputError(f"{where}: not a valid zip archive ({exc})") from None
+        # The field's own limit, as clone and pull apply it: MAX_ENTRIES leaves room
+        # for SHA256SUMS and its sidecars, not for content past MAX_FILES (an archive
+        # without a SHA256SUMS, whose manifest parse would have counted, unpacked to
+        # a field of 100,001 files that clone then refused).
+        check_file_count(content, where)
         starts = _refuse_overlaps(starts, ends, where, directory.start)
         # SHA256SUMS checks the names it lists, but an archive may come without
         # one, and a content name may differ from SHA256SUMS itself only in case.
@@ -733,16 +746,22 @@ class Archive:
         if "/" in name or "\\" in name:
             kind = "escapes the field" if ".." in name.replace("\\", "/").split("/") else "is in a subdirectory"
             raise InputError(f"{where}: entry {shown!r} {kind}: a field must be flat")
-        if record.system == _UNIX and stat.S_ISLNK(record.mode):
+        if any(alias != raw for alias in record.unicode_names):
+            raise InputError(
+                f"{where}: entry {shown!r} has another name in its Unicode Path extra field, the one unzip uses"
+            )
+        if record.system in SYMLINK_HOSTS and stat.S_ISLNK(record.mode):
             raise InputError(f"{where}: entry {shown!r} is a symlink")
+        if record.system in VOLUME_LABEL_HOSTS and record.dos & VOLUME_LABEL:
+            raise InputError(f"{where}: entry {shown!r} is marked as a volume label, which unzip skips")
         if record.flags & ENCRYPTED:
             raise InputError(f"{where}: entry {shown!r} is encrypted")
         if record.method not in (STORED, DEFLATED) or record.flags & PATCHED:
             raise InputError(f"{where}: entry {shown!r} uses an unsupported compression")
-        if record.version_needed > MAX_VERSION_NEEDED:
-            raise InputError(
-                f"{where}: entry {shown!r} needs zip version {record.version_needed / 10}, newer than memsync reads"
-            )
+        vms = record.needed_system == VMS
+        if record.version_needed > (MAX_VMS_VERSION_NEEDED if vms else MAX_VERSION_NEEDED):
+            version = f"{record.version_needed / 10}{' (VMS)' if vms else ''}"
+            raise InputError(f"{where}: entry {shown!r} needs zip version {version}, newer than memsync reads")
         if name in self._rows:
             raise InputError(f"{where}: entry {shown!r} appears twice")
         if record.size > MAX_ENTRY_BYTES:

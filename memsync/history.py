@@ -608,6 +608,18 @@ def retained(found: list[Entry], days: int, versions: int, at: datetime | None =
     return keep
 
 
+def with_their_receives(found: list[Entry], keep: list[Entry]) -> list[Entry]:
+    """The entries of ``found`` a journal keeps as lines: those retention keeps
+    (``keep``), and every other entry of a receive retention keeps in part.
+    ``undo`` reverts a receive whole, so it must know every file that receive
+    changed: without the line of a file whose versions retention let go, it
+    reverted the others and said nothing of that one. Such a line keeps no
+    version (gc removes them as before): undo names the file instead."""
+    kept = {id(e) for e in keep}
+    runs = {e.run for e in keep if e.op == "receive"}
+    return [e for e in found if id(e) in kept or (e.op == "receive" and e.run in runs)]
+
+
 @dataclass
 class Collected:
     entries_dropped: int = 0
@@ -622,7 +634,8 @@ class Collected:
 def gc(ws: Workspace, *, days: int | None = None, versions: int | None = None, dry_run: bool = False) -> Collected:
     """Drop history entries retention no longer keeps (and the journals of
     fields no longer in the workspace), then every object that no sync base,
-    history entry or staged version refers to."""
+    kept history entry or staged version refers to. A receive's lines stay
+    whole while retention keeps any of them (``with_their_receives``)."""
     days = ws.setting("history_days") if days is None else days
     versions = ws.setting("history_versions") if versions is None else versions
     report = Collected(dry_run=dry_run)
@@ -635,11 +648,12 @@ def gc(ws: Workspace, *, days: int | None = None, versions: int | None = None, d
             # Lines this memsync cannot read (a newer format, damage) may name versions it
             # cannot judge: their journal stays whole, and every version it names is kept.
             keep = found if unread else retained(found, days, versions)
+            lines = with_their_receives(found, keep)
             refs.update(sha for line in unread for sha in _SHA.findall(line))
-            report.entries_dropped += len(found) - len(keep)
-            if len(keep) != len(found) and not dry_run:
-                _rewrite(path, keep)
-            refs.update(h for e in keep for h in (e.old, e.new) if h is not None)
+            report.entries_dropped += len(found) - len(lines)
+            if len(lines) != len(found) and not dry_run:
+                _rewrite(path, lines)
+            refs.update(h for e in keep for h in (e.old, e.new) if h is not None)  # only what retention keeps
         for base in ws.bases():
             refs.update(base.values())
         refs.update(_staged(ws))

@@ -44,6 +44,9 @@ def check_signature(
 
 
 def read_pins(ws: Workspace) -> dict[str, dict[str, Any]]:
+    """The lockfile's pins by field, every one of the shape ``write_pin`` writes:
+    anything else is refused with one line naming the file and the field (a
+    hand-edited entry that is not an object was an AttributeError)."""
     path = ws.lockfile_path
     try:
         raw = json.loads(path.read_bytes())
@@ -53,7 +56,33 @@ def read_pins(ws: Workspace) -> dict[str, dict[str, Any]]:
         raise WorkspaceError(f"{path}: malformed lockfile") from None
     if not isinstance(raw, dict) or raw.get("version") != LOCK_VERSION or not isinstance(raw.get("fields"), dict):
         raise WorkspaceError(f"{path}: malformed lockfile")
+
+    def hex64(value: object) -> bool:
+        return isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value)
+
+    def text(value: object) -> bool:
+        return isinstance(value, str)
+
+    def digest(value: object) -> bool:
+        return isinstance(value, str) and value.startswith("sha256:") and hex64(value[7:])
+
+    shapes = (  # key, whether it may be absent or null, its check, what it must be
+        ("source", False, text, "a string"),
+        ("digest", False, digest, "sha256: and 64 lowercase hex digits"),
+        ("archive_sha256", True, hex64, "64 lowercase hex digits or null"),
+        ("signer", True, text, "a string or null"),
+        ("accepted", False, text, "a string"),
+        ("time", False, text, "a string"),
+    )
     fields: dict[str, dict[str, Any]] = raw["fields"]
+    for name, pin in fields.items():
+        if not isinstance(pin, dict):
+            raise WorkspaceError(f"{path}: field {name!r}: not an object")
+        for key, optional, check, what in shapes:
+            value = pin.get(key)
+            if not (check(value) or (optional and value is None)):
+                problem = f"{key!r} is not {what}" if key in pin else f"no {key!r}"
+                raise WorkspaceError(f"{path}: field {name!r}: {problem}")
     return fields
 
 

@@ -25,7 +25,19 @@ UTF8_NAME = 0x800  # general purpose flag bit 11: the name is UTF-8
 DATA_DESCRIPTOR = 0x8  # the local header leaves the CRC and sizes to a record after the data
 ENCRYPTED = 0x1 | 0x40  # traditional and strong encryption
 PATCHED = 0x20  # compressed patched data
-MAX_VERSION_NEEDED = 63  # the newest APPNOTE version a reader of stored and deflate entries can claim to follow
+# Info-ZIP unzip 6.0 skips an entry that needs a newer version than it reads
+# (4.6 with bzip2, as Debian and most builds have it; 4.2 when the version
+# says VMS), where zipfile reads up to 6.3: memsync refuses what unzip skips.
+MAX_VERSION_NEEDED = 46
+MAX_VMS_VERSION_NEEDED = 42
+# Hosts ("version made by") of which unzip reads the external attributes' low
+# byte as MS-DOS attributes and skips an entry with the volume label bit, and
+# those of which it extracts an entry whose Unix mode says symlink as a link.
+VMS = 2
+VOLUME_LABEL = 0x08
+VOLUME_LABEL_HOSTS = frozenset({0, 5, 6, 11})  # MS-DOS/FAT, Atari, OS/2 HPFS, NTFS
+SYMLINK_HOSTS = frozenset({VMS, 3, 5, 16, 30})  # VMS, Unix, Atari, BeOS, AtheOS
+UNICODE_PATH = 0x7075  # Info-ZIP's Unicode Path extra field: unzip (and zipfile from 3.12) take its name
 ZIP64_LIMIT = (1 << 31) - 1  # offsets and sizes past this are written as ZIP64 by zipfile: memsync writes none
 FILECOUNT_LIMIT = 0xFFFF  # more entries than this need the ZIP64 end records
 CHUNK = 1024 * 1024  # the most read, or inflated, at once
@@ -99,6 +111,9 @@ class Record(NamedTuple):
     system: int  # the host that made it: 3 is Unix, whose file type is in ``mode``
     mode: int  # the high 16 bits of the external attributes
     version_needed: int
+    needed_system: int = 0  # the host byte of the version needed (VMS reads it otherwise)
+    dos: int = 0  # the low byte of the external attributes: MS-DOS attributes
+    unicode_names: tuple[bytes, ...] = ()  # the names of its central Unicode Path extra fields
 
 
 def find_directory(reader: Reader) -> Directory:
@@ -180,7 +195,7 @@ def records(reader: Reader, directory: Directory) -> Iterator[Record]:
             _,
             system,
             needed,
-            _,
+            needed_system,
             flags,
             method,
             _,
@@ -204,7 +219,9 @@ def records(reader: Reader, directory: Directory) -> Iterator[Record]:
         pieces.need(name_len + extra_len + comment_len)
         name_end = pieces.at + name_len
         name = pieces.buffer[pieces.at : name_end]
-        extra = _extra_blocks(pieces.buffer[name_end : name_end + extra_len]) if extra_len else {}
+        raw_extra = pieces.buffer[name_end : name_end + extra_len] if extra_len else b""
+        extra = _extra_blocks(raw_extra) if extra_len else {}
+        unicode_names = _unicode_names(raw_extra) if UNICODE_PATH in extra else ()
         if _MAX32 in (compressed, size, offset):
             size, compressed, offset = _zip64_values(extra, size, compressed, offset)
             # ZIP64 values run to 2**64: past the archive's end they are no
@@ -213,7 +230,10 @@ def records(reader: Reader, directory: Directory) -> Iterator[Record]:
                 raise ZipError("a ZIP64 extra field puts an entry past the end of the archive")
         pieces.at += name_len + extra_len + comment_len
         found += 1
-        yield Record(name, flags, method, crc, compressed, size, offset, system, attrs >> 16, needed)
+        yield Record(
+            name, flags, method, crc, compressed, size, offset, system, attrs >> 16, needed, needed_system,
+            attrs & 0xFF, unicode_names,
+        )  # fmt: skip
     if found != directory.count:
         raise ZipError(f"the end record counts {directory.count} entries, the central directory holds {found}")
 
@@ -230,6 +250,19 @@ def _extra_blocks(extra: bytes) -> dict[int, bytes]:
         blocks.setdefault(kind, extra[at + 4 : at + 4 + length])
         at += 4 + length
     return blocks
+
+
+def _unicode_names(extra: bytes) -> tuple[bytes, ...]:
+    """The name of every Unicode Path block of a (checked) extra field: a
+    version byte and the CRC of the header's name, then the name in UTF-8."""
+    names = []
+    at = 0
+    while at + 4 <= len(extra):
+        kind, length = struct.unpack_from("<2H", extra, at)
+        if kind == UNICODE_PATH:
+            names.append(extra[at + 4 + 5 : at + 4 + length] if length >= 5 else b"")
+        at += 4 + length
+    return tuple(names)
 
 
 def _zip64_values(blocks: dict[int, bytes], size: int, compressed: int, offset: int) -> tuple[int, int, int]:

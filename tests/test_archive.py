@@ -387,6 +387,47 @@ def _zip64_end_disagrees(_: Path) -> bytes:
     return data[:end] + end64 + locator + struct.pack("<4s4H2LH", END_SIG, 0, 0, count, count, size, 0, 0)
 
 
+# Entries Info-ZIP unzip (6.0, as Debian builds it) skips or extracts otherwise
+# than their records' names and bytes say, which memsync read as zipfile does.
+def _attributes(name: str, system: int, attributes: int) -> zipfile.ZipInfo:
+    zi = info(name, system=system)
+    zi.external_attr = attributes
+    return zi
+
+
+def _needs_version(version: int, system: int = 0) -> Callable[[Path], bytes]:
+    # the version needed to extract, and its host byte (VMS, 2, has limits of its own)
+    return lambda _: set_central(_with_good("x.md", MARKER), b"x.md", 6, "<H", version | system << 8)
+
+
+def _unicode_path(header: str, alias: bytes) -> Callable[[Path], bytes]:
+    # Info-ZIP's Unicode Path extra field: a version, the CRC of the header's name,
+    # and the name unzip (and zipfile from Python 3.12) extract the entry under
+    def build(_: Path) -> bytes:
+        zi = info(header)
+        zi.extra = struct.pack("<2HBL", 0x7075, 5 + len(alias), 1, zlib.crc32(header.encode())) + alias
+        return _with_good(zi, MARKER)
+
+    return build
+
+
+UNZIP_DIFFERS: dict[str, Callable[[Path], bytes]] = {
+    "volume-label-fat": lambda _: _with_good(_attributes("label.md", 0, 0x08), MARKER),
+    "volume-label-ntfs": lambda _: _with_good(_attributes("label.md", 11, 0x20 | 0x08), MARKER),
+    "symlink-made-on-beos": lambda root: _with_good(
+        info("link.md", mode=stat.S_IFLNK | 0o777, system=16), str(root / "evil").encode()
+    ),
+    "symlink-made-on-vms": lambda root: _with_good(
+        info("link.md", mode=stat.S_IFLNK | 0o777, system=2), str(root / "evil").encode()
+    ),
+    "needs-zip-4.7": _needs_version(47),
+    "needs-zip-6.3": _needs_version(63),
+    "needs-vms-zip-4.3": _needs_version(43, system=2),
+    "unicode-path-renames": _unicode_path("x.md", b"evil.md"),
+    "unicode-path-names-a-hidden-entry": _unicode_path(".x", b"evil.md"),
+}
+
+
 HOSTILE: dict[str, Callable[[Path], bytes]] = {
     "zip-slip": lambda _: _with_good("../evil.md", MARKER),
     "zip-slip-deep": lambda _: _with_good("a/../../evil.md", MARKER),
@@ -453,6 +494,7 @@ HOSTILE: dict[str, Callable[[Path], bytes]] = {
     "oversize-signature": lambda _: _with_good("SHA256SUMS.sig", b"x" * (64 * 1024 + 1)),
     "oversize-release": lambda _: _with_good("memsync-release.json", b"{}" + b" " * (64 * 1024)),
     "oversize-sums": lambda _: _with_good("SHA256SUMS", sums({"good.md": GOOD}) + b"\n" * 70_000),
+    **UNZIP_DIFFERS,
 }
 # Why each is refused (a word of memsync's message), so a refusal for the wrong reason shows.
 REASONS = {
@@ -513,6 +555,15 @@ REASONS = {
     "oversize-signature": "more than the 65536 bytes memsync reads",
     "oversize-release": "more than the 65536 bytes memsync reads",
     "oversize-sums": "far longer than a list",
+    "volume-label-fat": "'label.md' is marked as a volume label, which unzip skips",
+    "volume-label-ntfs": "'label.md' is marked as a volume label, which unzip skips",
+    "symlink-made-on-beos": "'link.md' is a symlink",
+    "symlink-made-on-vms": "'link.md' is a symlink",
+    "needs-zip-4.7": "'x.md' needs zip version 4.7, newer than memsync reads",
+    "needs-zip-6.3": "'x.md' needs zip version 6.3, newer than memsync reads",
+    "needs-vms-zip-4.3": "'x.md' needs zip version 4.3 (VMS), newer than memsync reads",
+    "unicode-path-renames": "'x.md' has another name in its Unicode Path extra field, the one unzip uses",
+    "unicode-path-names-a-hidden-entry": "'.x' has another name in its Unicode Path extra field, the one unzip uses",
 }
 
 
@@ -1214,6 +1265,44 @@ def test_the_reader_reads_what_zipfile_and_unzip_read(tmp_path: Path, producer: 
         ours = dict(archive.files())
     assert ours == theirs
     assert ours == ({"z.md": READER_FILES["b.md"]} if producer == "ZIP64 central record" else READER_FILES)
+
+
+def _unzip_extracts(data: bytes, folder: Path) -> dict[str, object]:
+    """What the real Info-ZIP ``unzip`` writes from an archive (its exit code aside:
+    it is 81 when it skips an entry it cannot read)."""
+    folder.mkdir()
+    (folder / "t.zip").write_bytes(data)
+    subprocess.run(["unzip", "-qq", "-d", "out", "t.zip"], cwd=folder, capture_output=True, check=False)
+    return tree(folder / "out")
+
+
+@pytest.mark.parametrize("case", list(UNZIP_DIFFERS))
+def test_what_unzip_skips_or_extracts_otherwise_is_refused(tmp_path: Path, case: str) -> None:
+    """memsync must not read an archive into other files than unzip would: each of
+    these, read by its records' names and bytes (zipfile's reading, which memsync's
+    was), gives other files than the real unzip extracts, so memsync refuses it."""
+    data = UNZIP_DIFFERS[case](tmp_path)
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        by_records = {i.orig_filename: zf.read(i) for i in zf.infolist()}  # the header's name, in any Python
+        assert by_records["good.md"] == GOOD and len(by_records) == 2
+    (tmp_path / "t.zip").write_bytes(data)
+    listed = subprocess.run(["unzip", "-l", "t.zip"], cwd=tmp_path, capture_output=True, text=True)
+    tested = subprocess.run(["unzip", "-t", "t.zip"], cwd=tmp_path, capture_output=True, text=True)
+    extracted = _unzip_extracts(data, tmp_path / "unzip")
+    assert extracted != by_records, (listed.stdout, tested.stdout)
+    assert extracted.get("good.md") == GOOD  # the rest of the archive unzip reads as memsync would
+    if case.startswith("needs-"):  # unzip -t says so itself: it skips what it cannot read
+        assert tested.returncode == 81 and "skipping: x.md" in tested.stdout and "need " in tested.stdout
+    if case.startswith("unicode-path"):  # unzip -l lists the entry under the other name
+        assert "evil.md" in listed.stdout
+    with pytest.raises(MemsyncError) as caught, archive_mod.open_archive(data, where="t.zip"):
+        pass
+    assert REASONS[case] in str(caught.value)
+
+    # The same entry without what unzip treats otherwise: unzip extracts what its records say.
+    plain = _with_good(info("x.md"), MARKER)
+    with zipfile.ZipFile(io.BytesIO(plain)) as zf:
+        assert _unzip_extracts(plain, tmp_path / "plain") == {i.filename: zf.read(i) for i in zf.infolist()}
 
 
 @pytest.mark.parametrize(("compressed", "offset"), [((1 << 64) - 1, 0), (6, (1 << 64) - 1)])

@@ -428,3 +428,32 @@ def test_a_signed_field_of_exactly_max_files_packs_and_unpacks(tmp_path: Path) -
     assert peak < PEAK_LIMIT_MIB, f"unpack of {MAX_FILES} files peaked at {peak:.0f} MiB"
     assert len(list((tmp_path / "out").iterdir())) == MAX_FILES + 2
     assert (tmp_path / "out" / SIGNATURE_NAME).read_bytes() == (field / SIGNATURE_NAME).read_bytes()
+
+
+def test_an_archive_of_one_file_more_than_max_files_is_refused_before_anything_is_written(
+    cli: CliRunner, tmp_path: Path
+) -> None:
+    """clone and pull refuse a field of more than MAX_FILES files; the archive's
+    entry limit leaves room for SHA256SUMS and its sidecars only. An archive of
+    MAX_FILES + 1 files without a SHA256SUMS (so no manifest parse counted them)
+    was unpacked and verified, into a field memsync then refused to clone."""
+    from memsync.manifest import MAX_FILES
+
+    files = {f"p{i:06d}.md": b"" for i in range(MAX_FILES + 1)}  # empty: the central directory is the cost
+    too_many = f"{MAX_FILES + 1} files, more than the {MAX_FILES} files a field may hold"
+    with pytest.raises(InputError, match=too_many):  # nor does pack write one
+        archive_mod.pack_files(files)
+    path = tmp_path / "big.memoryfield.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as zf:
+        for name in files:
+            zf.writestr(zipfile.ZipInfo(name, date_time=FIXED), b"")
+    before = sorted(p.name for p in tmp_path.iterdir())
+    assert assert_one_line_error(cli("unpack", path, "out")).endswith(f"{path.name}: {too_many}")
+    assert assert_one_line_error(cli("verify", path)).endswith(f"{path.name}: {too_many}")
+    assert sorted(p.name for p in tmp_path.iterdir()) == before  # no out, no .memsync-unpack-* temp
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    assert cli("init", cwd=ws).returncode == 0
+    pinned = hashlib.sha256(path.read_bytes()).hexdigest()
+    assert assert_one_line_error(cli("pull", path, "--sha256", pinned, cwd=ws)).endswith(too_many)
+    assert not (ws / "big").exists()

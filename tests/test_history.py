@@ -465,7 +465,10 @@ def test_gc_drops_what_retention_and_removed_remotes_leave_and_nothing_else(cli:
     ok(cli("config", "history_days", "0", cwd=r.b))
     ok(cli("config", "history_versions", "1", cwd=r.b))
     out = js(cli("gc", "--json", cwd=r.b))
-    assert out["entries_dropped"] == 3  # beta's first pull and two of its three updates
+    # Two of beta's three updates; its first pull's line stays with the rest of that
+    # receive (undo must know every file a receive changed), but not its version.
+    assert out["entries_dropped"] == 2
+    assert sorted(e["page"] for e in journal(r.b)) == ["alpha.md", "beta.md", "beta.md", "gamma.md"]
     assert [stored(r.b, sha(v)) is not None for v in versions] == [False, False, True]
     live = pages(r.fb)
     assert all(objects.has(sha(d)) for d in live.values())  # the base's objects stay
@@ -510,3 +513,43 @@ def test_a_hash_prefix_of_eight_digits_is_a_version_not_a_date() -> None:
     assert history.pick_version(found, "p.md", "83573996") == digits
     assert history.pick_version(found, "p.md", "20260301") is None  # before the page existed
     assert history.pick_version(found, "p.md", "20260302") == digits
+
+
+def test_undo_after_gc_names_every_page_of_the_receive_it_cannot_revert(cli: CliRunner, tmp_path: Path) -> None:
+    """A receive changed alpha and beta and added delta; a later one changed alpha
+    and delta again. gc keeping one version per page dropped the first receive's
+    alpha and delta entries (and alpha's old version): the second undo reverted
+    beta only, said nothing of alpha, left delta and exited 0. Every page of the
+    receive is reverted or named, in the text, in --json and by the exit code."""
+    r = make_replicas(cli, tmp_path, THREE)
+    start = pages(r.fb)
+    (r.fa / "alpha.md").write_text(page("Alpha", "first receive"))
+    (r.fa / "beta.md").write_text(page("Beta", "first receive"))
+    (r.fa / "delta.md").write_text(page("Delta", "first receive"))
+    ok(cli("sync", "f", cwd=r.a))
+    ok(cli("sync", "f", cwd=r.b))
+    first = pages(r.fb)
+    (r.fa / "alpha.md").write_text(page("Alpha", "second receive"))
+    (r.fa / "delta.md").write_text(page("Delta", "second receive"))
+    ok(cli("sync", "f", cwd=r.a))
+    ok(cli("sync", "f", cwd=r.b))
+    ok(cli("config", "history_days", "0", cwd=r.b))
+    ok(cli("config", "history_versions", "1", cwd=r.b))
+    ok(cli("gc", cwd=r.b))
+    assert not ObjectStore(Workspace(r.b)).has(sha(start["alpha.md"]))  # retention let it go
+
+    out = js(cli("undo", "f", "--json", cwd=r.b))  # the second receive: alpha's version before it is kept
+    assert out["skipped"] == [] and pages(r.fb) == first
+
+    lost = {"page": "alpha.md", "reason": "its old version is no longer kept (removed by gc)"}
+    assert json.loads(cli("undo", "f", "--dry-run", "--json", cwd=r.b).stdout)["skipped"] == [lost]
+    text = cli("undo", "f", "--dry-run", cwd=r.b)
+    assert "would keep alpha.md: its old version is no longer kept (removed by gc)" in text.stdout
+    assert "1 file(s) would be left as they are" in text.stderr
+    result = cli("undo", "f", "--json", cwd=r.b)
+    assert result.returncode == 1, result.stderr
+    done = json.loads(result.stdout)
+    assert done["skipped"] == [lost]
+    assert sorted(e["page"] for e in done["reverted"]) == ["beta.md", "delta.md"]  # delta: added, so deleted
+    assert "memsync restore f PAGE" in assert_one_line_error(result)
+    assert pages(r.fb) == {**start, "alpha.md": first["alpha.md"]}  # beta back; alpha as the receive left it

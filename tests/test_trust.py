@@ -576,6 +576,56 @@ def test_a_pull_pinned_by_digest_applies_directly(cli: CliRunner, tmp_path: Path
     assert "Changed upstream" in (ws / "demo" / "a.md").read_text()
 
 
+_PIN = {"source": "/src", "digest": "sha256:" + "a" * 64, "archive_sha256": None, "signer": None}
+_PIN.update(accepted="review", time="2026-01-01T00:00:00Z")
+MALFORMED_PINS: dict[str, object] = {
+    "not an object": "x",
+    "no 'source'": {k: v for k, v in _PIN.items() if k != "source"},
+    "'digest' is not sha256: and 64 lowercase hex digits": {**_PIN, "digest": "sha256:" + "A" * 64},
+    "'archive_sha256' is not 64 lowercase hex digits or null": {**_PIN, "archive_sha256": 5},
+    "'signer' is not a string or null": {**_PIN, "signer": ["alice"]},
+    "'time' is not a string": {**_PIN, "time": None},
+}
+
+
+def test_a_malformed_pin_in_the_lockfile_is_one_line_naming_it_and_nothing_is_written(
+    cli: CliRunner, tmp_path: Path
+) -> None:
+    """An entry of memsync.lock that is not an object was 'internal error:
+    AttributeError'; every entry's shape is checked, before anything is applied
+    (a --sha256 pull applied the version, then failed writing its pin)."""
+    env = env_for(tmp_path)
+    src = make_field(tmp_path / "diary", {"mood.md": page("Mood", "Line one.")})
+    write_manifest(src)
+    other = make_field(tmp_path / "other", {"a.md": page("A", "Pinned content.")})
+    other_digest = write_manifest(other)
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    ok(cli("init", cwd=ws, env=env))
+    held(cli("pull", src, "--trust", "untrusted", cwd=ws, env=env), "untrusted source")
+    ok(cli("review", "diary", cwd=ws, env=env))
+    lockfile = ws / "memsync.lock"
+
+    def state() -> dict[str, str]:
+        # A pull that received a version before it was refused keeps what it fetched
+        # in memsync's own cache (objects, an emptied .incoming folder), as any such refusal does.
+        cache = (".memsync/objects", ".memsync/staging/.")
+        return {k: v for k, v in tree_hashes(ws).items() if not k.startswith(cache)}
+
+    commands: list[tuple[str | Path, ...]] = [("pull", "diary"), ("status", "diary"), ("accept", "diary")]
+    for problem, entry in MALFORMED_PINS.items():
+        lockfile.write_text(json.dumps({"version": 1, "fields": {"diary": entry}}))
+        before = tree_hashes(ws)
+        for args in commands:
+            line = assert_one_line_error(cli(*args, cwd=ws, env=env))
+            assert line == f"memsync: {lockfile}: field 'diary': {problem}", (args, line)
+            assert tree_hashes(ws) == before, (args, problem)
+    settled = state()
+    line = assert_one_line_error(cli("pull", other, "--sha256", other_digest, cwd=ws, env=env))
+    assert line == f"memsync: {lockfile}: field 'diary': 'time' is not a string"
+    assert not (ws / "other").exists() and state() == settled
+
+
 # -- policy self ------------------------------------------------------------------
 
 
