@@ -215,6 +215,7 @@ class Session:
         config, memo = self.remote_config, self.ws.remote_memo(self.field, self.remote)
         with boundary(), self.ws.locked(), open_remote(config.url, config.options, memo) as remote:
             self.gate = Gate(self.ws, self.field, self.remote, self.remote_config, remote.url)
+            self.gate.lock_pin()  # a malformed memsync.lock is refused before anything is received
             if expect_field is not None:
                 self.gate.expect(expect_field, dry_run=dry_run)
             self.ws.live_folder(self.field)  # refuses one swapped for a symlink, under the lock
