@@ -234,7 +234,7 @@ class Gate:
     @property
     def record(self) -> TrustRecord:
         if self._record is None:
-            self._record = field_trust.load(self.ws, self.field)
+            self._record = seeded(field_trust.load(self.ws, self.field), trust.read_pins(self.ws).get(self.field))
         return self._record
 
     def _save(self, record: TrustRecord) -> None:
@@ -392,8 +392,18 @@ class Gate:
             provenance.record(self.ws, self.field, {n: {**entry, "sha256": sha} for n, sha in manifest.items()})
         if not pin:
             return None
+        ident, mark = record.identity, record.release
         return trust.write_pin(
-            self.ws, self.field, self.url, manifest, signer=verdict.signer, how=how, archive_sha256=archive_sha256
+            self.ws,
+            self.field,
+            self.url,
+            manifest,
+            signer=verdict.signer,
+            how=how,
+            archive_sha256=archive_sha256,
+            identity=ident.name if ident else None,
+            # Only the release this very content is: a reviewed older version keeps the mark elsewhere.
+            release_version=mark.version if mark and mark.digest == manifest.digest else None,
         )
 
     def published(self, statement: release.Release, signer: str | None) -> None:
@@ -414,6 +424,18 @@ class Publishing:
             record = field_trust.load(self.ws, self.field)
             verdict = Verdict(True, "published", signer, statement)
             field_trust.save(self.ws, self.field, bind(record, verdict, statement.digest, "publish"))
+
+
+def seeded(record: TrustRecord, pin: Mapping[str, Any] | None) -> TrustRecord:
+    """A record that knows nothing yet (a workspace made afresh beside a committed
+    memsync.lock) starts from the identity and release the field's pin records: a
+    new machine is no first contact to be rolled back."""
+    if pin is None or record.identity is not None or record.release is not None or record.accepted:
+        return record
+    name, version, digest = pin.get("identity"), pin.get("release_version"), str(pin["digest"])
+    identity = Identity(name, "lock", digest, str(pin["time"])) if name is not None else None
+    mark = Mark(version, digest, "", pin.get("signer")) if version is not None and name is not None else None
+    return TrustRecord(identity, mark, [digest], record.reviewed, record.last)
 
 
 def identity_name(record: TrustRecord, field: str) -> str:

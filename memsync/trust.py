@@ -66,6 +66,9 @@ def read_pins(ws: Workspace) -> dict[str, dict[str, Any]]:
     def digest(value: object) -> bool:
         return isinstance(value, str) and value.startswith("sha256:") and hex64(value[7:])
 
+    def version(value: object) -> bool:
+        return type(value) is int and value >= 1
+
     shapes = (  # key, whether it may be absent or null, its check, what it must be
         ("source", False, text, "a string"),
         ("digest", False, digest, "sha256: and 64 lowercase hex digits"),
@@ -73,6 +76,8 @@ def read_pins(ws: Workspace) -> dict[str, dict[str, Any]]:
         ("signer", True, text, "a string or null"),
         ("accepted", False, text, "a string"),
         ("time", False, text, "a string"),
+        ("identity", True, text, "a string or null"),
+        ("release_version", True, version, "a whole number from 1, or null"),
     )
     fields: dict[str, dict[str, Any]] = raw["fields"]
     for name, pin in fields.items():
@@ -95,8 +100,12 @@ def write_pin(
     signer: str | None,
     how: str,
     archive_sha256: str | None = None,
+    identity: str | None = None,
+    release_version: int | None = None,
 ) -> dict[str, Any] | None:
-    """Record the accepted version; returns the previous pin when it named other content."""
+    """Record the accepted version, with the field's identity and high-water release
+    (a workspace made afresh beside this lockfile starts from them); returns the
+    previous pin when it named other content."""
     pins = read_pins(ws)
     previous = pins.get(field)
     pins[field] = {
@@ -106,6 +115,8 @@ def write_pin(
         "signer": signer,
         "accepted": how,
         "time": now(),
+        "identity": identity,
+        "release_version": release_version,
     }
     data = {"version": LOCK_VERSION, "fields": dict(sorted(pins.items()))}
     atomic.write_bytes(ws.lockfile_path, (json.dumps(data, indent=2, sort_keys=True) + "\n").encode())

@@ -116,6 +116,23 @@ def test_an_older_release_is_a_rollback_whatever_the_remote_is_called(team: Team
     assert _record(team)["release"]["version"] == 2
 
 
+def test_a_workspace_made_afresh_beside_the_committed_lockfile_refuses_the_rollback(team: Team, tmp_path: Path) -> None:
+    """memsync.lock carries the field's identity and release: a new machine that checks
+    out the workspace (without .memsync/) is no first contact to be rolled back."""
+    v1 = _copy(team.remote, tmp_path / "v1")
+    team.a_edits_and_pushes()
+    ok(team.run_b("pull", "f"))
+    assert _pin(team)["identity"] == "f" and _pin(team)["release_version"] == 2
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    shutil.copy(team.b / "memsync.lock", fresh / "memsync.lock")
+    for args in (["init"], ["add", "f"], ["trust", "add", "alice", f"{team.alice_key}.pub"]):
+        ok(run_cli(*args, cwd=fresh, env=team.env))
+    ok(run_cli("remote", "add", "f", "origin", v1, "--trust", "signed", cwd=fresh, env=team.env))
+    held(run_cli("pull", "f", cwd=fresh, env=team.env), "rollback: version 1 is older than accepted version 2")
+    assert not (fresh / "f" / "beans.md").exists()
+
+
 def test_a_newer_release_through_a_renamed_remote_applies(team: Team) -> None:
     """The mark is the field's: a rename keeps the field following its publisher."""
     ok(team.run_b("remote", "rename", "f", "origin", "upstream"))
