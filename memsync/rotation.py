@@ -23,6 +23,7 @@ signing and verifying are sshsig's.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -89,6 +90,11 @@ class Statement:
         """Why the signature does not hold (one line), or None when it is ``key``'s own over this
         statement in namespace ``memsync-keys`` (``ssh-keygen -Y check-novalidate -n memsync-keys``,
         then the signing key compared with ``key``)."""
+        return self._problem
+
+    @functools.cached_property
+    def _problem(self) -> str | None:
+        # Checked once per statement: writing a chain checks it, then follows it twice.
         try:
             signer = sshsig.check(self.signed_bytes(), self.signature.encode("ascii"), NAMESPACE)
         except MemsyncError as exc:
@@ -323,9 +329,10 @@ class Followed:
 
 def follow(chain: Chain, trusted: Iterable[PublicKey | str], revoked: Iterable[PublicKey | str] = ()) -> Followed:
     """Walk ``chain`` in order for a subscriber that trusts ``trusted`` now and knows ``revoked`` to be
-    revoked (keys, or ``SHA256:…`` fingerprints). A statement counts only when its signature is its
+    revoked (keys, or ``SHA256:…`` fingerprints). A rotation counts only when its signature is its
     ``key``'s own and that key is current (trusted, or reached by rotations that counted) and not
-    revoked; docs/FORMAT.md has the rules. Pure: no clock, no I/O."""
+    revoked; a key's own revocation counts where it stands. docs/FORMAT.md has the rules. Pure: no
+    clock, no I/O."""
     statements = chain.statements
     keys = [s.key.fingerprint() for s in statements]
     nexts = [s.next.fingerprint() if s.next else None for s in statements]
@@ -339,22 +346,25 @@ def follow(chain: Chain, trusted: Iterable[PublicKey | str], revoked: Iterable[P
     forked = {key for key, targets in said.items() if len(targets) > 1}
 
     known_revoked = {_fp(k) for k in revoked}
-    newly_revoked: set[str] = set()
+    trusted_now = {_fp(k) for k in trusted}
+    revoked_here: set[str] = set()  # revoked by this chain, up to where the walk is
     lineage: dict[str, str | None] = {}  # trusted fingerprint → the key that stands for it now
     ever: set[str] = set()  # keys current at some point of the walk
+    named: set[str] = set()  # keys a current key's rotation named
     made_current: dict[str, int] = {}  # key → the statement that made it current
     rotated_away: dict[str, int] = {}  # key → the statement that rotated it
     successors: dict[str, PublicKey] = {}
     followed: list[int] = []
     refused: list[Refused] = []
     waiting: list[int] = []  # statements whose key was not current when met
+    revocations: list[int] = []  # sound revocations by keys that were not current when met
 
     def is_revoked(key: str) -> bool:
-        return key in known_revoked or key in newly_revoked
+        return key in known_revoked or key in revoked_here
 
     def end(key: str) -> None:
         """``key`` is revoked: every trusted key that stands on it now has no replacement."""
-        newly_revoked.add(key)
+        revoked_here.add(key)
         for origin, now in lineage.items():
             if now == key:
                 lineage[origin] = None
@@ -364,7 +374,7 @@ def follow(chain: Chain, trusted: Iterable[PublicKey | str], revoked: Iterable[P
         if key in forked and not is_revoked(key):
             end(key)
 
-    for origin in {_fp(k) for k in trusted}:
+    for origin in trusted_now:
         lineage[origin] = None if origin in known_revoked else origin
         if origin not in known_revoked:
             becomes_current(origin)
@@ -372,33 +382,45 @@ def follow(chain: Chain, trusted: Iterable[PublicKey | str], revoked: Iterable[P
     for i, statement in enumerate(statements):
         key, nxt = keys[i], nexts[i]
         if key not in lineage.values() or is_revoked(key):
-            waiting.append(i)
-        elif bad[i] is not None:
+            if nxt is None and bad[i] is None and key not in forked and not is_revoked(key):
+                # A key may always say it is dead, current or not: from here on it is revoked.
+                revocations.append(i)
+                revoked_here.add(key)
+            else:
+                waiting.append(i)
+            continue
+        if bad[i] is not None:
             refused.append(Refused(i, str(bad[i])))
         elif nxt is None:
             end(key)
             followed.append(i)
-        elif is_revoked(nxt):
-            refused.append(Refused(i, f"rotates {key} to {nxt}, which is revoked"))
-        elif nxt in rotated_away:
-            refused.append(
-                Refused(i, f"cycle: rotates {key} back to {nxt}, which statement {rotated_away[nxt] + 1} rotated away")
-            )
         else:
-            assert statement.next is not None
-            for origin, now in lineage.items():
-                if now == key:
-                    lineage[origin] = nxt
-            rotated_away[key] = i
-            made_current.setdefault(nxt, i)
-            successors[nxt] = statement.next
-            followed.append(i)
-            becomes_current(nxt)
+            named.add(nxt)
+            if is_revoked(nxt):
+                refused.append(Refused(i, f"rotates {key} to {nxt}, which is revoked"))
+            elif nxt in rotated_away:
+                earlier = rotated_away[nxt] + 1
+                refused.append(
+                    Refused(i, f"cycle: rotates {key} back to {nxt}, which statement {earlier} rotated away")
+                )
+            else:
+                assert statement.next is not None
+                for origin, now in lineage.items():
+                    if now == key:
+                        lineage[origin] = nxt
+                rotated_away[key] = i
+                made_current.setdefault(nxt, i)
+                successors[nxt] = statement.next
+                followed.append(i)
+                becomes_current(nxt)
 
+    concerned = ever | trusted_now | known_revoked | named
     ignored: list[int] = []
+    for i in revocations:
+        (followed if keys[i] in concerned else ignored).append(i)
     for i in waiting:
         key = keys[i]
-        if key not in ever and key not in known_revoked and key not in lineage:
+        if key not in concerned:
             ignored.append(i)
         elif bad[i] is not None:
             refused.append(Refused(i, str(bad[i])))
@@ -408,14 +430,22 @@ def follow(chain: Chain, trusted: Iterable[PublicKey | str], revoked: Iterable[P
             refused.append(Refused(i, f"signed by {key}, which is revoked"))
         elif key in rotated_away and rotated_away[key] < i:
             refused.append(Refused(i, f"signed by {key}, which statement {rotated_away[key] + 1} already rotated away"))
-        else:
+        elif key in made_current:
             refused.append(
                 Refused(i, f"out of order: signed by {key} before statement {made_current[key] + 1} made it current")
             )
-    refused.sort(key=lambda r: r.index)
+        else:
+            refused.append(Refused(i, f"signed by {key}, which is not current here"))
     replaced = {
         origin: (successors[now] if now is not None else None)
         for origin, now in lineage.items()
         if now != origin and origin not in known_revoked
     }
-    return Followed(replaced, frozenset(newly_revoked), tuple(followed), tuple(refused), tuple(ignored))
+    newly_revoked = frozenset(k for k in revoked_here - known_revoked if k in concerned)
+    return Followed(
+        replaced,
+        newly_revoked,
+        tuple(sorted(followed)),
+        tuple(sorted(refused, key=lambda r: r.index)),
+        tuple(sorted(ignored)),
+    )
