@@ -235,7 +235,8 @@ def _fp(key: PublicKey | str) -> str:
 # -- writing -------------------------------------------------------------------------
 
 
-def _public(key: Ed25519PrivateKey) -> PublicKey:
+def public_key(key: Ed25519PrivateKey) -> PublicKey:
+    """The public key of an Ed25519 private key, as a statement names it."""
     from cryptography.hazmat.primitives import serialization
 
     raw = key.public_key().public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
@@ -252,11 +253,11 @@ def _plain(key: PublicKey | str) -> PublicKey:
 
 def _sign(kind: str, key: Ed25519PrivateKey, next_key: PublicKey | None, now: datetime | None) -> Statement:
     created = (now or datetime.now(UTC)).astimezone(UTC).replace(microsecond=0)
-    draft = Statement(kind, _public(key), next_key, created, "")
+    draft = Statement(kind, public_key(key), next_key, created, "")
     return Statement(kind, draft.key, next_key, created, sshsig.sign(draft.signed_bytes(), key, NAMESPACE).decode())
 
 
-def _append(chain: Chain | None, key: Ed25519PrivateKey, statement: Statement) -> Chain:
+def _append(chain: Chain | None, statement: Statement) -> Chain:
     """``chain`` with ``statement`` at its end, refused (InputError) unless every subscriber who
     trusts the signing key, or any key the chain leads to it from, would follow it."""
     before = chain.verify(where=f"the {FILENAME} to extend") if chain else Chain(())
@@ -275,8 +276,8 @@ def _append(chain: Chain | None, key: Ed25519PrivateKey, statement: Statement) -
     outcome = follow(after, everyone)
     index = len(after.statements) - 1
     if index not in outcome.followed:
-        refused = next(r for r in outcome.refused if r.index == index)
-        raise InputError(f"new {FILENAME}: {refused.reason}")
+        reason = next((r.reason for r in outcome.refused if r.index == index), "no subscriber would follow it")
+        raise InputError(f"new {FILENAME}: {reason}")
     return after
 
 
@@ -287,14 +288,14 @@ def rotate(
     (a public key, or its ``TYPE BASE64`` text). InputError when ``key`` is not the end of its
     rotations in the chain, or ``next_key`` is ``key``, revoked, an earlier key, or a certificate."""
     successor = _plain(next_key)
-    if successor.same_public(_public(key)):
+    if successor.same_public(public_key(key)):
         raise InputError(f"{successor.fingerprint()}: a key cannot rotate to itself")
-    return _append(chain, key, _sign(ROTATE, key, successor.plain(), now))
+    return _append(chain, _sign(ROTATE, key, successor.plain(), now))
 
 
 def revoke(chain: Chain | None, key: Ed25519PrivateKey, *, now: datetime | None = None) -> Chain:
     """``chain`` (None: none yet) with a statement, signed by ``key``, that revokes ``key`` itself."""
-    return _append(chain, key, _sign(REVOKE, key, None, now))
+    return _append(chain, _sign(REVOKE, key, None, now))
 
 
 # -- the decision --------------------------------------------------------------------

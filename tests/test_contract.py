@@ -210,7 +210,7 @@ def test_round_trip_with_and_without_a_signature(backend: Backend) -> None:
 
 
 def test_the_key_rotation_file_travels_with_the_version_it_came_with(backend: Backend) -> None:
-    keys = rotation.rotate(None, KEY, rotation._public(Ed25519PrivateKey.generate())).to_bytes()
+    keys = rotation.rotate(None, KEY, rotation.public_key(Ed25519PrivateKey.generate())).to_bytes()
     with backend.open() as remote:
         push_files(remote, V1, sign=True, extra={KEYS_NAME: keys})
     assert backend.raw.files()[KEYS_NAME] == keys

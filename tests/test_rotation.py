@@ -44,7 +44,7 @@ def private(name: str) -> Ed25519PrivateKey:
 
 
 def public(name: str) -> PublicKey:
-    return rotation._public(private(name))
+    return rotation.public_key(private(name))
 
 
 def fp(name: str) -> str:
