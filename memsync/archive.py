@@ -42,6 +42,7 @@ from .errors import InputError, IntegrityError
 from .field import content_names, hash_file
 from .manifest import MAX_FILES, Manifest, check_case, check_file_count, sha256_hex
 from .names import (
+    KEYS_NAME,
     MANIFEST_NAME,
     OWN_NAMES,
     RELEASE_NAME,
@@ -194,8 +195,9 @@ def live_sidecars(root: Path, listed: bytes) -> dict[str, bytes]:
     """The sidecars beside the field at ``root``, when its SHA256SUMS is ``listed``:
     a signature travels only with the exact manifest it signs, checked as
     ``ssh-keygen -Y check-novalidate -n memsync`` checks it (whose key it is
-    is the reader's question), and a release statement only with its own."""
-    from . import sshsig
+    is the reader's question), a release statement only with its own, and the
+    key rotation file only when every statement in it is signed by its key."""
+    from . import rotation, sshsig
 
     manifest_path = root / MANIFEST_NAME
     if not (manifest_path.is_file() and manifest_path.read_bytes() == listed):
@@ -212,6 +214,15 @@ def live_sidecars(root: Path, listed: bytes) -> dict[str, bytes]:
         kept[signature] = found[signature]
         if signature == RELEASE_SIGNATURE_NAME:
             kept[RELEASE_NAME] = signed
+    if KEYS_NAME in found:
+        # It vouches for keys, not for this manifest: nothing ties it to SHA256SUMS but
+        # where it lies, so it travels when it is sound on its own.
+        try:
+            rotation.verified(found[KEYS_NAME])
+        except (InputError, IntegrityError):
+            pass
+        else:
+            kept[KEYS_NAME] = found[KEYS_NAME]
     return kept
 
 

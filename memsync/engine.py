@@ -800,7 +800,8 @@ def write_manifest(root: Path, manifest: Manifest, sidecars: Mapping[str, bytes]
     path = root / MANIFEST_NAME
     data = manifest.to_bytes()
     changed = not path.is_file() or path.read_bytes() != data
-    # A signature must never sit beside a manifest it does not sign.
+    # A sidecar (a signature, a release statement, the key rotations) must never sit
+    # beside a manifest it did not come with.
     for name in SIDECAR_NAMES:
         if (root / name).exists() and (name not in sidecars or changed):
             atomic.remove(root / name)

@@ -15,8 +15,8 @@ request. A push:
    the caller goes ahead only if it did not move ("pull first" otherwise);
 3. writes changed files (conditional on their planned content where the
    store's tokens are content hashes) and deletes removed ones;
-4. commits: sidecars first (signature, release statement; stale ones
-   dropped), then ``SHA256SUMS`` conditional on the version read in 2; a
+4. commits: sidecars first (signature, release statement, key rotations;
+   stale ones dropped), then ``SHA256SUMS`` conditional on the version read in 2; a
    refused condition whose bytes had in fact landed (a retried request) is
    success, anything else is "pull first";
 5. releases the lock (conditional on its own token).

@@ -84,7 +84,7 @@ class Release:
             raise InputError(f"{where}: larger than {MAX_BYTES} bytes")
         try:
             raw = json.loads(data.decode("utf-8"), object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
-        except (UnicodeDecodeError, ValueError) as exc:
+        except (UnicodeDecodeError, ValueError, RecursionError) as exc:  # 4 KiB of "[" nests too deep
             raise InputError(f"{where}: not a JSON release statement ({exc})") from None
         if not isinstance(raw, dict):
             raise InputError(f"{where}: not a JSON object")

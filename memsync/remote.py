@@ -66,7 +66,7 @@ class LockBusy(RemoteError):
 @dataclass(frozen=True)
 class ManifestFile:
     """``SHA256SUMS`` as the remote holds it, its version token, and memsync's
-    own files beside it (signature, release statement) that were there."""
+    own files beside it (signature, release statement, key rotations) that were there."""
 
     data: bytes
     etag: str

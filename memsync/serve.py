@@ -5,7 +5,8 @@ URL layout (one field at ``/``, several at ``/NAME/``; docs/FORMAT.md):
 and ``/SHA256SUMS.sig``, ``GET /memoryfield.zip`` (also ``/NAME.memoryfield.zip``),
 ``GET /search?p=TERMS[&k=N]`` (JSON from the field's vector index, kept
 current on every write); with credentials, ``PUT``/``DELETE /{file}`` and
-``PUT /SHA256SUMS`` (``PUT``/``DELETE /SHA256SUMS.sig``).
+``PUT /SHA256SUMS`` (``PUT``/``DELETE`` of the sidecars: ``/SHA256SUMS.sig``,
+``/memsync-release.json(.sig)``, ``/memsync-keys.json``).
 
 The server keeps each field's ``SHA256SUMS`` equal to what the folder holds:
 every write replaces the file, then rewrites the manifest, under one lock
@@ -44,7 +45,7 @@ from urllib.parse import parse_qs
 
 import click
 
-from . import atomic, release, sshsig
+from . import atomic, release, rotation, sshsig
 from .archive import ARCHIVE_SUFFIX, pack_field
 from .engine import write_manifest
 from .errors import InputError, MemsyncError, WorkspaceError, one_line
@@ -52,6 +53,7 @@ from .field import StatCache, scan
 from .manifest import Manifest, sha256_hex
 from .names import (
     INDEX_PAGE,
+    KEYS_NAME,
     MANIFEST_NAME,
     RELEASE_NAME,
     SIDECAR_NAMES,
@@ -400,12 +402,22 @@ def _commit(served: ServedField, data: bytes, environ: dict[str, Any]) -> Reply:
 
 
 def _put_sidecar(served: ServedField, name: str, data: bytes, environ: dict[str, Any]) -> Reply:
-    """A signature or release statement, kept only while it vouches for the field as it is."""
+    """A signature or release statement, kept only while it vouches for the field as it is; the
+    key rotation file, which vouches for keys and not for a manifest, only when it is sound on its
+    own (it too is dropped when the manifest changes)."""
     with served.locked():
         current, _ = served.refresh_locked()
         _preconditions(environ, _etag_of(served.root / name))
         signed = current if name == SIGNATURE_NAME else _read_or_none(served.root / RELEASE_NAME)
-        if name == RELEASE_NAME:
+        if name == KEYS_NAME:
+            try:
+                chain = rotation.parse(data)
+            except MemsyncError as exc:
+                raise HttpError(400, str(exc)) from None
+            problems = chain.problems()
+            if problems:
+                raise HttpError(409, f"{name}: {problems[0]}")
+        elif name == RELEASE_NAME:
             try:
                 statement = release.Release.parse(data)
             except MemsyncError as exc:

@@ -527,7 +527,7 @@ Elsewhere = Callable[[str, str], bytes]
 @dataclass(frozen=True)
 class StagedVersion:
     """One received field version, verified, outside the live field, with the
-    sidecars (signature, release statement) it arrived with. Complete when
+    sidecars (signature, release statement, key rotations) it arrived with. Complete when
     ``elsewhere`` is None; otherwise only the files named in ``present`` are in
     ``path`` and the others come from it."""
 

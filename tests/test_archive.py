@@ -493,6 +493,7 @@ HOSTILE: dict[str, Callable[[Path], bytes]] = {
     "local-size-differs": _local_field(22, len(MARKER) * 41),
     "oversize-signature": lambda _: _with_good("SHA256SUMS.sig", b"x" * (64 * 1024 + 1)),
     "oversize-release": lambda _: _with_good("memsync-release.json", b"{}" + b" " * (64 * 1024)),
+    "oversize-keys": lambda _: _with_good("memsync-keys.json", b"{}" + b" " * (64 * 1024)),
     "oversize-sums": lambda _: _with_good("SHA256SUMS", sums({"good.md": GOOD}) + b"\n" * 70_000),
     **UNZIP_DIFFERS,
 }
@@ -554,6 +555,7 @@ REASONS = {
     "local-size-differs": "local header disagrees",
     "oversize-signature": "more than the 65536 bytes memsync reads",
     "oversize-release": "more than the 65536 bytes memsync reads",
+    "oversize-keys": "more than the 65536 bytes memsync reads",
     "oversize-sums": "far longer than a list",
     "volume-label-fat": "'label.md' is marked as a volume label, which unzip skips",
     "volume-label-ntfs": "'label.md' is marked as a volume label, which unzip skips",

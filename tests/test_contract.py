@@ -23,13 +23,13 @@ from pathlib import Path
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from memsync import sshsig
+from memsync import rotation, sshsig
 from memsync.backends.base import NotFound, NotModified, PreconditionFailed, TimedOut, TooLarge
 from memsync.engine import Session
 from memsync.errors import MemsyncError, PullFirst, RemoteError
 from memsync.field import scan
 from memsync.manifest import Manifest, sha256_hex
-from memsync.names import MANIFEST_NAME, SIDECAR_LIMIT, SIGNATURE_NAME
+from memsync.names import KEYS_NAME, MANIFEST_NAME, SIDECAR_LIMIT, SIGNATURE_NAME
 from memsync.protocol import LOCK_NAME, FieldRemote
 from memsync.remote import NOT_MODIFIED, ManifestFile, Remote
 from memsync.workspace import Workspace
@@ -79,14 +79,17 @@ def manifest_of(files: dict[str, bytes]) -> Manifest:
     return Manifest({n: sha256_hex(d) for n, d in files.items()})
 
 
-def push_files(remote: Remote, files: dict[str, bytes], *, sign: bool = False) -> str:
-    """Make the remote hold exactly ``files`` through the Remote interface: one transaction."""
+def push_files(
+    remote: Remote, files: dict[str, bytes], *, sign: bool = False, extra: dict[str, bytes] | None = None
+) -> str:
+    """Make the remote hold exactly ``files`` through the Remote interface: one transaction
+    (with ``extra`` sidecars beside the signature)."""
     current = remote.fetch_manifest()
     there = Manifest.parse(current.data) if isinstance(current, ManifestFile) else Manifest()
     token = current.etag if isinstance(current, ManifestFile) else None
     known = frozenset(current.sidecars) if isinstance(current, ManifestFile) else None
     target = manifest_of(files)
-    sidecars = {SIGNATURE_NAME: sshsig.sign(target.to_bytes(), KEY)} if sign else {}
+    sidecars = {SIGNATURE_NAME: sshsig.sign(target.to_bytes(), KEY), **(extra or {})} if sign else {}
     with remote.transaction(token, known) as writer:
         assert writer.current is NOT_MODIFIED or (token is None and writer.current is None), writer.current
         for name, sha in target.items():
@@ -204,6 +207,23 @@ def test_round_trip_with_and_without_a_signature(backend: Backend) -> None:
     with backend.open() as remote:
         got = remote.fetch_manifest()
         assert isinstance(got, ManifestFile) and got.etag == t2 and not got.sidecars
+
+
+def test_the_key_rotation_file_travels_with_the_version_it_came_with(backend: Backend) -> None:
+    keys = rotation.rotate(None, KEY, rotation.public_key(Ed25519PrivateKey.generate())).to_bytes()
+    with backend.open() as remote:
+        push_files(remote, V1, sign=True, extra={KEYS_NAME: keys})
+    assert backend.raw.files()[KEYS_NAME] == keys
+    with backend.open() as remote:
+        got = remote.fetch_manifest()
+        assert isinstance(got, ManifestFile) and got.sidecars.get(KEYS_NAME) == keys
+    with backend.open() as remote:
+        push_files(remote, V2, sign=True)  # a version that comes without it: the old one is stale
+    files = backend.raw.files()
+    assert KEYS_NAME not in files and SIGNATURE_NAME in files
+    with backend.open() as remote:
+        got = remote.fetch_manifest()
+        assert isinstance(got, ManifestFile) and KEYS_NAME not in got.sidecars
 
 
 def test_unchanged_remote_answers_not_modified_in_one_request(backend: Backend) -> None:

@@ -448,6 +448,7 @@ def test_every_rejected_request_leaves_the_field_unchanged(served):
         ("DELETE", "/SHA256SUMS", b"", good, 405),
         ("PUT", "/SHA256SUMS.sig", b"sig", good, 409),  # signs nothing the field holds
         ("PUT", "/memsync-release.json", b"{}", good, 400),
+        ("PUT", "/memsync-keys.json", b"{}", good, 400),
         ("PUT", "/.memsync-lock", b"x" * 5000, good, 413),
         ("DELETE", "/.memsync-lock", b"", {**good, "If-Match": stale}, 412),
         ("PUT", "/SHA256SUMS.sig", b"sig", {**good, "If-Match": stale}, 412),

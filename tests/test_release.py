@@ -64,6 +64,7 @@ BAD = {
     "too-large": (GOLDEN[:-2] + b" " * 5000 + b"}\n", "larger than 4096 bytes"),
     "not-json": (b"version=2\n", "not a JSON release statement"),
     "not-utf8": (b'{"field":"\xff"}\n', "not a JSON release statement"),
+    "deeply-nested": (b"[" * 4000, "not a JSON release statement"),
     "not-an-object": (b"[1]\n", "not a JSON object"),
     "duplicate-key": (GOLDEN[:-2] + b',"version":3}\n', "key 'version' appears twice"),
     "unknown-key": (_edit(signer="x"), "unknown key 'signer'"),
