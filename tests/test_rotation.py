@@ -712,7 +712,7 @@ def _signed_field(root: Path, keys: bytes | None, *, pages: dict[str, str] | Non
 
     manifest: Manifest = scan(field_root)
     (field_root / "SHA256SUMS").write_bytes(manifest.to_bytes())
-    for name, data in signing.vouch(manifest, field="f", key=private("A"), previous={}).items():
+    for name, data in signing.Voucher("f", private("A"))(manifest, {}).items():
         (field_root / name).write_bytes(data)
     if keys is not None:
         (field_root / KEYS_NAME).write_bytes(keys)
