@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
+import os
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 from urllib.parse import urlsplit
 
 from . import archive as archive_mod
-from . import engine, field_trust, gate, history, provenance, signing
+from . import engine, field_trust, gate, history, keyring, provenance, signing
 from .check import Finding, frontmatter_warning
 from .errors import InputError, MemsyncError, WorkspaceError, boundary, redact
 from .guard import DEFAULT_MAX_DELETE, DeleteLimit
@@ -542,12 +543,14 @@ class Memsync:
         *,
         sign_with: str | None = None,
         expires: str | None = None,
+        rotate_to: str | None = None,
+        revoke: list[str] | None = None,
         dry_run: bool = False,
     ) -> Published:
-        """Publish ``field`` to each destination, signed when a key is set."""
+        """Publish ``field`` to each destination, signed when a key is set (see :func:`publish`)."""
         return publish(self.workspace.field_path(self.field_name(field)), destinations,
-                       workspace=self.workspace, sign_with=sign_with, expires=expires,
-                       dry_run=dry_run, progress=self.progress)  # fmt: skip
+                       workspace=self.workspace, sign_with=sign_with, expires=expires, rotate_to=rotate_to,
+                       revoke=revoke, dry_run=dry_run, progress=self.progress)  # fmt: skip
 
     # -- the quarantine ----------------------------------------------------------
 
@@ -720,13 +723,26 @@ def publish(
     workspace: Workspace | None = None,
     sign_with: str | None = None,
     expires: str | None = None,
+    rotate_to: str | None = None,
+    revoke: list[str] | None = None,
     dry_run: bool = False,
     progress: ProgressFactory = silent,
 ) -> Published:
     """Publish the field in ``folder`` (a workspace's or not) to each destination,
-    signed with ``sign_with`` (else $MEMSYNC_SIGNING_KEY, else the workspace's key)."""
+    signed with ``sign_with`` (else $MEMSYNC_SIGNING_KEY, else the workspace's key).
+    ``rotate_to``: a new private key that replaces the signing key, announced in
+    ``memsync-keys.json`` (signed by the current key) and signing this publish;
+    ``revoke``: private keys each announcing its own end."""
     root = Path(folder)
     key = signing.signing_key(workspace, sign_with)
+    if (rotate_to or revoke) and key is None:
+        raise InputError(
+            "--rotate-to and --revoke need the current signing key: --sign-with KEY (or memsync sign-with)"
+        )
+    from .sshsig import load_private_key
+
+    new_key = load_private_key(Path(rotate_to).expanduser()) if rotate_to else None
+    ending = [load_private_key(Path(p).expanduser()) for p in revoke or []]
     name = workspace.field_for_path(root) if workspace else None
     if expires is not None:
         from .release import parse_duration
@@ -740,13 +756,19 @@ def publish(
         record = field_trust.load(workspace, name) if workspace and name else None
         after = record.release.version if record and record.release else 0
         field = gate.identity_name(record, label) if record else label
-        voucher = signing.Voucher(field, key, expires=expires, after=after)
+        voucher = signing.Voucher(field, key, expires=expires, after=after, keys=keyring.own_chain(workspace))
+        if new_key is not None:
+            voucher.rotate_to(new_key)
+        for old in ending:
+            voucher.revoke(old)
     results = [
         engine.publish(root, absolute_if_path(url), dry_run=dry_run, progress=progress, voucher=voucher, label=label)
         for url in destinations
     ]
     if voucher is not None and workspace and name and not dry_run:
         voucher.record(gate.Publishing(workspace, name))
+    if voucher is not None and voucher.rotations and workspace and not dry_run:
+        _keep_rotation(workspace, voucher, sign_with, rotate_to)
     packed = archive_mod.write_field(root, None)  # only its pins are printed
     # A signed archive holds its sidecars: consumers pin the bytes that were published.
     published = [r.archive_sha256 for r in results if r.archive_sha256]
@@ -758,6 +780,16 @@ def publish(
         destinations=[r.to_json() for r in results],
         dry_run=dry_run,
     )
+
+
+def _keep_rotation(ws: Workspace, voucher: signing.Voucher, sign_with: str | None, rotate_to: str | None) -> None:
+    """The workspace keeps its chain, and signs with the new key from now on when it signed with the old."""
+    with ws.locked(wait=gate.REVIEW_LOCK_WAIT):
+        if voucher.keys is not None:
+            keyring.save_own_chain(ws, voucher.keys)
+        if rotate_to and sign_with is None and not os.environ.get(signing.KEY_VARIABLE) and ws.signing_key:
+            ws.signing_key = str(Path(rotate_to).expanduser().absolute())
+            ws.save()
 
 
 @_bounded

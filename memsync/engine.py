@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from . import atomic, history, signing, tempwriter
+from . import atomic, history, keyring, signing, tempwriter
 from .check import Finding, frontmatter_warning
 from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError, boundary, redact
 from .field import Row, StatCache, installed_row, scan
@@ -614,6 +614,7 @@ class Session:
             self.sign_key,
             expires=self.ws.release_expires,
             after=record.release.version if record.release else 0,
+            keys=keyring.own_chain(self.ws),
         )
 
     def _push_content(self, result: Plan, run: _Run) -> Callable[[Change], bytes]:

@@ -39,11 +39,11 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from . import field_trust, provenance, scanner, trust
+from . import field_trust, keyring, provenance, scanner, trust
 from .errors import IntegrityError, MemsyncError, WorkspaceError, redact
 from .field_trust import Identity, Mark, TrustRecord
 from .manifest import Manifest
-from .names import RELEASE_NAME, RELEASE_SIGNATURE_NAME, SIGNATURE_NAME
+from .names import KEYS_NAME, RELEASE_NAME, RELEASE_SIGNATURE_NAME, SIGNATURE_NAME
 from .pin import Pin
 from .store import StagedVersion, StagingStore
 from .workspace import RemoteConfig, Workspace, now
@@ -68,6 +68,7 @@ class Offer:
     locked_elsewhere: bool = False  # the lock pins other content of this same source
     reviewed: bool = False  # the held version a person reviewed, being accepted
     executables: tuple[str, ...] = ()  # executable files the live field does not hold already
+    keys: keyring.KeyChange | None = None  # key rotations the source's memsync-keys.json makes known
 
 
 @dataclass(frozen=True)
@@ -227,6 +228,8 @@ class Gate:
         # never with the credentials a URL may carry.
         self.url = redact(url)
         self._signers: list[sshsig.AllowedSigner] | None = None
+        self._ring = keyring.Keyring()
+        self._keys: keyring.KeyChange | None = None
         self._record: TrustRecord | None = None
 
     # -- what the gate remembers -----------------------------------------------------
@@ -251,10 +254,12 @@ class Gate:
 
     @property
     def signers(self) -> list[sshsig.AllowedSigner]:
+        """allowed_signers as it reads now, but for keys their owners revoked."""
         if self._signers is None:
             from . import sshsig
 
-            self._signers = sshsig.read_allowed_signers(self.ws.allowed_signers_path)
+            self._ring = keyring.load(self.ws)
+            self._signers = keyring.usable(sshsig.read_allowed_signers(self.ws.allowed_signers_path), self._ring)
         return self._signers
 
     def lock_pin(self) -> dict[str, Any] | None:
@@ -278,8 +283,16 @@ class Gate:
         reviewed: bool = False,
         executables: list[str] | None = None,
     ) -> Offer:
-        signer, problem = trust.check_signature(manifest, sidecars.get(SIGNATURE_NAME), self.signers)
-        statement, statement_problem = self._statement(sidecars) if signer else (None, None)
+        signers, keys = self.signers, None
+        if KEYS_NAME in sidecars:
+            # A rotation the publisher announced is followed before its signature is checked.
+            keys, unread = keyring.offered(sidecars[KEYS_NAME], signers, self._ring)
+            signers = keys.signers if keys is not None else signers
+        signer, problem = trust.check_signature(manifest, sidecars.get(SIGNATURE_NAME), signers)
+        if problem is not None and KEYS_NAME in sidecars and (keys is None or keys.followed.refused):
+            refused = keys.followed.refused if keys is not None else ()
+            problem += f" ({unread or '; '.join(map(str, refused)) or 'its memsync-keys.json names no key you trust'})"
+        statement, statement_problem = self._statement(sidecars, signers) if signer else (None, None)
         lock = trust.read_pins(self.ws).get(self.field) or {}
         return Offer(
             manifest.digest,
@@ -294,9 +307,12 @@ class Gate:
             locked_elsewhere=self._ours(lock.get("source")) and lock.get("digest") != manifest.digest,
             reviewed=reviewed,
             executables=tuple(executables or ()),
+            keys=keys,
         )
 
-    def _statement(self, sidecars: Mapping[str, bytes]) -> tuple[release.Release | None, str | None]:
+    def _statement(
+        self, sidecars: Mapping[str, bytes], signers: list[sshsig.AllowedSigner]
+    ) -> tuple[release.Release | None, str | None]:
         """The release statement beside the manifest with its signature verified, or why not."""
         from . import release
 
@@ -304,7 +320,7 @@ class Gate:
         if data is None or sig is None:
             return None, None
         try:
-            statement, _ = release.verify(data, sig, self.signers)
+            statement, _ = release.verify(data, sig, signers)
         except MemsyncError as exc:
             return None, f"release statement not trusted: {exc}"
         return statement, None
@@ -319,7 +335,11 @@ class Gate:
         executables: list[str] | None = None,
     ) -> Verdict:
         offer = self.offer(manifest, sidecars, pinned=pinned, reviewed=reviewed, executables=executables)
-        return decide(self.record, offer, self.policy, datetime.now(UTC))
+        verdict = decide(self.record, offer, self.policy, datetime.now(UTC))
+        self._keys = offer.keys  # followed for good once the version is applied or held
+        if offer.keys is not None and offer.keys.notes:
+            return replace(verdict, reason=f"{verdict.reason}; {'; '.join(offer.keys.notes)}")
+        return verdict
 
     def check_frozen(
         self, manifest: Manifest, sidecars: Callable[[], Mapping[str, bytes]], *, dry_run: bool = False
@@ -347,7 +367,14 @@ class Gate:
 
     # -- record or hold ---------------------------------------------------------------------
 
+    def _follow_keys(self) -> None:
+        """A rotation or revocation the publisher signed holds whatever became of the version it came with."""
+        if self._keys is not None:
+            keyring.follow(self.ws, self._keys)
+            self._keys, self._signers = None, None
+
     def hold(self, staged: StagedVersion, verdict: Verdict, etag: str | None, archive_sha256: str | None) -> None:
+        self._follow_keys()
         store = StagingStore(self.ws)
         store.quarantine(
             staged.digest,
@@ -377,6 +404,7 @@ class Gate:
         pin: bool,
     ) -> dict[str, Any] | None:
         """Remember what was applied; returns the previous pin when it named other content."""
+        self._follow_keys()
         record = bind(self.record, verdict, manifest.digest, how)
         record.last = {
             "digest": manifest.digest,

@@ -16,13 +16,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .errors import InputError
+from .errors import InputError, MemsyncError
 from .manifest import Manifest
-from .names import RELEASE_NAME, RELEASE_SIGNATURE_NAME, SIGNATURE_NAME
+from .names import KEYS_NAME, RELEASE_NAME, RELEASE_SIGNATURE_NAME, SIGNATURE_NAME
 from .workspace import Workspace
 
 if TYPE_CHECKING:
     from .release import Release
+    from .rotation import Chain
 
 KEY_VARIABLE = "MEMSYNC_SIGNING_KEY"
 
@@ -57,12 +58,54 @@ class Voucher:
     The same manifest sent to several destinations keeps one version where the
     destinations allow it (a destination already further on gets the next one)."""
 
-    def __init__(self, field: str, key: Any, *, expires: str | None = None, after: int = 0) -> None:
+    def __init__(
+        self, field: str, key: Any, *, expires: str | None = None, after: int = 0, keys: Chain | None = None
+    ) -> None:
         self.field = field
         self.key = key
         self.expires = expires
         self.after = after
         self.made: list[Release] = []
+        #: The publisher's own rotation statements, carried to every destination beside
+        #: the statements already there (other publishers' included); with the ones this
+        #: run adds once it wrote them (what the workspace keeps as its own).
+        self.own = self.keys = keys
+        self.rotations: list[Any] = []  # (kind, signing key, next public key or None), made at each destination
+        self.now = datetime.now(UTC).replace(microsecond=0)
+
+    def rotate_to(self, new_key: Any) -> None:
+        """Announce at every destination that the current key rotates to ``new_key``, and sign with it."""
+        from .rotation import ROTATE, public_key
+
+        self.rotations.append((ROTATE, self.key, public_key(new_key)))
+        self.key = new_key
+
+    def revoke(self, old_key: Any) -> None:
+        """Announce at every destination that ``old_key`` (signing its own revocation) is ended."""
+        from .rotation import REVOKE
+
+        self.rotations.append((REVOKE, old_key, None))
+
+    def _chain(self, previous: Mapping[str, bytes]) -> Chain | None:
+        """The destination's chain (when sound) with this publisher's own and new statements after it."""
+        from . import keyring, rotation
+
+        there = None
+        if KEYS_NAME in previous:
+            try:
+                there = rotation.verified(previous[KEYS_NAME])
+            except MemsyncError:
+                there = None  # not sound: it would not travel; ours starts over beside it
+        chain = keyring.merged(there, self.own)
+        for kind, key, following in self.rotations:
+            # The same statement at every destination: same key, same time, and Ed25519 is deterministic.
+            if kind == rotation.ROTATE:
+                chain = rotation.rotate(chain, key, following, now=self.now)
+            else:
+                chain = rotation.revoke(chain, key, now=self.now)
+            assert chain is not None
+            self.keys = keyring.merged(self.keys, rotation.Chain(chain.statements[-1:]))
+        return chain
 
     def __call__(
         self, manifest: Manifest, previous: Mapping[str, bytes], previous_digest: str | None = None
@@ -92,13 +135,17 @@ class Voucher:
             created,
             expires,
         )
+        chain = self._chain(previous)
         self.made.append(statement)
         data = statement.to_bytes()
-        return {
+        sidecars = {
             SIGNATURE_NAME: sshsig.sign(manifest.to_bytes(), self.key),
             RELEASE_NAME: data,
             RELEASE_SIGNATURE_NAME: sshsig.sign(data, self.key),
         }
+        if chain is not None:
+            sidecars[KEYS_NAME] = chain.to_bytes()
+        return sidecars
 
     def record(self, publisher: Publisher) -> None:
         """Tell the field's trust record of the newest statement made."""

@@ -161,6 +161,10 @@ def add_signer(ws: Workspace, name: str, key_text: str, *, dry_run: bool = False
     if not key_text.startswith("ssh-") and candidate.is_file():
         key_text = candidate.read_text()
     key = sshsig.parse_public_key(key_text)
+    from . import keyring
+
+    if keyring.is_revoked(keyring.load(ws), key):
+        raise InputError(f"{key.fingerprint()}: its owner revoked this key (memsync-keys.json); ask for their new one")
     signers = sshsig.read_allowed_signers(ws.allowed_signers_path, strict=True)
     if any(name in s.principals for s in signers):
         raise InputError(f"signer {name!r} already exists (trust remove it first)")

@@ -350,10 +350,32 @@ def log(field: str, remote: str | None, limit: int, as_json: bool) -> None:
     metavar="DURATION",
     help="How long the signed release stays valid, e.g. 30d, 12h, 1w (default 30d).",
 )
+@click.option(
+    "--rotate-to",
+    "rotate_to",
+    default=None,
+    metavar="NEWKEY",
+    help="Rotate the signing key to this new private key: memsync-keys.json announces it (signed by the "
+    "current key), subscribers follow it, and it signs this publish and the workspace's pushes after it.",
+)
+@click.option(
+    "--revoke",
+    "revoke",
+    multiple=True,
+    metavar="OLDKEY",
+    help="End this private key: memsync-keys.json announces its revocation, signed by itself (repeatable).",
+)
 @dry_run_option
 @json_option
 def publish(
-    field: str, destinations: tuple[str, ...], sign_with: str | None, expires: str | None, dry_run: bool, as_json: bool
+    field: str,
+    destinations: tuple[str, ...],
+    sign_with: str | None,
+    expires: str | None,
+    rotate_to: str | None,
+    revoke: tuple[str, ...],
+    dry_run: bool,
+    as_json: bool,
 ) -> None:
     """Publish FIELD to each destination, signed when a key is set; print what consumers pin."""
     root = _folder(field)
@@ -367,6 +389,8 @@ def publish(
         workspace=ws,
         sign_with=sign_with,
         expires=expires,
+        rotate_to=rotate_to,
+        revoke=list(revoke),
         dry_run=dry_run,
         progress=terminal_bar,
     )
