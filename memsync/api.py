@@ -739,6 +739,7 @@ def publish(
         raise InputError(
             "--rotate-to and --revoke need the current signing key: --sign-with KEY (or memsync sign-with)"
         )
+    from . import rotation
     from .sshsig import load_private_key
 
     new_key = load_private_key(Path(rotate_to).expanduser()) if rotate_to else None
@@ -760,6 +761,11 @@ def publish(
         if new_key is not None:
             voucher.rotate_to(new_key)
         for old in ending:
+            if rotation.public_key(old).same_public(rotation.public_key(voucher.key)):
+                raise InputError(
+                    f"--revoke {rotation.public_key(old).fingerprint()}: that key signs this publish; "
+                    "rotate away from it first (--rotate-to NEWKEY)"
+                )
             voucher.revoke(old)
     results = [
         engine.publish(root, absolute_if_path(url), dry_run=dry_run, progress=progress, voucher=voucher, label=label)

@@ -92,6 +92,7 @@ class KeyChange:
     followed: Followed
     signers: list[AllowedSigner]  # allowed_signers as it reads once the chain is followed
     notes: list[str]  # one per change, for the person reading the verdict
+    ended: frozenset[str] = frozenset()  # every key whose own sound revocation the chain holds
 
 
 def offered(data: bytes, signers: list[AllowedSigner], ring: Keyring) -> tuple[KeyChange | None, str | None]:
@@ -104,7 +105,12 @@ def offered(data: bytes, signers: list[AllowedSigner], ring: Keyring) -> tuple[K
         return None, str(exc)
     trusted = [s.key for s in signers if not s.cert_authority and s.key.cert is None]
     followed = rotation.follow(chain, trusted, ring.revoked)
-    if not followed.replaced and not followed.revoked:
+    # Only a key's owner can sign its end: remembered even for keys this workspace trusts no
+    # more (rotated away) or not yet, so that nobody trusts them again by mistake.
+    ended = frozenset(
+        st.key.fingerprint() for st in chain.statements if st.kind == rotation.REVOKE and st.problem() is None
+    )
+    if not followed.replaced and not followed.revoked and ended <= ring.revoked.keys():
         return None, None
     after: list[AllowedSigner] = []
     notes: list[str] = []
@@ -120,13 +126,13 @@ def offered(data: bytes, signers: list[AllowedSigner], ring: Keyring) -> tuple[K
             continue
         notes.append(f"{signer.name}'s key {old} rotated to {new.fingerprint()}")
         after.append(replace(signer, key=new))
-    return KeyChange(followed, after, notes), None
+    return KeyChange(followed, after, notes, ended), None
 
 
 def follow(ws: Workspace, change: KeyChange) -> None:
     """Make ``change`` lasting: allowed_signers rewritten line by line, revocations remembered."""
     ring = load(ws)
-    for fingerprint in change.followed.revoked:
+    for fingerprint in change.followed.revoked | change.ended:
         ring.revoked.setdefault(fingerprint, {"key": fingerprint, "at": now()})
     for old, new in change.followed.replaced.items():
         if new is None:

@@ -266,7 +266,7 @@ def _append(chain: Chain | None, statement: Statement) -> Chain:
     now = follow(before, everyone)
     if signer in now.revoked:
         raise InputError(f"{signer} is revoked in this {FILENAME}: it can sign no more statements")
-    if signer in now.replaced:
+    if signer in now.replaced and statement.kind == ROTATE:
         successor = now.replaced[signer]
         if successor is None:
             raise InputError(f"{signer} rotated to a key that is revoked in this {FILENAME}")
@@ -275,6 +275,10 @@ def _append(chain: Chain | None, statement: Statement) -> Chain:
     Chain.parse(after.to_bytes(), where=f"new {FILENAME}")  # the same rules as any reader's: the size above all
     outcome = follow(after, everyone)
     index = len(after.statements) - 1
+    if statement.kind == REVOKE and signer in outcome.revoked:
+        # A key that rotated away may still end itself (stolen after it was retired): with its rotation
+        # that is a fork, and the key is revoked either way; subscribers who had not followed it are cut off.
+        return after
     if index not in outcome.followed:
         reason = next((r.reason for r in outcome.refused if r.index == index), "no subscriber would follow it")
         raise InputError(f"new {FILENAME}: {reason}")
