@@ -1,5 +1,6 @@
 """Random sequences against the real gate: remotes renamed, added, re-pointed and
-removed, and pulls of older, newer and foreign signed releases from any of them.
+removed, and pulls of older, newer and foreign signed releases from any of them,
+and of releases signed by the key alice rotated to (her rotation beside them).
 
 Whatever the order, the field's high-water release never goes down, its
 identity never changes once bound, and no release of another field (nor an
@@ -19,10 +20,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memsync import field_trust, release, sshsig
+from memsync import field_trust, release, rotation, sshsig
 from memsync.gate import Gate
 from memsync.manifest import Manifest
-from memsync.names import RELEASE_NAME, RELEASE_SIGNATURE_NAME, SIGNATURE_NAME
+from memsync.names import KEYS_NAME, RELEASE_NAME, RELEASE_SIGNATURE_NAME, SIGNATURE_NAME
 from memsync.workspace import Workspace
 
 VERSIONS = 5
@@ -37,31 +38,42 @@ class Offered:
 
 
 @cache
-def _keys() -> tuple[object, str]:
+def _keys() -> tuple[object, str, object]:
+    """alice's key, its allowed_signers text, and the key she rotates to."""
     folder = Path(tempfile.mkdtemp(prefix="gate-property-"))
     public = sshsig.generate(folder / "alice")
-    return sshsig.load_private_key(folder / "alice"), sshsig.public_line(public)
+    sshsig.generate(folder / "alice2")
+    return (
+        sshsig.load_private_key(folder / "alice"),
+        sshsig.public_line(public),
+        sshsig.load_private_key(folder / "alice2"),
+    )
 
 
 @cache
 def releases() -> dict[tuple[str, int], Offered]:
-    """Versions 1..5 of field "diary" (each following the last) and of field "other", all by alice."""
-    key, _ = _keys()
+    """Versions 1..5 of field "diary" (each following the last) and of field "other", all by alice;
+    and "diary" versions signed by the key alice rotated to, with her rotation statement beside them."""
+    key, _, new_key = _keys()
+    chain = rotation.rotate(None, key, rotation.public_key(new_key)).to_bytes()  # type: ignore[arg-type]
     now = datetime.now(UTC).replace(microsecond=0)
     made: dict[tuple[str, int], Offered] = {}
-    for field in ("diary", "other"):
+    for field, signer, keys in (("diary", key, None), ("other", key, None), ("diary", new_key, chain)):
         previous = None
+        kind = "rotated" if keys else field
         for version in range(1, VERSIONS + 1):
-            listing = f"{(field + str(version)).encode().hex():0>64}  page-{version}.md\n".encode()
+            listing = f"{(kind + str(version)).encode().hex():0>64}  page-{version}.md\n".encode()
             manifest = Manifest.parse(listing)
             statement = release.Release(field, version, manifest.digest, previous, now, now + timedelta(days=30))
             data = statement.to_bytes()
             sidecars = {
-                SIGNATURE_NAME: sshsig.sign(manifest.to_bytes(), key),  # type: ignore[arg-type]
+                SIGNATURE_NAME: sshsig.sign(manifest.to_bytes(), signer),  # type: ignore[arg-type]
                 RELEASE_NAME: data,
-                RELEASE_SIGNATURE_NAME: sshsig.sign(data, key),  # type: ignore[arg-type]
+                RELEASE_SIGNATURE_NAME: sshsig.sign(data, signer),  # type: ignore[arg-type]
             }
-            made[(field, version)] = Offered(field, version, manifest, sidecars)
+            if keys is not None:
+                sidecars[KEYS_NAME] = keys
+            made[(kind, version)] = Offered(field, version, manifest, sidecars)
             previous = manifest.digest
     return made
 
@@ -79,7 +91,7 @@ steps = st.lists(
         st.tuples(
             st.just("pull"),
             st.sampled_from(NAMES),
-            st.sampled_from(("diary", "other")),
+            st.sampled_from(("diary", "other", "rotated")),
             st.integers(1, VERSIONS),
         ),
     ),
@@ -92,7 +104,7 @@ def _workspace(root: Path) -> Workspace:
     ws = Workspace.init(root)
     (root / "f").mkdir()
     ws.add_field("f", root / "f")
-    _, public = _keys()
+    _, public, _ = _keys()
     ws.allowed_signers_path.write_text(f'alice namespaces="memsync" {public}\n')
     return ws
 
