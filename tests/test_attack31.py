@@ -143,3 +143,42 @@ def test_a_tampered_statement_at_one_destination_does_not_push_the_publisher_pas
     result = team.run_b("pull", "f")
     assert result.returncode == 0, f"B stays able to follow alice: {result.stderr}"
     assert (team.b / "f" / "new-page.md").is_file()
+
+
+# -- 5: a rotation followed in memory but not in allowed_signers --------------------------
+
+
+def test_a_rotation_is_written_into_an_allowed_signers_line_that_separates_type_and_key_by_a_tab(
+    tmp_path: Path,
+) -> None:
+    """allowed_signers separates fields by any whitespace (ssh-keygen reads a tab as it reads
+    a space). memsync follows alice's rotation k1 -> k2 and applies the k2-signed version, but
+    its in-place rewrite looks for 'ssh-ed25519 BASE64' with one space, so the file keeps k1:
+    ssh-keygen with that file refuses what memsync accepted, and the retired k1 (stolen after
+    the rotation) still signs versions the subscriber applies."""
+    from test_key_rotation import World, _serve_signed_by, ssh_keygen_accepts
+
+    env = env_for(tmp_path)
+    w = World(tmp_path, env, tmp_path / "pub", tmp_path / "sub", tmp_path / "site")
+    for name in ("k1", "k2"):
+        ok(run_cli("keygen", w.key(name), cwd=tmp_path, env=env))
+    for ws in (w.pub, w.sub):
+        ws.mkdir()
+        ok(run_cli("init", cwd=ws, env=env))
+    make_field(w.pub / "diary", {"a.md": page("A", "First.")})
+    ok(run_cli("add", "diary", cwd=w.pub, env=env))
+    ok(run_cli("sign-with", w.key("k1"), cwd=w.pub, env=env))
+    w.publish()
+    k1 = Path(f"{w.key('k1')}.pub").read_text().split()
+    (w.sub / ".memsync" / "allowed_signers").write_text(f'alice namespaces="memsync" {k1[0]}\t{k1[1]}\n')
+    assert ssh_keygen_accepts(w), "the tab-separated line is one ssh-keygen reads"
+    ok(run_cli("clone", w.site, "diary", "--trust", "signed", cwd=w.sub, env=env))
+
+    w.edit("b.md", "Signed with the new key.")
+    w.publish("--rotate-to", w.key("k2"))
+    assert js(w.pull("--json"))["trust"]["applied"]
+    assert ssh_keygen_accepts(w), "ssh-keygen with the file memsync rewrote accepts what memsync accepted"
+    # k1 is stolen after it rotated away: the thief signs with it and serves no chain.
+    _serve_signed_by(w, "k1", None, "Signed with the retired key.")
+    held(w.pull(), "not an allowed signer")
+    assert not (w.sub / "diary" / "evil.md").exists()
