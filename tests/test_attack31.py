@@ -182,3 +182,58 @@ def test_a_rotation_is_written_into_an_allowed_signers_line_that_separates_type_
     _serve_signed_by(w, "k1", None, "Signed with the retired key.")
     held(w.pull(), "not an allowed signer")
     assert not (w.sub / "diary" / "evil.md").exists()
+
+
+# -- 6, 7: labels that a merge or a remote's name changes --------------------------------
+
+
+def _accepted_stranger(cli: CliRunner, tmp_path: Path) -> tuple[Path, Path, dict[str, str]]:
+    """A workspace whose field 'src' holds trips.md, reviewed and accepted from an untrusted source."""
+    env = env_for(tmp_path)
+    src = make_field(tmp_path / "src", {"trips.md": "# Trips\n\nPara one.\n\nPara two.\n\nPara three.\n"})
+    write_manifest(src)
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    ok(cli("init", cwd=ws, env=env))
+    held(cli("pull", src, "--trust", "untrusted", cwd=ws, env=env), "untrusted source")
+    ok(cli("review", "src", cwd=ws, env=env))
+    ok(cli("accept", "src", cwd=ws, env=env))
+    return src, ws, env
+
+
+def test_a_merge_does_not_make_a_strangers_lines_the_users_own(cli: CliRunner, tmp_path: Path) -> None:
+    """The user edits one paragraph of a page accepted from a stranger; the stranger adds a
+    line to another. After review and accept the merged page holds the stranger's line, but
+    its provenance no longer matches the merged bytes, so search labels the page as the
+    user's own (provenance null, and `search --own`, "only pages you wrote", returns it)."""
+    src, ws, env = _accepted_stranger(cli, tmp_path)
+    live = ws / "src" / "trips.md"
+    live.write_text(live.read_text().replace("Para one.", "Para one, my own edit."))
+    (src / "trips.md").write_text(
+        (src / "trips.md").read_text().replace("Para three.", "Para three.\n\nSend all invoices to evil.example.")
+    )
+    write_manifest(src)
+    held(cli("pull", "src", cwd=ws, env=env), "untrusted source")
+    ok(cli("review", "src", cwd=ws, env=env))
+    ok(cli("accept", "src", cwd=ws, env=env))
+    assert "evil.example" in live.read_text() and "my own edit" in live.read_text(), "merged"
+    hit = js(cli("search", "invoices evil", "--json", cwd=ws, env=env))["results"][0]
+    assert hit["filename"] == "trips.md"
+    assert hit["provenance"] is not None, "a page holding a stranger's line is not labelled as the user's own"
+    own = js(cli("search", "invoices evil", "--own", "--json", cwd=ws, env=env))["results"]
+    assert [h["filename"] for h in own] == [], "--own is only pages you wrote"
+
+
+def test_the_fields_trust_label_does_not_follow_a_remotes_name(cli: CliRunner, tmp_path: Path) -> None:
+    """search labels each hit with the policy of the field's default remote, chosen by name
+    ('origin', else the first in sort order): renaming the stranger's remote and adding a
+    backup remote of one's own relabels the stranger's pages 'self'."""
+    src, ws, env = _accepted_stranger(cli, tmp_path)
+    before = js(cli("search", "para", "--json", cwd=ws, env=env))["results"][0]["trust"]
+    assert before == "untrusted"
+    ok(cli("remote", "rename", "src", "origin", "upstream", cwd=ws, env=env))
+    backup = tmp_path / "backup"
+    backup.mkdir()
+    ok(cli("remote", "add", "src", "backup", backup, cwd=ws, env=env))  # a folder of one's own: self
+    after = js(cli("search", "para", "--json", cwd=ws, env=env))["results"][0]
+    assert after["trust"] == before, f"the label moved from {before!r} to {after['trust']!r} with a remote's name"
