@@ -237,3 +237,25 @@ def test_the_fields_trust_label_does_not_follow_a_remotes_name(cli: CliRunner, t
     ok(cli("remote", "add", "src", "backup", backup, cwd=ws, env=env))  # a folder of one's own: self
     after = js(cli("search", "para", "--json", cwd=ws, env=env))["results"][0]
     assert after["trust"] == before, f"the label moved from {before!r} to {after['trust']!r} with a remote's name"
+
+
+# -- 8: --expect-field passed over by stripping the release statement ---------------------
+
+
+def test_expect_field_is_not_passed_over_by_stripping_the_release_statement(team: Team, tmp_path: Path) -> None:
+    """--expect-field diary refuses alice's signed release of field 'other' (tested in
+    test_identity). Served without its memsync-release.json, alice's signature over other's
+    SHA256SUMS says nothing of which field it is, yet the clone applies it as 'diary'."""
+    other = make_field(team.root / "other", {"x.md": page("X", "Another field's page.")})
+    published = tmp_path / "published"
+    ok(run_cli("publish", other, "--to", published, "--sign-with", team.alice_key, cwd=team.root, env=team.env))
+    for name in ("memsync-release.json", "memsync-release.json.sig"):
+        (published / name).unlink()
+    where = tmp_path / "c"
+    where.mkdir()
+    ok(run_cli("init", cwd=where, env=team.env))
+    ok(run_cli("trust", "add", "alice", Path(str(team.alice_key) + ".pub"), cwd=where, env=team.env))
+    result = run_cli("clone", published, "diary", "--trust", "signed", "--expect-field", "diary", cwd=where,
+                     env=team.env)  # fmt: skip
+    assert result.returncode != 0, "a version that cannot show it is 'diary' is not applied as 'diary'"
+    assert not (where / "diary" / "x.md").exists()
