@@ -259,3 +259,35 @@ def test_expect_field_is_not_passed_over_by_stripping_the_release_statement(team
                      env=team.env)  # fmt: skip
     assert result.returncode != 0, "a version that cannot show it is 'diary' is not applied as 'diary'"
     assert not (where / "diary" / "x.md").exists()
+
+
+# -- 9: the lockfile forgets a field bound with no name ------------------------------------
+
+
+def test_a_workspace_made_afresh_beside_the_lockfile_keeps_a_field_first_accepted_without_a_statement(
+    team: Team, tmp_path: Path
+) -> None:
+    """B reviewed and accepted an unsigned first version of 'diary' (its record: bound, no
+    name; memsync.lock: identity null). B holds alice's signed release of another field served
+    there ('does not follow a version you accepted'). A workspace made afresh beside B's
+    committed lockfile seeds no identity from identity null, so the same release is a first
+    contact there: applied, and the field becomes 'other'."""
+    source = make_field(team.root / "diary-src", {"d.md": page("D", "Diary page.")})
+    write_manifest(source)
+    ok(team.run_b("add", "diary"))
+    ok(team.run_b("remote", "add", "diary", "up", source, "--trust", "signed"))
+    held(team.run_b("pull", "diary"), "unsigned")
+    ok(team.run_b("review", "diary"))
+    ok(team.run_b("accept", "diary"))
+    other = make_field(team.root / "other", {"x.md": page("X", "Another field's page.")})
+    shutil.rmtree(source)
+    ok(run_cli("publish", other, "--to", source, "--sign-with", team.alice_key, cwd=team.root, env=team.env))
+    held(team.run_b("pull", "diary"), "does not follow a version you accepted")
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    shutil.copy(team.b / "memsync.lock", fresh / "memsync.lock")
+    for args in (["init"], ["add", "diary"], ["trust", "add", "alice", f"{team.alice_key}.pub"]):
+        ok(run_cli(*args, cwd=fresh, env=team.env))
+    ok(run_cli("remote", "add", "diary", "up", source, "--trust", "signed", cwd=fresh, env=team.env))
+    held(run_cli("pull", "diary", cwd=fresh, env=team.env), "does not follow a version you accepted")
+    assert not (fresh / "diary" / "x.md").exists()
