@@ -10,9 +10,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_trust import EXIT_QUARANTINED, Team, build_team, digest_of, env_for, held, js, ok, write_manifest
+from test_trust import Team, build_team, digest_of, env_for, held, js, ok, write_manifest
 
-from tests.conftest import CliRunner, make_field, page, run_cli, snapshot
+from tests.conftest import CliRunner, make_field, page, run_cli
 
 
 @pytest.fixture(scope="module")
@@ -228,7 +228,7 @@ def test_the_fields_trust_label_does_not_follow_a_remotes_name(cli: CliRunner, t
     """search labels each hit with the policy of the field's default remote, chosen by name
     ('origin', else the first in sort order): renaming the stranger's remote and adding a
     backup remote of one's own relabels the stranger's pages 'self'."""
-    src, ws, env = _accepted_stranger(cli, tmp_path)
+    _src, ws, env = _accepted_stranger(cli, tmp_path)
     before = js(cli("search", "para", "--json", cwd=ws, env=env))["results"][0]["trust"]
     assert before == "untrusted"
     ok(cli("remote", "rename", "src", "origin", "upstream", cwd=ws, env=env))
@@ -291,3 +291,46 @@ def test_a_workspace_made_afresh_beside_the_lockfile_keeps_a_field_first_accepte
     ok(run_cli("remote", "add", "diary", "up", source, "--trust", "signed", cwd=fresh, env=team.env))
     held(run_cli("pull", "diary", cwd=fresh, env=team.env), "does not follow a version you accepted")
     assert not (fresh / "diary" / "x.md").exists()
+
+
+# -- 10: a fresh workspace never notices a freeze -------------------------------------------
+
+
+def test_a_workspace_made_afresh_beside_the_lockfile_notices_a_frozen_source(team: Team, tmp_path: Path) -> None:
+    """alice's release expires and her remote offers nothing newer. B, who pulled it, is told
+    the source may be frozen (exit 1). A workspace made afresh beside B's committed lockfile
+    seeds the mark with no expiry; its first pull applies the pinned version (the pin is the
+    user's review) but, the statement having expired, records no expiry either, so it is "up to
+    date" (exit 0) for ever: the freeze the statement exists to reveal goes unseen there."""
+    import time
+    from datetime import UTC, datetime, timedelta
+
+    from memsync import release, sshsig
+    from memsync.field import scan
+    from memsync.names import RELEASE_NAME, RELEASE_SIGNATURE_NAME, SIGNATURE_NAME
+
+    (team.a / "f" / "short.md").write_text(page("Short", "A release that expires in seconds."))
+    manifest = scan(team.a / "f")
+    key = sshsig.load_private_key(team.alice_key)
+    now = datetime.now(UTC).replace(microsecond=0)
+    statement = release.Release("f", 2, manifest.digest, digest_of(team.remote), now, now + timedelta(seconds=8))
+    for name in [p.name for p in team.remote.iterdir() if not p.name.startswith(".")]:
+        (team.remote / name).unlink()
+    for name in manifest.entries:
+        shutil.copy(team.a / "f" / name, team.remote / name)
+    (team.remote / SIGNATURE_NAME).write_bytes(sshsig.sign(manifest.to_bytes(), key))
+    (team.remote / RELEASE_NAME).write_bytes(statement.to_bytes())
+    (team.remote / RELEASE_SIGNATURE_NAME).write_bytes(sshsig.sign(statement.to_bytes(), key))
+    (team.remote / "SHA256SUMS").write_bytes(manifest.to_bytes())
+    ok(team.run_b("pull", "f"))
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    shutil.copy(team.b / "memsync.lock", fresh / "memsync.lock")
+    for args in (["init"], ["add", "f"], ["trust", "add", "alice", f"{team.alice_key}.pub"]):
+        ok(run_cli(*args, cwd=fresh, env=team.env))
+    ok(run_cli("remote", "add", "f", "origin", team.remote, "--trust", "signed", cwd=fresh, env=team.env))
+    time.sleep(10)
+    assert "may be frozen" in team.run_b("pull", "f").stderr, "B notices"
+    ok(run_cli("pull", "f", cwd=fresh, env=team.env))  # the version memsync.lock pins, as B has it
+    again = run_cli("pull", "f", cwd=fresh, env=team.env)
+    assert again.returncode != 0 and "may be frozen" in again.stderr, again.stdout
