@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from . import atomic, provenance, scanner, trust
+from . import atomic, scanner, trust
 from .errors import IntegrityError, MemsyncError, WorkspaceError, redact
 from .manifest import Manifest
 from .names import RELEASE_NAME, RELEASE_SIGNATURE_NAME, SIGNATURE_NAME
@@ -263,17 +263,11 @@ class Gate:
             )
         state.update(accepted_digest=manifest.digest, signer=verdict.signer, accepted_at=now(), how=how)
         self._save(state)
-        if self.policy != "self":
-            self._provenance(manifest, verdict, how)
         if not pin:
             return None
         return trust.write_pin(
             self.ws, self.field, self.url, manifest, signer=verdict.signer, how=how, archive_sha256=archive_sha256
         )
-
-    def _provenance(self, manifest: Manifest, verdict: Verdict, how: str) -> None:
-        entry = {"source": self.url, "signer": verdict.signer, "digest": manifest.digest, "time": now(), "how": how}
-        provenance.record(self.ws, self.field, {name: {**entry, "sha256": sha} for name, sha in manifest.items()})
 
 
 def executables(staged: StagedVersion, live: Manifest | None = None) -> list[str]:
