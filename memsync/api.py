@@ -763,7 +763,7 @@ def index(
         embedders.for_field(root, embedder),
         batch=batch_size(batch),
         progress=progress,
-        provenance=provenance.load(workspace, name) if workspace and name else {},
+        provenance=provenance.describe_pages(workspace, name) if workspace and name else None,
         skip=workspace.member_dirs(name) if workspace and name else frozenset(),
         dry_run=dry_run,
     )
