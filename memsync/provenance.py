@@ -773,3 +773,38 @@ def describe_pages(ws: Workspace, field_name: str) -> Callable[[list[tuple[str, 
             return out
 
     return describe
+
+
+def blame(ws: Workspace, field_name: str, name: str, data: bytes) -> dict[str, Any]:
+    """Page ``name`` of a field, holding ``data``, line by line: which origin brought
+    each line (None: yours). A line memsync cannot tell apart (a coarse attribution)
+    names the newest foreign origin it may come from, never you."""
+    sha = sha256(data).hexdigest()
+    lines = split_lines(data)
+    att = Attribution.whole(len(lines), OWN)
+    described: dict[str, Any] | None = None
+    origins: dict[int, Origin] = {}
+    if kept(ws, field_name):
+        with Record(ws, field_name) as record:
+            att = record.lookup(name, sha, data)
+            origins = record.origins(att.foreign())
+            described = summary(record, att)
+    labels = att.labels()
+    if len(labels) != len(lines):  # a record that does not fit the text: every line may be any of them
+        labels = [_union(label for _, label in att.runs)] * len(lines)
+    out = []
+    for number, (text, label) in enumerate(zip(lines, labels, strict=True), start=1):
+        foreign = [i for i in _ids(label) if i != OWN]
+        origin = origins.get(max(foreign)) if foreign else None
+        unknown = Origin("?", None, None, None, None, "?", "?")
+        shown = (origin or unknown).to_json() if foreign else None
+        out.append({"line": number, "text": text.decode("utf-8", "replace").removesuffix("\r"), "origin": shown})
+    return {
+        "field": field_name,
+        "page": name,
+        "sha256": sha,
+        "lines": out,
+        "own_lines": sum(1 for line in out if line["origin"] is None),
+        "sources": described["sources"] if described else [],
+        "coarse": att.coarse,
+    }
