@@ -658,7 +658,7 @@ class Session:
             found = [n for n in (name, renamed.get(name), copies.get(name)) if n is not None and n in local]
             if found:
                 parents[name] = [(n, local[n]) for n in dict.fromkeys(found)]
-        return provenance.receiving(self.ws, self.field, origin, writes, parents, self._version)
+        return provenance.receiving(self.ws, self.field, origin, writes, parents, self._version, self.objects)
 
     def _version(self, name: str, sha: str) -> bytes | None:
         """Version ``sha`` of file ``name``, from the live field or the object store."""
@@ -825,7 +825,7 @@ class Session:
                 for n, sha in differ
                 if new.get(n) == sha and run.local.get(n) == sha and n not in ours and is_page(n)
             ]
-            provenance.settle_edits(self.ws, self.field, edited, self._version)
+            provenance.settle_edits(self.ws, self.field, edited, self._version, self.objects)
 
 
 def _check_page(report: SyncReport, name: str, data: bytes) -> None:

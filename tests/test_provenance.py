@@ -213,9 +213,22 @@ def test_a_local_edit_keeps_the_untouched_lines_the_strangers_and_the_new_ones_m
     label = stranger.search("carbon steel wok")["wok.md"]["provenance"]
     assert label["own_lines"] == 2 and label["sources"][0]["lines"] == label["lines"] - 2
     # A sync records it while the version it derives from is kept; the labels stay the same.
+    db = provenance.path_of(Workspace.find(stranger.ws), "diary")
+    before = _rows(db)
     ok(stranger.run("remote", "add", "diary", "mine", stranger.root / "mine"))
     ok(stranger.run("push", "diary", "-r", "mine"))
+    assert _rows(db)["versions"] == before["versions"] + 1
     assert origins(stranger.blame("wok.md")) == blamed
+
+
+def test_an_edit_whose_original_text_is_gone_never_calls_a_strangers_line_mine(stranger: Stranger) -> None:
+    path = stranger.ws / "diary" / "wok.md"
+    path.write_text(path.read_text() + "My note.\n")
+    shutil.rmtree(stranger.ws / ".memsync" / "objects")  # as if history had let the stranger's text go
+    blamed = stranger.blame("wok.md")
+    assert blamed["coarse"] and blamed["own_lines"] == 0
+    assert {line["origin"]["how"] for line in blamed["lines"]} == {"review"}
+    assert blamed["lines"][-1]["text"] == "My note."
 
 
 def test_undo_and_restore_bring_back_the_labels_of_the_bytes_they_restore(stranger: Stranger) -> None:
@@ -384,3 +397,7 @@ def test_a_parent_whose_text_is_gone_or_too_big_gives_a_coarse_attribution() -> 
     assert coarse.coarse and coarse.runs == [(provenance.MAX_LINES + 2, (2, 5))]
     assert coarse.line_counts() == {2: provenance.MAX_LINES + 2, 5: provenance.MAX_LINES + 2}
     assert Attribution.from_row(coarse.to_text(), 1) == coarse
+    plain = Attribution.of_labels([7, 7, OWN, 3])
+    for att in (plain, Attribution.whole(3, 7)):
+        assert att.to_text() == json.dumps([list(r) for r in att.runs], separators=(",", ":"))
+        assert Attribution.from_row(att.to_text(), 0) == att
