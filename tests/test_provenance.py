@@ -221,6 +221,20 @@ def test_a_local_edit_keeps_the_untouched_lines_the_strangers_and_the_new_ones_m
     assert origins(stranger.blame("wok.md")) == blamed
 
 
+def test_a_pull_from_my_own_remote_keeps_the_strangers_lines_and_adds_mine(stranger: Stranger) -> None:
+    mine = stranger.root / "mine"
+    ok(stranger.run("remote", "add", "diary", "mine", mine))
+    ok(stranger.run("push", "diary", "-r", "mine"))
+    # My other machine adds a line to the stranger's page and pushes it to my own remote.
+    (mine / "wok.md").write_text((mine / "wok.md").read_text() + "Added on my laptop.\n")
+    write_manifest(mine)
+    pulled = js(stranger.run("pull", "diary", "-r", "mine", "--json"))
+    assert pulled["trust"]["reason"] == "your own remote (trust: self)"
+    blamed = origins(stranger.blame("wok.md"))
+    assert blamed[-1] == ("Added on my laptop.", None)
+    assert {how for _, how in blamed[:-1]} == {"review"}
+
+
 def test_an_edit_whose_original_text_is_gone_never_calls_a_strangers_line_mine(stranger: Stranger) -> None:
     path = stranger.ws / "diary" / "wok.md"
     path.write_text(path.read_text() + "My note.\n")
