@@ -806,6 +806,17 @@ class Session:
         run.base = Base(manifest, etag, now(), frozenset(sidecars))
         if staged is not None:
             self.staging.release(staged, self.field)
+        if provenance.kept(self.ws, self.field):
+            # Pages edited here since memsync wrote them: their attribution is recorded while the
+            # version they derive from is kept, before the old base's objects may go (later: coarse).
+            ours = {c.name for c in run.report.local_changes}
+            edited = [
+                (n, sha)
+                for n, sha in differ
+                if new.get(n) == sha and run.local.get(n) == sha and n not in ours and is_page(n)
+            ]
+            with contextlib.suppress(WorkspaceError):  # only sooner than reading it would: never fails a sync
+                provenance.settle_edits(self.ws, self.field, edited, self._version, self.objects)
         # A version history keeps is not the base's to discard: the versions this run
         # replaced are in its own journal lines, so most need no search of the files.
         dropped = {sha for name, sha in differ if old.get(name) == sha}
@@ -816,16 +827,6 @@ class Session:
             dropped -= self.ws.bases_holding(dropped)
         if dropped:
             self.objects.discard(dropped - history.referenced(self.ws, dropped))
-        if provenance.kept(self.ws, self.field):
-            # Pages edited here since memsync wrote them: their attribution is recorded while
-            # the version they derive from is still kept (later it could only be coarse).
-            ours = {c.name for c in run.report.local_changes}
-            edited = [
-                (n, sha)
-                for n, sha in differ
-                if new.get(n) == sha and run.local.get(n) == sha and n not in ours and is_page(n)
-            ]
-            provenance.settle_edits(self.ws, self.field, edited, self._version, self.objects)
 
 
 def _check_page(report: SyncReport, name: str, data: bytes) -> None:
