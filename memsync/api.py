@@ -19,6 +19,7 @@ import dataclasses
 import functools
 import os
 import shlex
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,7 +31,7 @@ from . import engine, field_trust, gate, history, keyring, provenance, signing
 from .check import Finding, frontmatter_warning
 from .errors import InputError, MemsyncError, WorkspaceError, boundary, redact
 from .guard import DEFAULT_MAX_DELETE, DeleteLimit
-from .names import check_field_name, check_name, is_page
+from .names import check_field_name, check_name, is_page, name_problem
 from .pin import Pin
 from .progress import ProgressFactory, silent
 from .registry import check, is_archive_url, open_remote
@@ -48,6 +49,7 @@ __all__ = [
     "EXIT_CONFLICT",
     "EXIT_QUARANTINED",
     "Added",
+    "Blamed",
     "ClonePreview",
     "FieldSearch",
     "Indexed",
@@ -293,6 +295,19 @@ class Indexed(Result):
     seconds: float
     warnings: list[str]
     dry_run: bool
+
+
+@dataclass
+class Blamed(Result):
+    """``blame``: who wrote each line of a page, from memsync's record."""
+
+    field: str
+    page: str
+    sha256: str  # the page's bytes as they are now
+    lines: list[dict[str, Any]]  # {line, text, origin}: origin null (yours) or {source, remote, signer, digest, …}
+    sources: list[dict[str, Any]]  # every origin of the page's lines with its line count, newest first
+    own_lines: int
+    coarse: bool  # lines memsync could not tell apart: each names the newest origin it may come from
 
 
 @dataclass
@@ -648,6 +663,26 @@ class Memsync:
         sources = workspace_sources(ws, [self.field_name(f) for f in fields or []])
         return search(sources, query, k=k, min_score=min_score, own=own, embedder=embedder)
 
+    # -- provenance ----------------------------------------------------------------
+
+    @_op
+    def blame(self, page: str) -> Blamed:
+        """Who wrote each line of ``page`` (``FIELD/PAGE.md``, or a path to the page
+        file) as it is now: which source and version brought it, and how it was accepted."""
+        ws = self.workspace
+        path = Path(page)
+        field = ws.field_for_path(path.parent) if path.is_file() else None
+        name = path.name
+        if field is None:
+            folder, slash, name = page.rpartition("/")
+            if not slash or not folder:
+                raise InputError(f"{page}: give the page as FIELD/PAGE.md or as a path to the page file")
+            field = self.field_name(folder)
+        if not is_page(name) or name_problem(name) is not None:
+            raise InputError(f"{page}: not a page (a page is a .md file of a field)")
+        data = _read_page(ws.live_folder(field) / name, page, field)
+        return _result(Blamed, provenance.blame(ws, field, name, data))
+
     # -- what every run shares -----------------------------------------------------
 
     def _run(
@@ -710,6 +745,20 @@ class Memsync:
             if warning is not None:
                 found.append(warning)
         return found
+
+
+def _read_page(path: Path, shown: str, field: str) -> bytes:
+    """A page file's bytes: a regular file, never through a link."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except FileNotFoundError:
+        raise WorkspaceError(f"{shown}: no such page in field {field!r}") from None
+    except OSError as exc:
+        raise InputError(f"{shown}: not a page file ({exc.strerror})") from None
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise InputError(f"{shown}: not a page file")
+        return handle.read()
 
 
 # -- what needs no workspace -----------------------------------------------------
@@ -823,7 +872,7 @@ def index(
         embedders.for_field(root, embedder),
         batch=batch_size(batch),
         progress=progress,
-        provenance=provenance.load(workspace, name) if workspace and name else {},
+        provenance=provenance.describe_pages(workspace, name) if workspace and name else None,
         skip=workspace.member_dirs(name) if workspace and name else frozenset(),
         dry_run=dry_run,
     )

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from . import atomic, history, keyring, signing, tempwriter
+from . import atomic, history, keyring, provenance, signing, tempwriter
 from .check import Finding, frontmatter_warning
 from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError, boundary, redact
 from .field import Row, StatCache, installed_row, scan
@@ -519,7 +519,12 @@ class Session:
             # What the apply wrote goes back in, so the next scan hashes none of it.
             for change in todo:
                 run.cache.pop(change.name)
-            written = self._apply_local(todo, result, staged, run.local, run.report)
+            recorder = self._attribution(remote, view, result, run)
+            try:
+                written = self._apply_local(todo, result, staged, run.local, run.report, recorder)
+            finally:
+                if recorder is not None:
+                    recorder.close()
             run.cache.update(written)
             run.cache.settle(target)
             if 8 * len(written) > len(run.cache):
@@ -633,17 +638,57 @@ class Session:
         return content
 
     def _record(self, remote: Remote, view: RemoteView, run: _Run) -> None:
-        """Tell the gate what was applied: trust state, provenance, and the pin of a
-        subscription (self remotes only once they have a pin)."""
+        """Tell the gate what was applied: trust state and the pin of a subscription
+        (self remotes only once they have a pin)."""
         report = run.report
         assert report.verdict is not None
         pin = self.remote_config.trust != "self" or run.pin is not None or self.gate.lock_pin() is not None
-        how = "review" if run.accept is not None else "pin" if run.pin else self.remote_config.trust
+        how = self._how(run)
         # An accepted version is pinned with the archive it came in, not what the source serves now.
         archive = run.accepted_archive if run.accept else remote.archive_sha256()
         report.previous_pin = self.gate.record_applied(
             view.manifest, report.verdict, how=how, archive_sha256=archive, pin=pin
         )
+
+    def _how(self, run: _Run) -> str:
+        """How the received version was accepted: after review, by a pin, or by the remote's policy."""
+        return "review" if run.accept is not None else "pin" if run.pin else self.remote_config.trust
+
+    def _attribution(self, remote: Remote, view: RemoteView, result: Plan, run: _Run) -> provenance.Recorder | None:
+        """Who wrote each line of the pages this apply writes (``memsync.provenance``): a
+        line of a parent version keeps its origin, any other line is the received
+        version's (yours, from your own remote). Parents: the page's live version, the
+        name a rename the sync carries came from, the page a conflict copy is a copy of."""
+        how = self._how(run)
+        origin = None
+        if how != "self":
+            verdict = run.report.verdict
+            release = verdict.release if verdict is not None else None
+            origin = provenance.Origin(
+                source=redact(remote.url),
+                remote=self.remote,
+                signer=verdict.signer if verdict is not None else None,
+                digest=view.manifest.digest,
+                release_version=release.version if release is not None else None,
+                how=how,
+                time=now(),
+                run=self.journal.run,
+            )
+        local = run.local
+        writes = [(c.name, c.sha256) for c in run.report.local_changes if c.sha256 is not None and is_page(c.name)]
+        renamed = {new: old for old, new, _ in result.renames}
+        copies = {c.copy: c.name for c in result.conflicts}
+        parents = {}
+        for name, _ in writes:
+            found = [n for n in (name, renamed.get(name), copies.get(name)) if n is not None and n in local]
+            if found:
+                parents[name] = [(n, local[n]) for n in dict.fromkeys(found)]
+        return provenance.receiving(self.ws, self.field, origin, writes, parents, self._version, self.objects)
+
+    def _version(self, name: str, sha: str) -> bytes | None:
+        """Version ``sha`` of file ``name``, from the live field or the object store."""
+        data = self._live(name, sha)
+        return data if data is not None else self.objects.get(sha)
 
     def _base_reader(self, base: Manifest | None) -> Callable[[str], bytes]:
         def read(name: str) -> bytes:
@@ -663,8 +708,11 @@ class Session:
         staged: StagedVersion | None,
         local: Manifest,
         report: SyncReport,
+        recorder: provenance.Recorder | None = None,
     ) -> dict[str, Row]:
-        """Write ``todo`` into the live field; the stat of each file written, for the stat cache."""
+        """Write ``todo`` into the live field; the stat of each file written, for the stat cache.
+        ``recorder`` gets each page's bytes, and records their attribution before the first
+        page takes its name."""
         by_hash_staged = {sha: name for name, sha in (staged.manifest.entries.items() if staged else ())}
         by_hash_local = {sha: name for name, sha in local.entries.items()}
 
@@ -708,6 +756,8 @@ class Session:
                 return
             data = content(change.sha256)
             _check_page(report, change.name, data)
+            if recorder is not None and is_page(change.name):
+                recorder.note(change.name, change.sha256, data)
             temps[change.name] = writer.write(path, data)
 
         def install(change: Change) -> None:
@@ -730,6 +780,8 @@ class Session:
                 stats = writer.finish()
                 if not each:
                     atomic.sync_filesystem(self.root, self.ws.state)
+                if recorder is not None:
+                    recorder.commit()  # who wrote a page is known before the page is there
                 for _ in each_in_parallel(install, writes, workers):
                     pass
             finally:
@@ -779,6 +831,17 @@ class Session:
         run.base = Base(manifest, etag, now(), frozenset(sidecars))
         if staged is not None:
             self.staging.release(staged, self.field)
+        if provenance.kept(self.ws, self.field):
+            # Pages edited here since memsync wrote them: their attribution is recorded while the
+            # version they derive from is kept, before the old base's objects may go (later: coarse).
+            ours = {c.name for c in run.report.local_changes}
+            edited = [
+                (n, sha)
+                for n, sha in differ
+                if new.get(n) == sha and run.local.get(n) == sha and n not in ours and is_page(n)
+            ]
+            with contextlib.suppress(WorkspaceError):  # only sooner than reading it would: never fails a sync
+                provenance.settle_edits(self.ws, self.field, edited, self._version, self.objects)
         # A version history keeps is not the base's to discard: the versions this run
         # replaced are in its own journal lines, so most need no search of the files.
         dropped = {sha for name, sha in differ if old.get(name) == sha}

@@ -24,8 +24,10 @@ its identity, its high-water release, what was accepted and reviewed):
    accepted: its previous digest is one of them); executable files from a
    source that is not ``self`` are always held;
 5. **record** (after the engine applied): the trust record (identity bound at
-   the first accept, high-water mark, accepted digests) and the pin; or
-   **hold**: one quarantine entry bound to the digest.
+   the first accept, high-water mark, accepted digests), the pin and the key
+   rotations followed; or **hold**: one quarantine entry bound to the digest.
+   Who wrote each line is the engine's to record as it writes the pages
+   (``memsync.provenance``), from the verdict given here.
 
 Steps 1–4 are ``decide``, a pure function of (record, offer, policy, time),
 tested as a table; ``Gate`` gathers the offer (the checks of signatures) and
@@ -39,7 +41,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from . import field_trust, keyring, provenance, scanner, trust
+from . import field_trust, keyring, scanner, trust
 from .errors import IntegrityError, MemsyncError, WorkspaceError, redact
 from .field_trust import Identity, Mark, TrustRecord
 from .manifest import Manifest
@@ -415,9 +417,6 @@ class Gate:
             "at": now(),
         }
         self._save(record)
-        if self.policy != "self":
-            entry = {"source": self.url, "signer": verdict.signer, "digest": manifest.digest, "time": now(), "how": how}
-            provenance.record(self.ws, self.field, {n: {**entry, "sha256": sha} for n, sha in manifest.items()})
         if not pin:
             return None
         ident, mark = record.identity, record.release

@@ -35,7 +35,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from . import atomic, merge
+from . import atomic, merge, provenance
 from .errors import InputError, WorkspaceError
 from .field import hash_file, scan
 from .manifest import Manifest, sha256_hex
@@ -415,6 +415,10 @@ def resolve(ws: Workspace, field_name: str, name: str, how: merge.How, *, dry_ru
             return dataclasses.replace(done, dry_run=True)
         moved = False
         if target != page_sha:
+            # Who wrote each line: the page's lines and the copy's keep theirs, the rest are yours.
+            parents = [(conflict.page, page_sha, page)] if page_sha is not None else []
+            parents.append((conflict.copy, copy_sha, copy))
+            provenance.record_written(ws, field_name, conflict.page, result.page, parents)
             moved = not journal.replace(page_path, result.page, page_sha, target)
         if not moved and result.delete_copy:
             moved = not journal.replace(copy_path, None, copy_sha, None)
@@ -509,6 +513,8 @@ def restore(ws: Workspace, field_name: str, page: str, at: str | None = None, *,
             raise WorkspaceError(f"{path}: changed while restoring; nothing was written, run it again")
         journal.flush()
         atomic.fsync_dir(root)
+        if version is not None:
+            provenance.restored(ws, field_name, page, version)  # its bytes keep their recorded labels
         return Restored(field_name, page, version, current, True)
 
 
@@ -582,6 +588,8 @@ def undo(ws: Workspace, field_name: str, *, dry_run: bool = False) -> Undone:
                 report.reverted.append(Entry(now(), "undo", journal.run, field_name, page, current, old, undoes=last))
             elif not journal.replace(path, data, current, old, undoes=last):
                 report.skipped.append((page, "changed while undoing"))
+            elif old is not None:
+                provenance.restored(ws, field_name, page, old)  # its bytes keep their recorded labels
         if dry_run:
             return report
         journal.flush()

@@ -333,11 +333,14 @@ def test_accepted_pages_carry_their_provenance_into_the_index(cli: CliRunner, tm
     origin = json.loads(rows["wok.md"])["memsync_provenance"]
     assert origin["source"] == str(src) and origin["digest"] == digest and origin["how"] == "review"
     assert "memsync_provenance" not in json.loads(rows["mine.md"]), "the user's own page is theirs"
-    # Once edited here, the page is the user's own too.
-    (ws / "diary" / "wok.md").write_text(page("Wok", "Season it with flaxseed oil (my edit)."))
+    assert origin["lines"] == 11 and origin["own_lines"] == 0 and len(origin["sources"]) == 1
+    # Edited here, the page holds the user's line and the stranger's untouched ones.
+    text = (ws / "diary" / "wok.md").read_text().replace("Season the carbon steel wok.", "Flaxseed oil (my edit).")
+    (ws / "diary" / "wok.md").write_text(text)
     ok(cli("index", "diary", cwd=ws, env=env))
     rows = dict(sqlite3.connect(index).execute("SELECT filename, frontmatter FROM pages"))
-    assert "memsync_provenance" not in json.loads(rows["wok.md"])
+    origin = json.loads(rows["wok.md"])["memsync_provenance"]
+    assert origin["own_lines"] == 1 and origin["sources"][0]["lines"] == 10 and origin["source"] == str(src)
 
 
 def test_search_labels_an_accepted_strangers_page_with_its_source(cli: CliRunner, tmp_path: Path) -> None:

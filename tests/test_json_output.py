@@ -167,6 +167,11 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> Outputs:
     out.run("review", "sub")
     out.run("accept", "sub", "--dry-run")
     out.run("accept", "sub")
+    out.run("blame", "sub/p0.md")  # a stranger's page, line by line
+    (ws / "sub" / "p0.md").write_text((ws / "sub" / "p0.md").read_text() + "My own line.\n")
+    out.run("index", "sub")
+    out.run("search", "topic0", "--field", "sub")  # provenance of the stranger's lines and mine
+    out.run("blame", "sub/p0.md")
     # A signed release by "me" would now follow the review: an unsigned one is held again.
     out.run("sign-with", "--none")
     (ws / "notes" / "p4.md").write_text(page("Page 4", "More."))

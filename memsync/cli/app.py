@@ -44,7 +44,9 @@ COMMANDS = {
         ("pull", "push", "sync", "status", "unlock", "log", "publish", "clone", "mirror"), "memsync.cli.sync"
     ),
     **dict.fromkeys(("pack", "unpack", "verify", "validate", "manifest", "demo"), "memsync.cli.files"),
-    **dict.fromkeys(("keygen", "sign-with", "trust", "quarantine", "review", "accept", "reject"), "memsync.cli.trust"),
+    **dict.fromkeys(
+        ("keygen", "sign-with", "trust", "quarantine", "review", "accept", "reject", "blame"), "memsync.cli.trust"
+    ),
     **dict.fromkeys(("index", "search"), "memsync.cli.vectors"),
     **dict.fromkeys(("conflicts", "resolve", "history", "restore", "undo", "gc", "config"), "memsync.cli.history"),
     "watch": "memsync.cli.watch",

@@ -211,3 +211,43 @@ def reject(field: str, digest: str | None, dry_run: bool, as_json: bool) -> None
     done = Memsync.open().reject(field, digest, dry_run=dry_run)
     verb = "would delete" if dry_run else "deleted"
     _emit(as_json, done.to_json(), lambda: [f"{verb} {done.rejected}"])
+
+
+@main.command()
+@click.argument("page")
+@json_option
+def blame(page: str, as_json: bool) -> None:
+    """Who wrote each line of PAGE (FIELD/PAGE.md, or a path to the page file): which
+    source and version brought it and how it was accepted, as memsync recorded it."""
+    done = Memsync.open().blame(page)
+
+    def text() -> list[str]:
+        labels = [_label(line["origin"]) for line in done.lines]
+        width = max((len(label) for label in labels), default=0)
+        digits = len(str(len(done.lines)))
+        out = [
+            f"{label:<{width}} {line['line']:>{digits}}) {line['text']}"
+            for label, line in zip(labels, done.lines, strict=True)
+        ]
+        legend = [f"  {_label(s)}: {_describe(s)}, {s['lines']} line(s)" for s in done.sources]
+        if done.coarse:
+            legend.append("  (lines memsync could not tell apart name the newest source they may come from)")
+        return [*out, *(["", "sources:", *legend] if legend else [])]
+
+    _emit(as_json, done.to_json(), text)
+
+
+def _label(origin: dict[str, object] | None) -> str:
+    """A blame line's origin in a few characters: how it was accepted, by whom, which version."""
+    if origin is None:
+        return "yours"
+    signer = f" {origin['signer']}" if origin.get("signer") else ""
+    digest = str(origin.get("digest") or "").removeprefix("sha256:")[:8] or "?"
+    return f"{origin.get('how')}{signer} {digest}"
+
+
+def _describe(origin: dict[str, object]) -> str:
+    remote = f" (remote {origin['remote']})" if origin.get("remote") else ""
+    signer = f"signed by {origin['signer']}" if origin.get("signer") else "unsigned"
+    release = f", release {origin['release_version']}" if origin.get("release_version") is not None else ""
+    return f"{origin.get('source')}{remote}, {signer}{release}, accepted ({origin.get('how')}) {origin.get('time')}"

@@ -86,9 +86,24 @@ def search_command(
 
 
 def _origin(provenance: dict[str, Any]) -> str:
-    """A page someone else wrote is marked as such wherever it is shown."""
-    signer = f"signed by {provenance['signer']}" if provenance.get("signer") else "unsigned"
-    return f"  [from {provenance.get('source')}, {signer}, accepted by {provenance.get('how')}]"
+    """A page someone else wrote (in part) is marked as such wherever it is shown,
+    with every source of its lines."""
+    sources = provenance.get("sources") or [provenance]
+    own = provenance.get("own_lines") or 0
+    parts = []
+    for source in sources:
+        signer = f"signed by {source['signer']}" if source.get("signer") else "unsigned"
+        part = f"from {source.get('source')}, {signer}, accepted by {source.get('how')}"
+        if len(sources) > 1 or own:
+            part += f": {_lines(source.get('lines'))}"
+        parts.append(part)
+    if own:
+        parts.append(f"yours: {_lines(own)}")
+    return f"  [{'; '.join(parts)}]"
+
+
+def _lines(n: object) -> str:
+    return f"{n} line" + ("" if n == 1 else "s")
 
 
 def _sources(args: list[str]) -> list[Source]:

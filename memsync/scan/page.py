@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
+from .. import frontmatter
+from ..errors import InputError
 from . import markup, rules
 from . import unicode as uni
 from .claims import Known, claim_hits
@@ -44,7 +48,48 @@ def scan_text(name: str, raw: str, previous: str | None = None, known: Known | N
         out.append(Finding(name, line_of(raw, c.start), c.rule, shown, c.severity, c.message))
     for hit in claim_hits(raw, previous, known or Known()):
         out.append(_finding(name, ctx, hit, hit.start, hit.end, set(), None))
+    out += reserved_keys(name, raw)
     return dedupe(out)
+
+
+RESERVED_PREFIX = "memsync_"
+_RESERVED_KEY = re.compile(r"""^(["']?)(memsync_[^\s:"']*)\1[ \t]*:""", re.MULTILINE)
+_RESERVED_MESSAGE = (
+    "frontmatter key {key!r}: memsync reserves memsync_ keys and never reads provenance from a page; "
+    "this key claims to say where the page came from or who signed it (memsync's own record says that)"
+)
+
+
+def reserved_keys(name: str, raw: str) -> list[Finding]:
+    """A top-level frontmatter key starting with ``memsync_`` (one memsync reserves) is
+    a claim about the page's provenance that memsync never takes from a page: high."""
+    block, _ = frontmatter.split(raw)
+    if block is None:
+        return []
+    start = raw.find(block)
+    out, seen = [], set()
+    for m in _RESERVED_KEY.finditer(block):
+        at = start + m.start()
+        seen.add(m.group(2))
+        message = _RESERVED_MESSAGE.format(key=m.group(2))
+        out.append(
+            Finding(
+                name, line_of(raw, at), "reserved-key", excerpt(raw, at, at + len(m.group(0))), Severity.HIGH, message
+            )
+        )
+    try:
+        keys = frontmatter.parse(raw)
+    except InputError:
+        keys = {}
+    for key in keys:  # written some other way (a flow mapping, an escaped quote): the block's first line
+        if key.startswith(RESERVED_PREFIX) and key not in seen:
+            shown = excerpt(raw, start, start + len(key))
+            out.append(
+                Finding(
+                    name, line_of(raw, start), "reserved-key", shown, Severity.HIGH, _RESERVED_MESSAGE.format(key=key)
+                )
+            )
+    return out
 
 
 def _finding(

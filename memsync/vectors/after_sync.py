@@ -65,7 +65,7 @@ def reindex_after(
             batch=batch_size(None),
             progress=progress,
             trusted_rows=_trusted_index(ws, report, embedder, notes),
-            provenance=provenance.load(ws, report.field),
+            provenance=provenance.describe_pages(ws, report.field),
             skip=ws.member_dirs(report.field),
         )
     except MemsyncError as exc:

@@ -33,6 +33,13 @@ from .embedders import Embedder
 #: Embeddings by page digest from a trusted index, or a function that gives
 #: them for the digests it is asked about.
 TrustedRows = Mapping[bytes, bytes] | Callable[[set[bytes]], Mapping[bytes, bytes]]
+#: What memsync's record says of pages (name, sha256 hex, bytes) whose rows are written:
+#: name → the page's provenance (``memsync.provenance.summary``), None for your own.
+Describe = Callable[[list[tuple[str, str, bytes]]], Mapping[str, Mapping[str, Any] | None]]
+
+#: PRAGMA user_version of an index whose rows memsync wrote with provenance from its
+#: record only: rows of an older index that carry ``memsync_`` keys are written again.
+ROWS_FORMAT = 1
 
 DEFAULT_BATCH = 32
 BATCH_ENV_VAR = "MEMSYNC_EMBED_BATCH"
@@ -120,7 +127,7 @@ def rebuild(
     batch: int = DEFAULT_BATCH,
     progress: ProgressFactory = silent,
     trusted_rows: TrustedRows | None = None,
-    provenance: Mapping[str, Mapping[str, Any]] | None = None,
+    provenance: Describe | None = None,
     skip: Collection[str] = (),
     dry_run: bool = False,
 ) -> IndexReport:
@@ -131,8 +138,10 @@ def rebuild(
     It may be a function, asked once with the digests that would otherwise be
     embedded (only when there are some), so a source's index is read only when
     it saves work.
-    ``provenance`` (``memsync.provenance``) marks pages accepted from another
-    source: their row's frontmatter JSON carries it under ``memsync_provenance``.
+    Keys of a page's frontmatter that start with ``memsync_`` never reach its row:
+    memsync reserves them. ``provenance`` (``memsync.provenance.describe_pages``)
+    marks pages with lines from another source: their row's frontmatter JSON
+    carries what memsync's record says under ``memsync_provenance``.
     ``skip``: a tree root's member folders (``field.content_names``).
     ``dry_run``: count what would be embedded, reused, removed and left
     unchanged (``calls``: the embedder calls it would take), writing nothing.
@@ -141,7 +150,7 @@ def rebuild(
     started = time.perf_counter()
     path = store.index_path(root, embedder.model_code)
     report = IndexReport(str(path), embedder.name, embedder.model_code, embedder.dimension, batch, dry_run=dry_run)
-    pages = _read_pages(root, provenance or {}, skip)
+    pages = _read_pages(root, skip)
     report.pages = len(pages)
     if dry_run:
         _preview(path, pages, embedder, report, trusted_rows or {})
@@ -150,7 +159,7 @@ def rebuild(
     conn, created = _open(path, report.warnings)
     try:
         with contextlib.closing(conn):
-            _update(conn, created, pages, embedder, report, progress, trusted_rows or {})
+            _update(conn, created, pages, embedder, report, progress, trusted_rows or {}, provenance)
     except BaseException as exc:
         if created:
             _remove(path)  # leave no empty index behind to look like a choice of embedder
@@ -161,7 +170,7 @@ def rebuild(
     return report
 
 
-def _read_pages(root: Path, provenance: Mapping[str, Mapping[str, Any]], skip: Collection[str]) -> list[_Page]:
+def _read_pages(root: Path, skip: Collection[str]) -> list[_Page]:
     pages = []
     for name, st in sorted(content_names(root, skip)):
         if not is_page(name):
@@ -169,11 +178,7 @@ def _read_pages(root: Path, provenance: Mapping[str, Mapping[str, Any]], skip: C
         data = (root / name).read_bytes()
         # The reference tool's format: whole seconds, UTC, a literal Z.
         mtime = datetime.fromtimestamp(st.st_mtime, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-        digest = hashlib.sha256(data).digest()
-        origin = provenance.get(name)
-        if origin is not None and origin.get("sha256") != digest.hex():
-            origin = None  # edited here since: the page is the user's own now
-        pages.append(_Page(name, digest, mtime, data, origin))
+        pages.append(_Page(name, hashlib.sha256(data).digest(), mtime, data))
     return pages
 
 
@@ -242,12 +247,19 @@ def _update(
     report: IndexReport,
     progress: ProgressFactory,
     trusted_rows: TrustedRows,
+    provenance: Describe | None = None,
 ) -> None:
-    removed, rows, todo = _plan(() if created else conn.execute(_ROWS), pages, embedder, report, trusted_rows)
+    stale: set[str] = set()
+    if not created and conn.execute("PRAGMA user_version").fetchone()[0] < ROWS_FORMAT:
+        # Written before memsync kept provenance itself: a row's memsync_ keys may be a page's own.
+        stale = {n for (n,) in conn.execute("SELECT filename FROM pages WHERE instr(frontmatter, '\"memsync_') > 0")}
+    existing = () if created else conn.execute(_ROWS)
+    removed, rows, todo = _plan(existing, pages, embedder, report, trusted_rows, stale, provenance)
     conn.execute("BEGIN IMMEDIATE")
     try:
         if created:
             conn.execute(store.SCHEMA)
+        conn.execute(f"PRAGMA user_version = {ROWS_FORMAT}")
         conn.executemany("DELETE FROM pages WHERE filename IS ?", [(name,) for name in removed])
         report.removed = len(removed)
         _upsert(conn, rows)
@@ -259,11 +271,19 @@ def _update(
 
 
 def _plan(
-    existing: Iterable[Any], pages: list[_Page], embedder: Embedder, report: IndexReport, trusted_rows: TrustedRows
+    existing: Iterable[Any],
+    pages: list[_Page],
+    embedder: Embedder,
+    report: IndexReport,
+    trusted_rows: TrustedRows,
+    stale: Collection[str] = (),
+    provenance: Describe | None = None,
 ) -> tuple[list[Any], list[tuple[str, str, str, bytes, bytes]], dict[bytes, list[_Page]]]:
     """From the index's rows: the names to delete, the rows to write with a
     vector already at hand, and the pages to embed, grouped by content (counting
-    the unchanged and reused pages in ``report``)."""
+    the unchanged and reused pages in ``report``). ``stale``: rows written again
+    even when their page is unchanged. ``provenance`` is asked once, about the
+    pages whose rows are written."""
     size = embedder.dimension * 4
     current: dict[str, tuple[str, bytes]] = {}
     known: dict[bytes, bytes] = {}
@@ -278,12 +298,15 @@ def _plan(
 
     live = {p.name for p in pages}
     removed = [name for name in names if name not in live]
+    changed = [p for p in pages if p.name in stale or current.get(p.name) != (p.last_modified, p.sha256)]
+    report.unchanged += len(pages) - len(changed)
+    if provenance is not None and changed:
+        described = provenance([(p.name, p.sha256.hex(), p.data) for p in changed])
+        for page in changed:
+            page.origin = described.get(page.name)
     rows: list[tuple[str, str, str, bytes, bytes]] = []
     todo: dict[bytes, list[_Page]] = {}
-    for page in pages:
-        if current.get(page.name) == (page.last_modified, page.sha256):
-            report.unchanged += 1
-            continue
+    for page in changed:
         blob = known.get(page.sha256)
         if blob is not None:
             rows.append(_row(page, blob))
@@ -338,6 +361,7 @@ def _row(page: _Page, blob: bytes) -> tuple[str, str, str, bytes, bytes]:
 
 
 PROVENANCE_KEY = "memsync_provenance"
+RESERVED_PREFIX = "memsync_"  # frontmatter keys memsync reserves: a page's own never reach its row
 
 
 def _frontmatter_json(data: bytes, origin: Mapping[str, Any] | None = None) -> str:
@@ -345,9 +369,10 @@ def _frontmatter_json(data: bytes, origin: Mapping[str, Any] | None = None) -> s
         meta = parse(data.decode("utf-8"))
     except (UnicodeDecodeError, InputError):
         meta = {}  # readers must not rely on frontmatter; an unreadable block is just absent
+    meta = {k: v for k, v in meta.items() if not k.startswith(RESERVED_PREFIX)}
     if origin is not None:
-        # Ordinary JSON to the reference tool; to an agent, "a stranger wrote this".
-        meta = {**meta, PROVENANCE_KEY: {k: origin.get(k) for k in ("source", "signer", "digest", "time", "how")}}
+        # Ordinary JSON to the reference tool; to an agent, "a stranger wrote (some of) this".
+        meta[PROVENANCE_KEY] = dict(origin)
     return json.dumps(meta, ensure_ascii=False, default=str, sort_keys=True)
 
 

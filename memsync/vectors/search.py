@@ -3,28 +3,32 @@
 ``search`` ranks one field. ``search_fields`` ranks several together (every
 field of a workspace by default, subscribed sibling fields included), each
 searched with its own index and embedder, each hit labelled with its field
-and how far that field is trusted. Quarantined versions are never searched:
+and how far that field is trusted, and with who wrote its lines as memsync's
+own record says (``memsync.provenance``; never what a row or a page claims),
+looked up only for the hits returned. Quarantined versions are never searched:
 they live in the staging store, outside every live field and index.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import itertools
 import json
 import math
 import operator
 import sqlite3
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from .. import provenance as record
 from ..errors import WorkspaceError
+from ..manifest import sha256_hex
 from ..workspace import Workspace
 from . import embedders, store
 from .embedders import Embedder
-from .rebuild import PROVENANCE_KEY
 
 
 @dataclass(frozen=True)
@@ -33,14 +37,15 @@ class Hit:
     score: float
     title: str | None
     summary: str | None
-    provenance: dict[str, Any] | None = None  # where an accepted page came from (memsync.provenance)
+    provenance: dict[str, Any] | None = None  # who wrote the page's lines (memsync.provenance.summary)
+    sha256: str | None = None  # the page's as the index holds it
 
     def to_json(self) -> dict[str, Any]:
         return {"filename": self.filename, "score": round(self.score, 6), "title": self.title, "summary": self.summary}
 
 
 def search(root: Path, embedder: Embedder, query: str, k: int) -> list[Hit]:
-    return _rank(root, embedder, lambda: _embed_query(embedder, query), k)
+    return list(itertools.islice(_rank(root, embedder, lambda: _embed_query(embedder, query)), k))
 
 
 def _embed_query(embedder: Embedder, query: str) -> list[float]:
@@ -48,7 +53,9 @@ def _embed_query(embedder: Embedder, query: str) -> list[float]:
     return target
 
 
-def _rank(root: Path, embedder: Embedder, target_vector: Callable[[], list[float]], k: int) -> list[Hit]:
+def _rank(root: Path, embedder: Embedder, target_vector: Callable[[], list[float]]) -> Iterator[Hit]:
+    """The index's pages, best first (those still in the field). The index is read
+    and the query embedded before the first hit is asked for."""
     path = store.index_path(root, embedder.model_code)
     if not path.is_file():
         raise store.IndexFileError(f"{root}: no {embedder.model_code} index yet; run 'memsync index {root}'")
@@ -62,19 +69,27 @@ def _rank(root: Path, embedder: Embedder, target_vector: Callable[[], list[float
             # Embed the query only once the index is known to be usable.
             target = target_vector()
             target_norm = math.sqrt(sum(v * v for v in target))
-            for name, meta, blob in conn.execute("SELECT filename, frontmatter, embedding FROM pages"):
+            rows = conn.execute("SELECT filename, frontmatter, embedding, sha256_hash FROM pages")
+            for name, meta, blob, digest in rows:
                 if not isinstance(blob, bytes) or len(blob) != size:
                     continue  # not a vector of this model; the next rebuild replaces it
                 vector = store.unpack(blob)
                 norm = math.sqrt(sum(map(operator.mul, vector, vector)))
                 dot = sum(map(operator.mul, vector, target))
-                scored.append((dot / (norm * target_norm) if norm and target_norm else 0.0, str(name), meta))
+                score = dot / (norm * target_norm) if norm and target_norm else 0.0
+                scored.append((score, str(name), meta, digest))
     except sqlite3.Error as exc:
         raise store.IndexFileError(f"{path}: {exc}") from None
     # The index is as the last rebuild left it: a page deleted since is no hit.
     ranked = sorted(scored, key=lambda item: (-item[0], item[1]))
-    best = itertools.islice(((s, n, m) for s, n, m in ranked if (root / n).is_file()), k)
-    return [Hit(name, score, *_described(meta)) for score, name, meta in best]
+    return _hits(root, ranked)
+
+
+def _hits(root: Path, ranked: list[tuple[float, str, Any, Any]]) -> Iterator[Hit]:
+    for score, name, meta, digest in ranked:
+        if (root / name).is_file():
+            sha = digest.hex() if isinstance(digest, bytes) else None
+            yield Hit(name, score, *_described(meta), sha256=sha)
 
 
 @dataclass(frozen=True)
@@ -85,6 +100,9 @@ class Source:
     root: Path
     trust: str = "local"  # the remote's trust policy (self, signed, untrusted); local: no remote
     source: str | None = None  # the remote's URL
+    #: The workspace whose record says who wrote the field's lines (None: a folder
+    #: outside any workspace, of which memsync knows nothing).
+    workspace: Workspace | None = dataclasses.field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -93,10 +111,42 @@ class FieldHit:
     hit: Hit
 
     def to_json(self) -> dict[str, Any]:
-        src, origin = self.source, self.hit.provenance or {}
-        labels = {"field": src.field, "trust": src.trust, "source": src.source, "signer": origin.get("signer")}
-        # Who wrote the page: null for the user's own, else where it was accepted from.
-        return {**self.hit.to_json(), **labels, "provenance": self.hit.provenance}
+        src, origin = self.source, self.hit.provenance
+        # Signed by one signer only when every line from another source was: a page
+        # that also holds unsigned (or otherwise signed) foreign lines names no signer.
+        signer = record.common_signer(origin)
+        labels = {"field": src.field, "trust": src.trust, "source": src.source, "signer": signer}
+        # Who wrote the page: null when every line is the user's, else every source of its lines.
+        return {**self.hit.to_json(), **labels, "provenance": origin}
+
+
+class _Provenance:
+    """Who wrote a field's hits, from memsync's record (opened at the first hit asked about)."""
+
+    def __init__(self, src: Source) -> None:
+        self.src = src
+        self.record: record.Record | None = None
+
+    def of(self, hit: Hit) -> Hit:
+        ws = self.src.workspace
+        if ws is None or not record.kept(ws, self.src.field):
+            return replace(hit, provenance=None)
+        if self.record is None:
+            self.record = record.Record(ws, self.src.field)
+        # The page as it is now, which an agent opening it reads (the row may predate an edit).
+        try:
+            data: bytes | None = (self.src.root / hit.filename).read_bytes()
+        except OSError:
+            data = None
+        sha = sha256_hex(data) if data is not None else hit.sha256
+        if sha is None:
+            return replace(hit, provenance=None)
+        att = self.record.lookup(hit.filename, sha, data)
+        return replace(hit, provenance=record.summary(self.record, att))
+
+    def close(self) -> None:
+        if self.record is not None:
+            self.record.close()
 
 
 @dataclass
@@ -124,7 +174,7 @@ def workspace_sources(ws: Workspace, names: Iterable[str] = ()) -> list[Source]:
         if ws.field(name).remotes:
             _, config = ws.remote(name, None)
             policy, url = config.trust, config.url
-        sources.append(Source(name, ws.field_path(name), policy, url))
+        sources.append(Source(name, ws.field_path(name), policy, url, ws))
     return sources
 
 
@@ -144,45 +194,61 @@ def search_fields(
     found = Searched(query)
     queries: dict[str, list[float]] = {}  # one query embedding per model
     hits: list[FieldHit] = []
-    for src in sources:
-        chosen = embedders.for_field(src.root, embedder)
+    described: list[_Provenance] = []
+    try:
+        for src in sources:
+            chosen = embedders.for_field(src.root, embedder)
 
-        def target(chosen: Embedder = chosen) -> list[float]:
-            if chosen.model_code not in queries:
-                queries[chosen.model_code] = _embed_query(chosen, query)
-            return queries[chosen.model_code]
+            def target(chosen: Embedder = chosen) -> list[float]:
+                if chosen.model_code not in queries:
+                    queries[chosen.model_code] = _embed_query(chosen, query)
+                return queries[chosen.model_code]
 
-        try:
-            ranked = _rank(src.root, chosen, target, k)
-        except store.IndexFileError as exc:
-            found.skipped.append({"field": src.field, "reason": str(exc)})
-            continue
-        found.searched.append(
-            {"field": src.field, "trust": src.trust, "embedder": chosen.name, "model_code": chosen.model_code}
-        )
-        hits += [
-            FieldHit(src, hit)
-            for hit in ranked
-            if (min_score is None or hit.score >= min_score) and not (own_only and hit.provenance)
-        ]
-    if not found.searched:
-        if found.skipped:
-            raise store.IndexFileError(found.skipped[0]["reason"])
-        raise WorkspaceError("no fields to search (memsync add NAME)")
-    found.results = sorted(hits, key=lambda h: (-h.hit.score, h.source.field, h.hit.filename))[:k]
+            try:
+                ranked = _rank(src.root, chosen, target)
+            except store.IndexFileError as exc:
+                found.skipped.append({"field": src.field, "reason": str(exc)})
+                continue
+            found.searched.append(
+                {"field": src.field, "trust": src.trust, "embedder": chosen.name, "model_code": chosen.model_code}
+            )
+            origins = _Provenance(src)
+            described.append(origins)
+            kept = (hit for hit in ranked if min_score is None or hit.score >= min_score)
+            if own_only:
+                # Looked up hit by hit until k pages with no line from another source are found.
+                kept = (hit for hit in map(origins.of, kept) if hit.provenance is None)
+            hits += [FieldHit(src, hit) for hit in itertools.islice(kept, k)]
+        if not found.searched:
+            if found.skipped:
+                raise store.IndexFileError(found.skipped[0]["reason"])
+            raise WorkspaceError("no fields to search (memsync add NAME)")
+        best = sorted(hits, key=lambda h: (-h.hit.score, h.source.field, h.hit.filename))[:k]
+        # Who wrote each page: asked for the hits returned only.
+        found.results = [h if own_only else FieldHit(h.source, _origins_of(described, h)) for h in best]
+    finally:
+        for origins in described:
+            origins.close()
     return found
 
 
-def _described(meta: Any) -> tuple[str | None, str | None, dict[str, Any] | None]:
-    """Title, summary and provenance from a row's frontmatter JSON."""
+def _origins_of(described: list[_Provenance], hit: FieldHit) -> Hit:
+    for origins in described:
+        if origins.src is hit.source:
+            return origins.of(hit.hit)
+    return hit.hit
+
+
+def _described(meta: Any) -> tuple[str | None, str | None]:
+    """Title and summary from a row's frontmatter JSON (never its provenance: a row
+    another tool wrote, or a page's own frontmatter, may claim anything)."""
     try:
         data = json.loads(meta)
     except (TypeError, ValueError):
-        return None, None, None
+        return None, None
     if not isinstance(data, dict):
-        return None, None, None
-    origin = data.get(PROVENANCE_KEY)
-    return _text(data.get("title")), _text(data.get("summary")), origin if isinstance(origin, dict) else None
+        return None, None
+    return _text(data.get("title")), _text(data.get("summary"))
 
 
 def _text(value: Any) -> str | None:
