@@ -806,7 +806,10 @@ def publish(
         record = field_trust.load(workspace, name) if workspace and name else None
         after = record.release.version if record and record.release else 0
         field = gate.identity_name(record, label) if record else label
-        voucher = signing.Voucher(field, key, expires=expires, after=after, keys=keyring.own_chain(workspace))
+        signers = keyring.trusted(workspace)[0] if workspace else []
+        voucher = signing.Voucher(
+            field, key, expires=expires, after=after, keys=keyring.own_chain(workspace), signers=signers
+        )
         if new_key is not None:
             voucher.rotate_to(new_key)
         for old in ending:

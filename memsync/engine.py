@@ -620,6 +620,7 @@ class Session:
             expires=self.ws.release_expires,
             after=record.release.version if record.release else 0,
             keys=keyring.own_chain(self.ws),
+            signers=self.gate.signers,
         )
 
     def _push_content(self, result: Plan, run: _Run) -> Callable[[Change], bytes]:

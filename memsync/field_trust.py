@@ -11,7 +11,7 @@ trusted state per repository and treats mirrors as mere URLs:
   signer), the high-water mark below which anything is a rollback;
 - ``accepted``: the field digests accepted lately (a statement whose previous
   digest is one of them continues this field);
-- ``reviewed``: the held version ``review`` last showed;
+- ``reviewed``: the held versions ``review`` showed (the only ones ``accept`` applies);
 - ``last``: what was applied last, from where and how.
 
 A remote's name, URL or policy is no part of it: renaming a remote, adding a
@@ -60,13 +60,14 @@ class TrustRecord:
     identity: Identity | None = None
     release: Mark | None = None
     accepted: list[str] = field(default_factory=list)  # oldest first
-    reviewed: str | None = None  # the digest review last showed
+    reviewed: list[str] = field(default_factory=list)  # the digests review showed, the last one last
     last: dict[str, Any] | None = None
 
     def accept(self, digest: str) -> None:
-        if digest in self.accepted:
-            self.accepted.remove(digest)
-        self.accepted = [*self.accepted, digest][-KEEP_ACCEPTED:]
+        self.accepted = _appended(self.accepted, digest)
+
+    def review(self, digest: str) -> None:
+        self.reviewed = _appended(self.reviewed, digest)
 
     def to_json(self) -> dict[str, Any]:
         ident, mark = self.identity, self.release
@@ -84,6 +85,10 @@ class TrustRecord:
         }
 
 
+def _appended(digests: list[str], digest: str) -> list[str]:
+    return [*(d for d in digests if d != digest), digest][-KEEP_ACCEPTED:]
+
+
 def expect(record: TrustRecord, name: str, field_name: str) -> TrustRecord:
     """The record once the user said the field is ``name`` (``--expect-field``): a
     statement naming another is refused from then on, not only held."""
@@ -98,7 +103,7 @@ def expect(record: TrustRecord, name: str, field_name: str) -> TrustRecord:
         bound = Identity(name, "expect", ident.digest if ident else None, now())
     else:
         bound = Identity(ident.name, "expect", ident.digest, ident.at)
-    return TrustRecord(bound, record.release, list(record.accepted), record.reviewed, record.last)
+    return TrustRecord(bound, record.release, list(record.accepted), list(record.reviewed), record.last)
 
 
 def path(ws: Workspace, field_name: str) -> Path:
@@ -144,12 +149,15 @@ def _parse(raw: Any) -> TrustRecord:
     accepted = raw.get("accepted") or []
     if not isinstance(accepted, list):
         raise ValueError("accepted is not a list")
+    reviewed = raw.get("reviewed") or []
+    if not isinstance(reviewed, list):
+        raise ValueError("reviewed is not a list")
     last = raw.get("last")
     return TrustRecord(
         identity,
         release,
         [_text(d) for d in accepted],
-        _opt(raw.get("reviewed")),
+        [_text(d) for d in reviewed],
         last if isinstance(last, dict) else None,
     )
 
@@ -187,7 +195,7 @@ def _migrated(ws: Workspace, field_name: str) -> TrustRecord:
         if not isinstance(data, dict):
             continue
         if old.name == "reviewed.json":
-            record.reviewed = data.get("digest") if isinstance(data.get("digest"), str) else None
+            record.reviewed = [data["digest"]] if isinstance(data.get("digest"), str) else []
         else:
             olds.append(data)
     olds.sort(key=lambda d: str(d.get("accepted_at") or ""))

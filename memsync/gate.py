@@ -142,12 +142,15 @@ def _decide(record: TrustRecord, offer: Offer, policy: str, at: datetime) -> Ver
         )
     problem = statement_problem(record, st, offer.digest, freeze=policy != "self", at=at) if st else None
     fits = st if st is not None and problem is None else None
+    # A person's pin or review applies an expired release too: its expiry is still recorded,
+    # so that a source offering nothing newer is reported as frozen.
+    chosen = st if st is not None and statement_problem(record, st, offer.digest, freeze=False, at=at) is None else None
     if offer.pinned:
-        return _apply("matches the hash pinned on the command line", offer, fits)
+        return _apply("matches the hash pinned on the command line", offer, chosen)
     if offer.locked:
-        return _apply("matches the pin in memsync.lock", offer, fits)
+        return _apply("matches the pin in memsync.lock", offer, chosen)
     if offer.reviewed:
-        return _apply("accepted after review", offer, fits)
+        return _apply("accepted after review", offer, chosen)
     if offer.signature_problem is not None and offer.signature_problem.startswith("bad signature"):
         return _hold(offer.signature_problem, offer)  # a broken signature is a red flag under any policy
     if offer.locked_elsewhere and policy == "self" and (offer.signer is None or offer.statement_problem or problem):
@@ -167,6 +170,11 @@ def _decide(record: TrustRecord, offer: Offer, policy: str, at: datetime) -> Ver
         return _hold(
             f"this field's releases came with release statements up to version {mark.version}; "
             "a signed version without one may be an old one replayed",
+            offer,
+        )
+    if st is None and ident is not None and ident.name is not None and offer.signer is not None and policy != "self":
+        return _hold(
+            f"no release statement says this is field {ident.name!r}: a signature alone does not name a field",
             offer,
         )
     if policy == "self":
@@ -258,10 +266,7 @@ class Gate:
     def signers(self) -> list[sshsig.AllowedSigner]:
         """allowed_signers as it reads now, but for keys their owners revoked."""
         if self._signers is None:
-            from . import sshsig
-
-            self._ring = keyring.load(self.ws)
-            self._signers = keyring.usable(sshsig.read_allowed_signers(self.ws.allowed_signers_path), self._ring)
+            self._signers, self._ring = keyring.trusted(self.ws)
         return self._signers
 
     def lock_pin(self) -> dict[str, Any] | None:
@@ -391,7 +396,7 @@ class Gate:
         )
         # A source that changes at every poll must not fill the disk: of what this source
         # offered, only its newest and the one a person last reviewed (accept may apply it) stay.
-        keep = {staged.digest, self.record.reviewed}
+        keep = {staged.digest, *self.record.reviewed}
         for meta in store.quarantined(self.field):
             if redact(str(meta.get("source"))) == self.url and meta["digest"] not in keep:
                 store.discard(str(meta["digest"]), self.field)
@@ -431,6 +436,7 @@ class Gate:
             identity=ident.name if ident else None,
             # Only the release this very content is: a reviewed older version keeps the mark elsewhere.
             release_version=mark.version if mark and mark.digest == manifest.digest else None,
+            release_expires=mark.expires if mark and mark.digest == manifest.digest and mark.expires else None,
         )
 
     def published(self, statement: release.Release, signer: str | None) -> None:
@@ -454,15 +460,27 @@ class Publishing:
 
 
 def seeded(record: TrustRecord, pin: Mapping[str, Any] | None) -> TrustRecord:
-    """A record that knows nothing yet (a workspace made afresh beside a committed
-    memsync.lock) starts from the identity and release the field's pin records: a
-    new machine is no first contact to be rolled back."""
-    if pin is None or record.identity is not None or record.release is not None or record.accepted:
+    """The record with what the field's pin in memsync.lock (committed, shared by the
+    machines of one workspace) knows beyond it: the identity, when the record has none
+    (a workspace made afresh: no first contact to roll back), and the release, when the
+    lockfile's is higher (another machine went further: nothing older than that applies)."""
+    if pin is None:
         return record
-    name, version, digest = pin.get("identity"), pin.get("release_version"), str(pin["digest"])
-    identity = Identity(name, "lock", digest, str(pin["time"])) if name is not None else None
-    mark = Mark(version, digest, "", pin.get("signer")) if version is not None and name is not None else None
-    return TrustRecord(identity, mark, [digest], record.reviewed, record.last)
+    digest, name, version = str(pin["digest"]), pin.get("identity"), pin.get("release_version")
+    out = replace(record, accepted=list(record.accepted), reviewed=list(record.reviewed))
+    if out.identity is None:
+        out.identity = Identity(name, "lock", digest, str(pin["time"]))
+    mark = out.release
+    if (
+        version is not None
+        and name is not None
+        and name == out.identity.name
+        and (mark is None or version > mark.version)
+    ):
+        out.release = Mark(version, digest, str(pin.get("release_expires") or ""), pin.get("signer"))
+    if digest not in out.accepted:
+        out.accepted = [digest, *out.accepted]
+    return out
 
 
 def identity_name(record: TrustRecord, field: str) -> str:
@@ -490,12 +508,8 @@ REVIEW_LOCK_WAIT = 30.0  # seconds a review waits for a running sync before it r
 def mark_reviewed(ws: Workspace, field: str, digest: str) -> None:
     with ws.locked(wait=REVIEW_LOCK_WAIT):
         record = field_trust.load(ws, field)
-        record.reviewed = digest
+        record.review(digest)
         field_trust.save(ws, field, record)
-
-
-def last_reviewed(ws: Workspace, field: str) -> str | None:
-    return field_trust.load(ws, field).reviewed
 
 
 def chosen_for_accept(ws: Workspace, field: str, digest: str | None) -> str:
@@ -504,14 +518,17 @@ def chosen_for_accept(ws: Workspace, field: str, digest: str | None) -> str:
     held = [str(m["digest"]) for m in StagingStore(ws).quarantined(field)]
     if not held:
         raise WorkspaceError(f"nothing of field {field!r} is in quarantine")
+    reviewed = field_trust.load(ws, field).reviewed
     if digest is not None:
         want = Pin.parse(digest).digest if len(digest.removeprefix("sha256:")) == 64 else _prefix(digest)
         matches = [d for d in held if d.startswith(want)]
         if len(matches) != 1:
             raise WorkspaceError(f"{digest}: {'no' if not matches else 'more than one'} held version matches")
+        if matches[0] not in reviewed:
+            # A digest copied from a hint is no review: the findings come first.
+            raise WorkspaceError(f"review it first: memsync review {field} {matches[0]}")
         return matches[0]
-    reviewed = last_reviewed(ws, field)
-    if len(held) == 1 and held[0] == reviewed:
+    if len(held) == 1 and reviewed and held[0] == reviewed[-1]:
         return held[0]
     listing = ", ".join(held)
     if len(held) == 1:

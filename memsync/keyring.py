@@ -21,6 +21,7 @@ beside it: a key once revoked never signs again here, even if a line names it.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -76,6 +77,14 @@ def usable(signers: list[AllowedSigner], ring: Keyring) -> list[AllowedSigner]:
     if not ring.revoked:
         return signers
     return [s for s in signers if s.key.plain().fingerprint() not in ring.revoked]
+
+
+def trusted(ws: Workspace) -> tuple[list[AllowedSigner], Keyring]:
+    """The workspace's allowed signers as signatures are checked against them, and its keyring."""
+    from .allowed_signers import read_allowed_signers
+
+    ring = load(ws)
+    return usable(read_allowed_signers(ws.allowed_signers_path), ring), ring
 
 
 def is_revoked(ring: Keyring, key: PublicKey) -> bool:
@@ -157,8 +166,20 @@ def follow(ws: Workspace, change: KeyChange) -> None:
         if new is None or old in change.followed.revoked:
             lines[number] = stamp + lines[number]
         elif new is not signer.key:
-            lines[number] = lines[number].replace(signer.key.line().encode(), new.line().encode(), 1)
+            lines[number] = _rotated_line(lines[number], signer, new)
     atomic.write_bytes(path, b"\n".join(lines))
+
+
+def _rotated_line(line: bytes, signer: AllowedSigner, new: PublicKey) -> bytes:
+    """``line`` with its key replaced in place, whatever blanks part type and key; a line
+    written some other way is kept as a comment and written anew after it."""
+    kind, b64 = signer.key.line().encode().split(b" ")
+    new_kind, new_b64 = new.line().encode().split(b" ")
+    pattern = re.compile(rb"(?<![^ \t])" + re.escape(kind) + rb"([ \t]+)" + re.escape(b64) + rb"(?![^ \t\r])")
+    rewritten, count = pattern.subn(lambda m: new_kind + m.group(1) + new_b64, line)
+    if count == 1:
+        return rewritten
+    return f"# rotated ({KEYS_NAME}, {now()}): ".encode() + line + b"\n" + replace(signer, key=new).line().encode()
 
 
 # -- the publisher's own chain ---------------------------------------------------------------

@@ -22,6 +22,7 @@ from .names import KEYS_NAME, RELEASE_NAME, RELEASE_SIGNATURE_NAME, SIGNATURE_NA
 from .workspace import Workspace
 
 if TYPE_CHECKING:
+    from .allowed_signers import AllowedSigner
     from .release import Release
     from .rotation import Chain
 
@@ -49,6 +50,13 @@ def signing_key(ws: Workspace | None, explicit: str | None = None) -> Any:
     return sshsig.load_private_key(Path(value).expanduser())
 
 
+def _own(key: Any) -> AllowedSigner:
+    from .allowed_signers import AllowedSigner
+    from .rotation import public_key
+
+    return AllowedSigner(("this publisher",), public_key(key), ("memsync",))
+
+
 class Voucher:
     """Signs one field's versions as they are pushed or published.
 
@@ -59,10 +67,22 @@ class Voucher:
     destinations allow it (a destination already further on gets the next one)."""
 
     def __init__(
-        self, field: str, key: Any, *, expires: str | None = None, after: int = 0, keys: Chain | None = None
+        self,
+        field: str,
+        key: Any,
+        *,
+        expires: str | None = None,
+        after: int = 0,
+        keys: Chain | None = None,
+        signers: list[AllowedSigner] | None = None,
     ) -> None:
         self.field = field
         self.key = key
+        #: Whose statement at a destination counts for the numbering: this key's, and the
+        #: workspace's allowed signers' (a teammate's push). Anything else there was not
+        #: made by anyone trusted: going on from its version would let whoever can write
+        #: the store choose the number (past what any reader takes) and the previous digest.
+        self.vouchers = [*(signers or []), _own(key)]
         self.expires = expires
         self.after = after
         self.made: list[Release] = []
@@ -79,6 +99,7 @@ class Voucher:
 
         self.rotations.append((ROTATE, self.key, public_key(new_key)))
         self.key = new_key
+        self.vouchers.append(_own(new_key))
 
     def revoke(self, old_key: Any) -> None:
         """Announce at every destination that ``old_key`` (signing its own revocation) is ended."""
@@ -115,12 +136,14 @@ class Voucher:
         from . import release, sshsig
 
         before = None
-        if RELEASE_NAME in previous:
+        if RELEASE_NAME in previous and RELEASE_SIGNATURE_NAME in previous:
             try:
-                before = release.Release.parse(previous[RELEASE_NAME])
-            except InputError:
-                before = None  # an unreadable statement there: the numbering goes on from what we know
+                before, _ = release.verify(previous[RELEASE_NAME], previous[RELEASE_SIGNATURE_NAME], self.vouchers)
+            except MemsyncError:
+                before = None  # not one of ours: the numbering goes on from what the workspace knows
         floor = max(before.version if before else 0, self.after)
+        if floor >= release.MAX_VERSION:
+            raise InputError(f"the release there is already version {floor}, the highest a statement may have")
         same = [m for m in self.made if m.digest == manifest.digest and m.version > floor]
         if same:
             version, created, expires = same[-1].version, same[-1].created, same[-1].expires

@@ -78,6 +78,7 @@ def read_pins(ws: Workspace) -> dict[str, dict[str, Any]]:
         ("time", False, text, "a string"),
         ("identity", True, text, "a string or null"),
         ("release_version", True, version, "a whole number from 1, or null"),
+        ("release_expires", True, text, "a string or null"),
     )
     fields: dict[str, dict[str, Any]] = raw["fields"]
     for name, pin in fields.items():
@@ -102,6 +103,7 @@ def write_pin(
     archive_sha256: str | None = None,
     identity: str | None = None,
     release_version: int | None = None,
+    release_expires: str | None = None,
 ) -> dict[str, Any] | None:
     """Record the accepted version, with the field's identity and high-water release
     (a workspace made afresh beside this lockfile starts from them); returns the
@@ -117,6 +119,7 @@ def write_pin(
         "time": now(),
         "identity": identity,
         "release_version": release_version,
+        "release_expires": release_expires,
     }
     data = {"version": LOCK_VERSION, "fields": dict(sorted(pins.items()))}
     atomic.write_bytes(ws.lockfile_path, (json.dumps(data, indent=2, sort_keys=True) + "\n").encode())

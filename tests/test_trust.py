@@ -795,6 +795,7 @@ def test_accept_waiting_while_a_pull_replaces_the_version_says_it_is_no_longer_h
     ok(cli("init", cwd=ws, env=env))
     first = write_manifest(src)
     held(cli("pull", src, "--field", "f", "--trust", "untrusted", "--no-index", cwd=ws, env=env), "untrusted")
+    ok(cli("review", "f", cwd=ws, env=env))
     m = Memsync.open(ws, wait=30)
     outcome: list[BaseException | None] = []
 

@@ -257,7 +257,7 @@ def test_everyday_use_option_claims() -> None:
     for name in named:
         assert "--dry-run" in options[name], name
     # The others read, or run the ones named (watch, demo), or are the server.
-    readers = {"conflicts", "fields", "history", "log", "quarantine", "review", "search", "status", "validate"}
+    readers = {"blame", "conflicts", "fields", "history", "log", "quarantine", "review", "search", "status", "validate"}
     readers |= {"verify", "remote list", "remote options", "trust list", "watch", "demo", "serve"}
     assert {n for n, opts in options.items() if "--dry-run" not in opts} == readers
 

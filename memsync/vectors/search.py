@@ -166,16 +166,21 @@ class Searched:
 
 
 def workspace_sources(ws: Workspace, names: Iterable[str] = ()) -> list[Source]:
-    """The fields named (default: every field of the workspace), labelled with their
-    default remote's trust policy."""
+    """The fields named (default: every field of the workspace), each labelled with the
+    least trusted policy among its remotes (and that remote's URL): what the field may
+    hold, whatever its remotes are called."""
     sources = []
     for name in list(names) or sorted(ws.fields):
         policy, url = "local", None
-        if ws.field(name).remotes:
-            _, config = ws.remote(name, None)
-            policy, url = config.trust, config.url
+        remotes = ws.field(name).remotes.values()
+        if remotes:
+            weakest = min(remotes, key=lambda rc: (_TRUST_RANK.get(rc.trust, 0), rc.url))
+            policy, url = weakest.trust, weakest.url
         sources.append(Source(name, ws.field_path(name), policy, url, ws))
     return sources
+
+
+_TRUST_RANK = {"untrusted": 0, "signed": 1, "self": 2}
 
 
 def search_fields(
