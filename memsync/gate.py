@@ -123,7 +123,8 @@ def decide(record: TrustRecord, offer: Offer, policy: str, at: datetime) -> Verd
     from a remote whose policy is ``policy``, at time ``at``: no I/O, no state."""
     verdict = _decide(record, offer, policy, at)
     ident, st = record.identity, verdict.release
-    if verdict.apply and st is not None and policy != "self" and (ident is None or ident.name is None):
+    first = ident is None or ident.name is None or (ident.by == "expect" and record.release is None)
+    if verdict.apply and st is not None and policy != "self" and first:
         # The first statement applied binds the field: say so, once, where a person sees it.
         return replace(verdict, reason=f"{verdict.reason}; this field is {st.field!r} from now on")
     return verdict

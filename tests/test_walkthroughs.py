@@ -24,7 +24,7 @@ import pytest
 from test_s3 import aws_env
 
 from memsync.cli import main
-from tests.conftest import assert_one_line_error
+from tests.conftest import assert_one_line_error, run_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO_FIELD = ROOT / "examples" / "demo-field"
@@ -232,6 +232,53 @@ def test_everyday_use_as_written(tmp_path: Path) -> None:
     for line in lines[clone:]:
         ok(run(line, there))
     assert pages(there / "notes") == pages(here / "notes")
+
+
+def test_identity_and_key_rotation_walkthrough_as_written(tmp_path: Path) -> None:
+    """README's "One trust record per field, and keys that change", alice and bob in turn."""
+    section = (ROOT / "README.md").read_text().split("### One trust record per field, and keys that change", 1)[1]
+    doc = tmp_path / "identity.md"
+    doc.write_text(section.split("\n### ", 1)[0])
+    home = tmp_path / "home"
+    (home / ".ssh").mkdir(parents=True)
+    site = tmp_path / "srv" / "diary"
+    env = {**os.environ, "HOME": str(home), "MEMSYNC_EMBEDDER": "builtin", "MEMSYNC_SIGNING_KEY": ""}
+    run = Walkthrough(doc, tmp_path, {"/srv/diary": str(site)}, env)
+    alice, bob = tmp_path / "alice", tmp_path / "bob"
+    keygen, publish, trust, clone, rename, keygen2, rotate, pull, blame = run.blocks[0]
+    for ws in (alice, bob):
+        ws.mkdir()
+        ok(run_cli("init", cwd=ws, env=run.env))
+    (alice / "diary").mkdir()
+    (alice / "diary" / "wok.md").write_text("# Wok\n\nSeason it with flaxseed oil.\n")
+    ok(run_cli("add", "diary", cwd=alice, env=run.env))
+
+    ok(run(keygen, alice))
+    ok(run(publish, alice))
+    ok(run(trust, bob))
+    cloned = ok(run(clone, bob))
+    assert "this field is 'diary' from now on" in cloned
+    record = json.loads((bob / ".memsync" / "fields" / "diary" / "trust.json").read_text())
+    assert record["identity"]["name"] == "diary" and record["release"]["version"] == 1
+    ok(run(rename, bob))
+    assert json.loads((bob / ".memsync" / "fields" / "diary" / "trust.json").read_text()) == record
+
+    (bob / "diary" / "wok.md").write_text("# Wok\n\nSeason it with flaxseed oil.\n\nBob: mine is carbon steel.\n")
+    (alice / "diary" / "wok.md").write_text("# Wok\n\nAlice: heat it first.\n\nSeason it with flaxseed oil.\n")
+    ok(run(keygen2, alice))
+    ok(run(rotate, alice))
+    pulled = ok(run(pull, bob))
+    assert "rotated to" in pulled, pulled
+    v2 = (home / ".ssh" / "alice_v2.pub").read_text().split()[1]
+    assert v2 in (bob / ".memsync" / "allowed_signers").read_text()
+    checked = subprocess.run(
+        ["ssh-keygen", "-Y", "verify", "-f", bob / ".memsync" / "allowed_signers", "-I", "alice", "-n", "memsync",
+         "-s", site / "SHA256SUMS.sig"],
+        input=(site / "SHA256SUMS").read_bytes(), capture_output=True, timeout=30,
+    )  # fmt: skip
+    assert checked.returncode == 0, checked.stderr
+    lines = {line.split(") ", 1)[1]: line.split(" ", 1)[0] for line in ok(run(blame, bob)).splitlines() if ") " in line}
+    assert lines["Alice: heat it first."] == "signed" and lines["Bob: mine is carbon steel."] == "yours", lines
 
 
 def test_everyday_use_option_claims() -> None:
