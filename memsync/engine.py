@@ -447,9 +447,10 @@ class Session:
             return True
         report = run.report
         risky = executables(staged, run.local) if staged is not None and self.remote_config.trust != "self" else []
-        report.verdict = self.gate.decide(
+        offer = self.gate.offer(
             view.manifest, view.sidecars, pinned=run.pin, reviewed=run.accept is not None, executables=risky
         )
+        report.verdict = self.gate.decide(offer)
         if report.verdict.apply:
             return True
         if report.verdict.refused:
@@ -639,16 +640,14 @@ class Session:
         return content
 
     def _record(self, remote: Remote, view: RemoteView, run: _Run) -> None:
-        """Tell the gate what was applied: trust state and the pin of a subscription
-        (self remotes only once they have a pin)."""
+        """Tell the gate what was applied: the field's trust record and its pin."""
         report = run.report
         assert report.verdict is not None
-        pin = self.remote_config.trust != "self" or run.pin is not None or self.gate.lock_pin() is not None
         how = self._how(run)
         # An accepted version is pinned with the archive it came in, not what the source serves now.
         archive = run.accepted_archive if run.accept else remote.archive_sha256()
         report.previous_pin = self.gate.record_applied(
-            view.manifest, report.verdict, how=how, archive_sha256=archive, pin=pin
+            view.manifest, report.verdict, how=how, archive_sha256=archive, pinned=run.pin is not None
         )
 
     def _how(self, run: _Run) -> str:

@@ -271,9 +271,8 @@ class Gate:
         return self._signers
 
     def lock_pin(self) -> dict[str, Any] | None:
-        """The field's pin in memsync.lock when this source recorded it."""
-        pin = trust.read_pins(self.ws).get(self.field)
-        return pin if pin and self._ours(pin.get("source")) else None
+        """The field's pin in memsync.lock (read, and so checked, whoever recorded it)."""
+        return trust.read_pins(self.ws).get(self.field)
 
     def _ours(self, source: object) -> bool:
         """Whether a recorded source is this one (recorded before sources were
@@ -333,16 +332,8 @@ class Gate:
             return None, f"release statement not trusted: {exc}"
         return statement, None
 
-    def decide(
-        self,
-        manifest: Manifest,
-        sidecars: Mapping[str, bytes],
-        *,
-        pinned: Pin | None = None,
-        reviewed: bool = False,
-        executables: list[str] | None = None,
-    ) -> Verdict:
-        offer = self.offer(manifest, sidecars, pinned=pinned, reviewed=reviewed, executables=executables)
+    def decide(self, offer: Offer) -> Verdict:
+        """The decision on ``offer`` (made by ``offer``) for this field, from this remote, now."""
         verdict = decide(self.record, offer, self.policy, datetime.now(UTC))
         self._keys = offer.keys  # followed for good once the version is applied or held
         if offer.keys is not None and offer.keys.notes:
@@ -409,9 +400,12 @@ class Gate:
         *,
         how: str,
         archive_sha256: str | None,
-        pin: bool,
+        pinned: bool = False,
     ) -> dict[str, Any] | None:
-        """Remember what was applied; returns the previous pin when it named other content."""
+        """Remember what was applied (``pinned``: by a --sha256 given now); returns the
+        previous pin when it named other content. A subscription is pinned, and so is
+        any field once pinned, whichever remote brings its next version: a pin left on
+        an older version would apply that version again, over the newer one."""
         self._follow_keys()
         record = bind(self.record, verdict, manifest.digest, how)
         record.last = {
@@ -423,7 +417,7 @@ class Gate:
             "at": now(),
         }
         self._save(record)
-        if not pin:
+        if self.policy == "self" and not pinned and self.lock_pin() is None:
             return None
         ident, mark = record.identity, record.release
         return trust.write_pin(

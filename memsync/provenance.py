@@ -284,10 +284,13 @@ def kept(ws: Workspace, field_name: str) -> bool:
     return (state / FILENAME).is_file() or (state / LEGACY).is_file()
 
 
-def _chunks(items: Collection[Any]) -> Iterator[list[Any]]:
-    listed = list(items)
+def _rows_where_in(conn: sqlite3.Connection, select: str, keys: Collection[Any]) -> Iterator[tuple[Any, ...]]:
+    """The rows of ``select`` (which ends in ``WHERE column``) whose column is one of ``keys``,
+    asked a batch at a time (SQLite bounds the parameters of one statement)."""
+    listed = list(keys)
     for start in range(0, len(listed), BATCH):
-        yield listed[start : start + BATCH]
+        chunk = listed[start : start + BATCH]
+        yield from conn.execute(f"{select} IN ({','.join('?' * len(chunk))})", chunk)
 
 
 P = ParamSpec("P")
@@ -390,35 +393,25 @@ class Record:
         """The recorded attributions of the versions ``shas`` (hex) that have one."""
         if self.conn is None or not shas:
             return {}
-        found = {}
-        for chunk in _chunks(shas):
-            query = f"SELECT sha256, runs, coarse FROM versions WHERE sha256 IN ({','.join('?' * len(chunk))})"
-            for raw, runs, coarse in self.conn.execute(query, [bytes.fromhex(s) for s in chunk]):
-                found[raw.hex()] = Attribution.from_row(runs, coarse)
-        return found
+        select = "SELECT sha256, runs, coarse FROM versions WHERE sha256"
+        rows = _rows_where_in(self.conn, select, [bytes.fromhex(s) for s in shas])
+        return {raw.hex(): Attribution.from_row(runs, coarse) for raw, runs, coarse in rows}
 
     @_db
     def last(self, names: Collection[str]) -> dict[str, str]:
         """The last version recorded under each of ``names`` (that has one)."""
         if self.conn is None or not names:
             return {}
-        found = {}
-        for chunk in _chunks(names):
-            query = f"SELECT page, sha256 FROM names WHERE page IN ({','.join('?' * len(chunk))})"
-            found.update({page: raw.hex() for page, raw in self.conn.execute(query, chunk)})
-        return found
+        rows = _rows_where_in(self.conn, "SELECT page, sha256 FROM names WHERE page", names)
+        return {page: raw.hex() for page, raw in rows}
 
     @_db
     def origins(self, ids: Collection[int]) -> dict[int, Origin]:
         wanted = [i for i in ids if i != OWN and i not in self._origins]
         if self.conn is not None and wanted:
-            for chunk in _chunks(wanted):
-                query = (
-                    "SELECT id, source, remote, signer, digest, release_version, how, time, run FROM origins "
-                    f"WHERE id IN ({','.join('?' * len(chunk))})"
-                )
-                for row in self.conn.execute(query, chunk):
-                    self._origins[row[0]] = Origin(*row[1:])
+            select = "SELECT id, source, remote, signer, digest, release_version, how, time, run FROM origins WHERE id"
+            for row in _rows_where_in(self.conn, select, wanted):
+                self._origins[row[0]] = Origin(*row[1:])
         return {i: self._origins[i] for i in ids if i in self._origins}
 
     def lookup(self, name: str, sha: str, data: bytes | None = None) -> Attribution:

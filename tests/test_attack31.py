@@ -10,7 +10,19 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_trust import Team, build_team, digest_of, env_for, held, js, ok, write_manifest
+from test_trust import (
+    Team,
+    build_team,
+    copy_folder,
+    copy_team,
+    digest_of,
+    env_for,
+    held,
+    js,
+    ok,
+    put_back,
+    write_manifest,
+)
 
 from tests.conftest import CliRunner, make_field, page, run_cli
 
@@ -22,30 +34,7 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Team:
 
 @pytest.fixture
 def team(template: Team, tmp_path: Path) -> Team:
-    """A private copy of the template team (paths in memsync's state rewritten)."""
-    root = tmp_path / "team"
-    shutil.copytree(template.root, root, symlinks=True)
-    old, new = str(template.root), str(root)
-    for path in root.rglob("*"):
-        if path.is_file() and (path.suffix == ".json" or path.name == "memsync.lock"):
-            path.write_text(path.read_text().replace(old, new))
-    return Team(root, root / "a", root / "b", root / "remote", root / "keys" / "alice", env_for(root))
-
-
-def _copy(src: Path, dst: Path) -> Path:
-    shutil.rmtree(dst, ignore_errors=True)
-    shutil.copytree(src, dst)
-    return dst
-
-
-def _put_back(saved: Path, remote: Path) -> None:
-    """Whoever can write to the store puts an old, validly signed version back."""
-    for item in remote.iterdir():
-        if not item.name.startswith("."):
-            item.unlink()
-    for item in saved.iterdir():
-        if not item.name.startswith("."):
-            shutil.copy2(item, remote / item.name)
+    return copy_team(template, tmp_path)
 
 
 # -- 1: the committed lockfile's newer release is ignored by an existing workspace ------
@@ -58,16 +47,16 @@ def test_a_workspace_behind_its_committed_lockfile_refuses_a_release_older_than_
     (its own .memsync/, at release 1) checks out the lockfile machine B wrote at release 3.
     An attacker serving release 2 to B2 rolls the field back below what the lockfile it
     reads says was accepted, and the lockfile itself is rewritten from release 3 to 2."""
-    b2 = _copy(team.b, tmp_path / "b2")  # a second machine, at release 1
+    b2 = copy_folder(team.b, tmp_path / "b2")  # a second machine, at release 1
     team.a_edits_and_pushes("v2.md")
-    v2 = _copy(team.remote, tmp_path / "v2")
+    v2 = copy_folder(team.remote, tmp_path / "v2")
     (team.a / "f" / "v3.md").write_text(page("V3", "Release three."))
     ok(team.run_a("push", "f"))
     ok(team.run_b("pull", "f"))
     lock = json.loads((team.b / "memsync.lock").read_text())
     assert lock["fields"]["f"]["release_version"] == 3
     shutil.copy(team.b / "memsync.lock", b2 / "memsync.lock")  # git pull of the workspace repo
-    _put_back(v2, team.remote)
+    put_back(v2, team.remote)
     result = run_cli("pull", "f", cwd=b2, env=team.env)
     held(result, "rollback")
     assert json.loads((b2 / "memsync.lock").read_text())["fields"]["f"]["release_version"] == 3, (
@@ -134,7 +123,7 @@ def test_a_tampered_statement_at_one_destination_does_not_push_the_publisher_pas
     memsync-release.json (no valid signature) to version 2^53-1. alice's publish there
     reads that version unverified and signs 2^53; her workspace's high-water mark follows,
     so every later push to every destination is a statement every subscriber refuses."""
-    mirror = _copy(team.remote, tmp_path / "mirror")
+    mirror = copy_folder(team.remote, tmp_path / "mirror")
     statement = json.loads((mirror / "memsync-release.json").read_text())
     statement["version"] = 2**53 - 1
     (mirror / "memsync-release.json").write_text(json.dumps(statement, sort_keys=True, separators=(",", ":")) + "\n")
@@ -156,19 +145,10 @@ def test_a_rotation_is_written_into_an_allowed_signers_line_that_separates_type_
     its in-place rewrite looks for 'ssh-ed25519 BASE64' with one space, so the file keeps k1:
     ssh-keygen with that file refuses what memsync accepted, and the retired k1 (stolen after
     the rotation) still signs versions the subscriber applies."""
-    from test_key_rotation import World, _serve_signed_by, ssh_keygen_accepts
+    from test_key_rotation import _serve_signed_by, published, ssh_keygen_accepts
 
-    env = env_for(tmp_path)
-    w = World(tmp_path, env, tmp_path / "pub", tmp_path / "sub", tmp_path / "site")
-    for name in ("k1", "k2"):
-        ok(run_cli("keygen", w.key(name), cwd=tmp_path, env=env))
-    for ws in (w.pub, w.sub):
-        ws.mkdir()
-        ok(run_cli("init", cwd=ws, env=env))
-    make_field(w.pub / "diary", {"a.md": page("A", "First.")})
-    ok(run_cli("add", "diary", cwd=w.pub, env=env))
-    ok(run_cli("sign-with", w.key("k1"), cwd=w.pub, env=env))
-    w.publish()
+    w = published(tmp_path, ("k1", "k2"))
+    env = w.env
     k1 = Path(f"{w.key('k1')}.pub").read_text().split()
     (w.sub / ".memsync" / "allowed_signers").write_text(f'alice namespaces="memsync" {k1[0]}\t{k1[1]}\n')
     assert ssh_keygen_accepts(w), "the tab-separated line is one ssh-keygen reads"

@@ -5,7 +5,6 @@ publishing, and a clone of a stranger's HTTP field applied without review."""
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import zipfile
 from datetime import UTC, datetime, timedelta
@@ -13,7 +12,19 @@ from pathlib import Path
 
 import pytest
 from http_support import MemsyncServer
-from test_trust import EXIT_QUARANTINED, Team, build_team, env_for, held, js, ok, ssh_keygen, write_manifest
+from test_trust import (
+    EXIT_QUARANTINED,
+    Team,
+    build_team,
+    copy_folder,
+    env_for,
+    held,
+    js,
+    ok,
+    put_back,
+    ssh_keygen,
+    write_manifest,
+)
 
 from memsync import release, sshsig
 from memsync.names import RELEASE_NAME, RELEASE_SIGNATURE_NAME
@@ -23,21 +34,6 @@ from tests.conftest import CliRunner, assert_one_line_error, make_field, page, r
 @pytest.fixture
 def team(tmp_path: Path) -> Team:
     return build_team(tmp_path)
-
-
-def _copy_remote(src: Path, dst: Path) -> None:
-    shutil.rmtree(dst, ignore_errors=True)
-    shutil.copytree(src, dst)
-
-
-def _restore_remote(saved: Path, remote: Path) -> None:
-    """An attacker who can write to the bucket puts an old, validly signed version back."""
-    for item in remote.iterdir():
-        if not item.name.startswith("."):
-            item.unlink()
-    for item in saved.iterdir():
-        if not item.name.startswith("."):
-            shutil.copy2(item, remote / item.name)
 
 
 def _statement(team: Team) -> release.Release:
@@ -83,11 +79,11 @@ def test_signed_push_writes_a_release_statement_that_ssh_keygen_verifies(team: T
 
 def test_rollback_to_an_older_signed_version_is_held(team: Team, tmp_path: Path) -> None:
     v1 = tmp_path / "v1"
-    _copy_remote(team.remote, v1)
+    copy_folder(team.remote, v1)
     team.a_edits_and_pushes()
     ok(team.run_b("pull", "f"))  # B accepts version 2
     live = snapshot(team.b / "f")
-    _restore_remote(v1, team.remote)
+    put_back(v1, team.remote)
     line = held(team.run_b("pull", "f"), "rollback: version 1 is older than accepted version 2")
     assert "sha256:" in line
     assert snapshot(team.b / "f") == live, "nothing of the old version reached the live field"

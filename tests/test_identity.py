@@ -13,7 +13,19 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_trust import EXIT_QUARANTINED, Team, build_team, digest_of, env_for, held, js, ok, write_manifest
+from test_trust import (
+    EXIT_QUARANTINED,
+    Team,
+    build_team,
+    copy_folder,
+    copy_team,
+    digest_of,
+    held,
+    js,
+    ok,
+    put_back,
+    write_manifest,
+)
 
 from memsync import release
 from memsync.names import RELEASE_NAME
@@ -27,30 +39,7 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Team:
 
 @pytest.fixture
 def team(template: Team, tmp_path: Path) -> Team:
-    """A private copy of the template team (paths in memsync's state rewritten)."""
-    root = tmp_path / "team"
-    shutil.copytree(template.root, root, symlinks=True)
-    old, new = str(template.root), str(root)
-    for path in root.rglob("*"):
-        if path.is_file() and (path.suffix == ".json" or path.name == "memsync.lock"):
-            path.write_text(path.read_text().replace(old, new))
-    return Team(root, root / "a", root / "b", root / "remote", root / "keys" / "alice", env_for(root))
-
-
-def _copy(src: Path, dst: Path) -> Path:
-    shutil.rmtree(dst, ignore_errors=True)
-    shutil.copytree(src, dst)
-    return dst
-
-
-def _put_back(saved: Path, remote: Path) -> None:
-    """Whoever can write to the store puts an old, validly signed version back."""
-    for item in remote.iterdir():
-        if not item.name.startswith("."):
-            item.unlink()
-    for item in saved.iterdir():
-        if not item.name.startswith("."):
-            shutil.copy2(item, remote / item.name)
+    return copy_team(template, tmp_path)
 
 
 def _pin(team: Team) -> dict:
@@ -66,7 +55,7 @@ def _record(team: Team) -> dict:
 
 def _rename(team: Team, v1: Path) -> list[str]:
     ok(team.run_b("remote", "rename", "f", "origin", "upstream"))
-    _put_back(v1, team.remote)
+    put_back(v1, team.remote)
     return []
 
 
@@ -88,7 +77,7 @@ def _set_url(team: Team, v1: Path) -> list[str]:
 def _remove_and_add(team: Team, v1: Path) -> list[str]:
     ok(team.run_b("remote", "remove", "f", "origin"))
     ok(team.run_b("remote", "add", "f", "origin", team.remote, "--trust", "signed"))
-    _put_back(v1, team.remote)
+    put_back(v1, team.remote)
     return []
 
 
@@ -103,7 +92,7 @@ ROLLBACKS = {
 
 @pytest.mark.parametrize("how", sorted(ROLLBACKS))
 def test_an_older_release_is_a_rollback_whatever_the_remote_is_called(team: Team, tmp_path: Path, how: str) -> None:
-    v1 = _copy(team.remote, tmp_path / "v1")
+    v1 = copy_folder(team.remote, tmp_path / "v1")
     team.a_edits_and_pushes()  # release 2 adds new-page.md
     ok(team.run_b("pull", "f"))
     assert (team.b / "f" / "new-page.md").is_file()
@@ -119,7 +108,7 @@ def test_an_older_release_is_a_rollback_whatever_the_remote_is_called(team: Team
 def test_a_workspace_made_afresh_beside_the_committed_lockfile_refuses_the_rollback(team: Team, tmp_path: Path) -> None:
     """memsync.lock carries the field's identity and release: a new machine that checks
     out the workspace (without .memsync/) is no first contact to be rolled back."""
-    v1 = _copy(team.remote, tmp_path / "v1")
+    v1 = copy_folder(team.remote, tmp_path / "v1")
     team.a_edits_and_pushes()
     ok(team.run_b("pull", "f"))
     assert _pin(team)["identity"] == "f" and _pin(team)["release_version"] == 2
@@ -131,6 +120,22 @@ def test_a_workspace_made_afresh_beside_the_committed_lockfile_refuses_the_rollb
     ok(run_cli("remote", "add", "f", "origin", v1, "--trust", "signed", cwd=fresh, env=team.env))
     held(run_cli("pull", "f", cwd=fresh, env=team.env), "rollback: version 1 is older than accepted version 2")
     assert not (fresh / "f" / "beans.md").exists()
+
+
+def test_a_pin_left_behind_by_a_newer_version_from_your_own_remote_is_no_way_back(team: Team, tmp_path: Path) -> None:
+    """Release 2 comes through a backup remote of B's own (trust self): the field's pin moves
+    with it, so release 1, which the old pin named, is no version a pin applies again."""
+    v1 = copy_folder(team.remote, tmp_path / "v1")
+    team.a_edits_and_pushes()
+    backup = copy_folder(team.remote, tmp_path / "backup")
+    put_back(v1, team.remote)
+    ok(team.run_b("remote", "add", "f", "backup", backup))
+    # No sync base with the new remote yet: the two-way merge keeps B's beans.md beside A's (exit 3).
+    assert team.run_b("pull", "f", "-r", "backup").returncode == 3
+    assert _pin(team)["digest"] == digest_of(backup) and _pin(team)["release_version"] == 2
+    ok(team.run_b("remote", "remove", "f", "origin"))  # no sync base with it any more
+    ok(team.run_b("remote", "add", "f", "origin", team.remote, "--trust", "signed"))
+    held(team.run_b("pull", "f"), "rollback: version 1 is older than accepted version 2")
 
 
 def test_a_newer_release_through_a_renamed_remote_applies(team: Team) -> None:
@@ -161,7 +166,7 @@ def test_another_fields_release_is_held_after_an_unsigned_first_accept(team: Tea
     ok(team.run_b("accept", "diary"))
     live = snapshot(team.b / "diary")
     # The source now serves alice's signed release of another field.
-    _put_back(_other_field_release(team, team.root / "elsewhere"), source)
+    put_back(_other_field_release(team, team.root / "elsewhere"), source)
     result = team.run_b("pull", "diary", "--json")
     held(result, "does not follow a version you accepted")
     assert snapshot(team.b / "diary") == live, "the diary's pages are not replaced by another field's"

@@ -58,11 +58,11 @@ def ssh_keygen_accepts(world: World) -> bool:
     return done.returncode == 0
 
 
-@pytest.fixture
-def world(tmp_path: Path) -> World:
+def published(tmp_path: Path, keys: tuple[str, ...] = ("k1", "k2", "k3", "k4")) -> World:
+    """alice's workspace with field diary, signing with k1, published once; bob's, empty."""
     env = env_for(tmp_path)
     w = World(tmp_path, env, tmp_path / "pub", tmp_path / "sub", tmp_path / "site")
-    for name in ("k1", "k2", "k3", "k4"):
+    for name in keys:
         ok(run_cli("keygen", w.key(name), cwd=tmp_path, env=env))
     for ws in (w.pub, w.sub):
         ws.mkdir()
@@ -71,8 +71,14 @@ def world(tmp_path: Path) -> World:
     ok(run_cli("add", "diary", cwd=w.pub, env=env))
     ok(run_cli("sign-with", w.key("k1"), cwd=w.pub, env=env))
     w.publish()
-    ok(run_cli("trust", "add", "alice", f"{w.key('k1')}.pub", cwd=w.sub, env=env))
-    ok(run_cli("clone", w.site, "diary", "--trust", "signed", cwd=w.sub, env=env))
+    return w
+
+
+@pytest.fixture
+def world(tmp_path: Path) -> World:
+    w = published(tmp_path)
+    ok(run_cli("trust", "add", "alice", f"{w.key('k1')}.pub", cwd=w.sub, env=w.env))
+    ok(run_cli("clone", w.site, "diary", "--trust", "signed", cwd=w.sub, env=w.env))
     return w
 
 

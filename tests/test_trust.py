@@ -145,17 +145,36 @@ def team_template(tmp_path_factory: pytest.TempPathFactory) -> Team:
     return build_team(tmp_path_factory.mktemp("team-template"))
 
 
-@pytest.fixture
-def team(team_template: Team, tmp_path: Path) -> Team:
-    """A private copy of the template team (paths in memsync's state rewritten)."""
+def copy_team(template: Team, tmp_path: Path) -> Team:
+    """A private copy of a template team (paths in memsync's state rewritten)."""
     root = tmp_path / "team"
-    shutil.copytree(team_template.root, root, symlinks=True)
-    old, new = str(team_template.root), str(root)
+    shutil.copytree(template.root, root, symlinks=True)
+    old, new = str(template.root), str(root)
     for path in root.rglob("*"):
         if path.is_file() and (path.suffix == ".json" or path.name == "memsync.lock"):
             path.write_text(path.read_text().replace(old, new))
-    t = Team(root, root / "a", root / "b", root / "remote", root / "keys" / "alice", env_for(root))
-    return t
+    return Team(root, root / "a", root / "b", root / "remote", root / "keys" / "alice", env_for(root))
+
+
+def copy_folder(src: Path, dst: Path) -> Path:
+    shutil.rmtree(dst, ignore_errors=True)
+    shutil.copytree(src, dst)
+    return dst
+
+
+def put_back(saved: Path, remote: Path) -> None:
+    """Whoever can write to the store puts an old, validly signed version back."""
+    for item in remote.iterdir():
+        if not item.name.startswith("."):
+            item.unlink()
+    for item in saved.iterdir():
+        if not item.name.startswith("."):
+            shutil.copy2(item, remote / item.name)
+
+
+@pytest.fixture
+def team(team_template: Team, tmp_path: Path) -> Team:
+    return copy_team(team_template, tmp_path)
 
 
 def test_a_version_signed_by_an_allowed_signer_applies_directly(team: Team) -> None:
