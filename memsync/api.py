@@ -588,7 +588,7 @@ class Memsync:
         if staged is None:
             raise WorkspaceError(f"no quarantined version {chosen} (see 'memsync quarantine')")
         report = review_version(ws, ws.field_path(name), staged, store.held(chosen, name) or {})
-        gate.mark_reviewed(ws, name, chosen)
+        gate.mark_reviewed(ws, name, chosen, report.live_digest)
         return _result(Reviewed, report.to_json(), detail=report)
 
     @_op

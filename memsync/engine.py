@@ -36,7 +36,7 @@ from . import atomic, history, keyring, provenance, signing, tempwriter
 from .check import Finding, frontmatter_warning
 from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError, boundary, redact
 from .field import Row, StatCache, installed_row, scan
-from .gate import Gate, Verdict, executables, identity_name
+from .gate import Gate, Verdict, check_reviewed_against, executables, identity_name
 from .guard import DEFAULT_MAX_DELETE, DeleteLimit, check_deletes
 from .manifest import Manifest, sha256_hex
 from .names import MANIFEST_NAME, SIDECAR_NAMES, Role, is_page, role_of
@@ -192,6 +192,8 @@ class Session:
         staged = self.staging.get(digest)
         if staged is None:
             raise WorkspaceError(f"no quarantined version {digest} (see 'memsync quarantine')")
+        live = self.scan_local(save=False) if self.root.exists() else Manifest()
+        check_reviewed_against(self.ws, self.field, digest, live.digest)
         risky = executables(staged)
         if risky and not allow_executables:
             raise InputError(
@@ -381,6 +383,18 @@ class Session:
             raise RemoteMoved(f"{remote.url} changed during the pull")
         return current.sidecars
 
+    def _sidecars_beside(
+        self, target: Manifest, view: RemoteView, staged: StagedVersion | None, run: _Run
+    ) -> dict[str, bytes]:
+        """The signature, release statement and key chain the live field keeps beside
+        ``target``: the remote's when the field is exactly its version (as the live field
+        kept them already when nothing new arrived: a 304 carries none), else none."""
+        if target != view.manifest:
+            return {}
+        if staged is not None:
+            return dict(staged.sidecars)
+        return dict(view.sidecars) if not view.unchanged else self._base_sidecars(run.base)
+
     def _base_sidecars(self, base: Base | None) -> dict[str, bytes]:
         """The sidecars of the base version as the live field keeps them (a 304 carries none)."""
         if base is None or not base.sidecars:
@@ -531,8 +545,7 @@ class Session:
             if 8 * len(written) > len(run.cache):
                 # Rows saved in the order the next scan meets the files make it a quarter faster.
                 run.cache.follow(os.listdir(self.root))
-        sidecars = dict(staged.sidecars) if staged is not None and target == view.manifest else {}
-        write_manifest(self.root, target, sidecars)
+        write_manifest(self.root, target, self._sidecars_beside(target, view, staged, run))
         if not view.unchanged:
             self._record_base(run, view.manifest, view.etag, staged, view.sidecars)
         if incoming:
@@ -544,7 +557,7 @@ class Session:
         if not report.remote_changes and view.etag is not None and not remote.manifest_stale(view.etag):
             if view.manifest != run.base_manifest:
                 self._record_base(run, target, view.etag, None, view.sidecars)
-            write_manifest(self.root, target, dict(view.sidecars) if target == view.manifest else {})
+            write_manifest(self.root, target, self._sidecars_beside(target, view, None, run))
             return
         known = run.base.sidecars if view.unchanged and run.base else frozenset(view.sidecars)
         self._transact(
@@ -573,6 +586,13 @@ class Session:
         moved meanwhile: False, or with ``strict`` RemoteMoved (the pull half must run again)."""
         target = result.manifest
         voucher = self._voucher()
+        if voucher is None and self.remote_config.trust == "signed":
+            # Its readers take only what an allowed signer signed: an unsigned push would replace
+            # the publisher's signed release for every one of them.
+            raise InputError(
+                f"{redact(remote.url)} is trusted for its signers: an unsigned push there would replace its signed "
+                f"release; nothing was pushed (sign yours: memsync keygen --use, or memsync sign-with KEY)"
+            )
         own = voucher(target, previous, there.digest if etag is not None else None) if voucher else {}
         with remote.transaction(etag, sidecars, wait=wait) as writer:
             current = writer.current

@@ -11,7 +11,8 @@ trusted state per repository and treats mirrors as mere URLs:
   signer), the high-water mark below which anything is a rollback;
 - ``accepted``: the field digests accepted lately (a statement whose previous
   digest is one of them continues this field);
-- ``reviewed``: the held versions ``review`` showed (the only ones ``accept`` applies);
+- ``reviewed``: the held versions ``review`` showed, each with the live field it was
+  shown against (``accept`` applies only those, and only onto that same field);
 - ``last``: what was applied last, from where and how.
 
 A remote's name, URL or policy is no part of it: renaming a remote, adding a
@@ -60,14 +61,16 @@ class TrustRecord:
     identity: Identity | None = None
     release: Mark | None = None
     accepted: list[str] = field(default_factory=list)  # oldest first
-    reviewed: list[str] = field(default_factory=list)  # the digests review showed, the last one last
+    #: digest review showed → the live field's digest it showed the changes against; the last one last
+    reviewed: dict[str, str | None] = field(default_factory=dict)
     last: dict[str, Any] | None = None
 
     def accept(self, digest: str) -> None:
         self.accepted = _appended(self.accepted, digest)
 
-    def review(self, digest: str) -> None:
-        self.reviewed = _appended(self.reviewed, digest)
+    def review(self, digest: str, live: str | None) -> None:
+        self.reviewed = {d: self.reviewed[d] for d in _appended(list(self.reviewed), digest) if d != digest}
+        self.reviewed[digest] = live
 
     def to_json(self) -> dict[str, Any]:
         ident, mark = self.identity, self.release
@@ -80,7 +83,8 @@ class TrustRecord:
             if mark is None
             else {"version": mark.version, "digest": mark.digest, "expires": mark.expires, "signer": mark.signer},
             "accepted": self.accepted,
-            "reviewed": self.reviewed,
+            # A list, not an object: the record is written with sorted keys, and the order says which came last.
+            "reviewed": [{"digest": d, "live": live} for d, live in self.reviewed.items()],
             "last": self.last,
         }
 
@@ -103,7 +107,7 @@ def expect(record: TrustRecord, name: str, field_name: str) -> TrustRecord:
         bound = Identity(name, "expect", ident.digest if ident else None, now())
     else:
         bound = Identity(ident.name, "expect", ident.digest, ident.at)
-    return TrustRecord(bound, record.release, list(record.accepted), list(record.reviewed), record.last)
+    return TrustRecord(bound, record.release, list(record.accepted), dict(record.reviewed), record.last)
 
 
 def path(ws: Workspace, field_name: str) -> Path:
@@ -150,14 +154,14 @@ def _parse(raw: Any) -> TrustRecord:
     if not isinstance(accepted, list):
         raise ValueError("accepted is not a list")
     reviewed = raw.get("reviewed") or []
-    if not isinstance(reviewed, list):
-        raise ValueError("reviewed is not a list")
+    if not isinstance(reviewed, list) or not all(isinstance(r, dict) for r in reviewed):
+        raise ValueError("reviewed is not a list of objects")
     last = raw.get("last")
     return TrustRecord(
         identity,
         release,
         [_text(d) for d in accepted],
-        [_text(d) for d in reviewed],
+        {_text(r["digest"]): _opt(r.get("live")) for r in reviewed},
         last if isinstance(last, dict) else None,
     )
 
@@ -195,7 +199,7 @@ def _migrated(ws: Workspace, field_name: str) -> TrustRecord:
         if not isinstance(data, dict):
             continue
         if old.name == "reviewed.json":
-            record.reviewed = [data["digest"]] if isinstance(data.get("digest"), str) else []
+            record.reviewed = {data["digest"]: None} if isinstance(data.get("digest"), str) else {}
         else:
             olds.append(data)
     olds.sort(key=lambda d: str(d.get("accepted_at") or ""))

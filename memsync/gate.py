@@ -462,7 +462,7 @@ def seeded(record: TrustRecord, pin: Mapping[str, Any] | None) -> TrustRecord:
     if pin is None:
         return record
     digest, name, version = str(pin["digest"]), pin.get("identity"), pin.get("release_version")
-    out = replace(record, accepted=list(record.accepted), reviewed=list(record.reviewed))
+    out = replace(record, accepted=list(record.accepted), reviewed=dict(record.reviewed))
     if out.identity is None:
         out.identity = Identity(name, "lock", digest, str(pin["time"]))
     mark = out.release
@@ -500,11 +500,24 @@ def executables(staged: StagedVersion, live: Manifest | None = None) -> list[str
 REVIEW_LOCK_WAIT = 30.0  # seconds a review waits for a running sync before it records what it showed
 
 
-def mark_reviewed(ws: Workspace, field: str, digest: str) -> None:
+def mark_reviewed(ws: Workspace, field: str, digest: str, live: str | None) -> None:
+    """``review`` showed the held version ``digest`` against the live field ``live``."""
     with ws.locked(wait=REVIEW_LOCK_WAIT):
         record = field_trust.load(ws, field)
-        record.review(digest)
+        record.review(digest, live)
         field_trust.save(ws, field, record)
+
+
+def check_reviewed_against(ws: Workspace, field: str, digest: str, live: str) -> None:
+    """Refuse to apply ``digest`` onto a live field other than the one its review showed
+    it against: what it would change there (a page deleted, a newer version undone) is
+    not what the person read."""
+    shown = field_trust.load(ws, field).reviewed.get(digest)
+    if shown is not None and shown != live:
+        raise WorkspaceError(
+            f"{field} changed since you reviewed {digest[:19]}…; nothing was applied: "
+            f"memsync review {field} {digest}, then accept it"
+        )
 
 
 def chosen_for_accept(ws: Workspace, field: str, digest: str | None) -> str:
@@ -523,7 +536,7 @@ def chosen_for_accept(ws: Workspace, field: str, digest: str | None) -> str:
             # A digest copied from a hint is no review: the findings come first.
             raise WorkspaceError(f"review it first: memsync review {field} {matches[0]}")
         return matches[0]
-    if len(held) == 1 and reviewed and held[0] == reviewed[-1]:
+    if len(held) == 1 and reviewed and held[0] == list(reviewed)[-1]:
         return held[0]
     listing = ", ".join(held)
     if len(held) == 1:

@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import scanner, sshsig, trust
+from . import keyring, scanner, trust
 from .field import scan
 from .frontmatter import page_uuid
+from .manifest import Manifest
 from .names import is_page
 from .scan.findings import ATTENTION, Finding, Severity, sort_key
 from .store import StagedVersion
@@ -72,6 +73,8 @@ class Review:
     diffs: dict[str, str] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
     pages: list[PageReport] = field(default_factory=list)
+    #: The live field the changes were shown against (accept applies only onto it).
+    live_digest: str = Manifest().digest
 
     # -- the summary -----------------------------------------------------------------
 
@@ -221,13 +224,14 @@ def _diff_near(page: PageReport) -> list[str]:
 
 
 def review(ws: Workspace, live_root: Path, staged: StagedVersion, meta: dict[str, Any]) -> Review:
-    live = scan(live_root) if live_root.exists() else {}
+    live = scan(live_root) if live_root.exists() else Manifest()
     incoming = staged.manifest
-    signers = sshsig.read_allowed_signers(ws.allowed_signers_path)
+    signers, _ = keyring.trusted(ws)
     signer, problem = trust.check_signature(incoming, staged.signature, signers)
     field_name = meta.get("field")
     pin = trust.read_pins(ws).get(field_name) if field_name else None
     result = Review(staged.digest, meta.get("source"), meta.get("reason"), signer, problem, field_name, pin)
+    result.live_digest = live.digest
     added = [n for n in incoming if n not in live]
     removed = [n for n in live if n not in incoming]
     # A page that left one name and arrived under another with the same uuid is a rename.

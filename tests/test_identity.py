@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from test_trust import (
+    BEANS_UUID,
     EXIT_QUARANTINED,
     Team,
     build_team,
@@ -266,3 +267,40 @@ def test_accept_names_the_source_when_no_remote_reaches_it_any_more(team: Team) 
     ok(team.run_b("remote", "remove", "f", "origin"))
     line = assert_one_line_error(team.run_b("accept", "f"))
     assert f"came from {team.remote}" in line and "memsync remote add f NAME" in line
+
+
+# -- what a subscriber's own commands must not undo ---------------------------------------
+
+
+def test_a_pull_with_nothing_new_keeps_the_signature_beside_the_live_field(team: Team) -> None:
+    """ssh-keygen -Y verify of the subscriber's own copy, as README shows it, keeps working."""
+    sidecars = {n: (team.b / "f" / n).read_bytes() for n in ("SHA256SUMS.sig", "memsync-release.json")}
+    ok(team.run_b("pull", "f"))
+    assert {n: (team.b / "f" / n).read_bytes() for n in sidecars} == sidecars
+
+
+def test_an_unsigned_push_to_a_remote_trusted_for_its_signers_is_refused(team: Team) -> None:
+    """B follows alice under policy signed and has no key: a sync would replace alice's
+    signed release with B's unsigned one, and every other subscriber would hold it."""
+    before = snapshot(team.remote)
+    (team.b / "f" / "beans.md").write_text(page("Beans", "B's own note.", BEANS_UUID))
+    line = assert_one_line_error(team.run_b("sync", "f"))
+    assert "unsigned push" in line and "memsync keygen --use" in line
+    assert snapshot(team.remote) == before
+
+
+def test_accept_onto_a_field_that_changed_since_the_review_is_refused(team: Team) -> None:
+    """The review showed the changes against the live field as it was; applied onto a newer
+    one, the version would undo what the review never showed."""
+    ok(team.run_a("sign-with", "--none"))
+    team.a_edits_and_pushes()
+    digest = digest_of(team.remote)
+    held(team.run_b("pull", "f"), "unsigned")
+    ok(team.run_b("review", "f"))
+    (team.b / "f" / "mine.md").write_text(page("Mine", "Written after the review."))
+    line = assert_one_line_error(team.run_b("accept", "f"))
+    assert "changed since you reviewed" in line and f"memsync review f {digest}" in line
+    assert not (team.b / "f" / "new-page.md").exists()
+    ok(team.run_b("review", "f", digest))
+    assert team.run_b("accept", "f", digest).returncode == 0
+    assert (team.b / "f" / "new-page.md").is_file() and (team.b / "f" / "mine.md").is_file()
