@@ -64,6 +64,7 @@ __all__ = [
     "WorkspaceMade",
     "clone",
     "index",
+    "mirror",
     "preview_clone",
     "publish",
     "search",
@@ -765,6 +766,42 @@ def _read_page(path: Path, shown: str, field: str) -> bytes:
 
 
 @_bounded
+def mirror(
+    source: str,
+    destination: str,
+    *,
+    max_delete: DeleteLimit | None = DEFAULT_MAX_DELETE,
+    force: bool = False,
+    dry_run: bool = False,
+    progress: ProgressFactory = silent,
+) -> engine.MirrorReport:
+    """Make ``destination`` hold exactly ``source``'s field, one way. Never a workspace's
+    live field: what reaches one goes through its trust gate (``pull``)."""
+    dest = absolute_if_path(destination)
+    local = urlsplit(dest).path if dest.startswith("file://") else dest if "://" not in dest else None
+    if local is not None:
+        _not_live(Path(local))
+    return engine.mirror(source, dest, dry_run=dry_run, progress=progress, max_delete=max_delete, force=force)
+
+
+def _not_live(path: Path) -> None:
+    """Refuse a folder that is, holds or lies in a live field of the workspace around it."""
+    try:
+        ws = Workspace.find(path.parent)
+    except WorkspaceError:
+        return
+    target = path.resolve()
+    for name in ws.fields:
+        live = ws.field_path(name).resolve()
+        if target == live or live in target.parents or target in live.parents:
+            raise WorkspaceError(
+                f"{path} is the live folder of field {name!r} (or holds it, or lies in it): mirror never writes "
+                f"there, since what reaches a field goes through its trust gate; memsync pull {shlex.quote(name)} "
+                f"from a remote, or mirror into another folder"
+            )
+
+
+@_bounded
 def publish(
     folder: Path | str,
     destinations: list[str],
@@ -868,6 +905,8 @@ def index(
 
     root = Path(folder)
     name = workspace.field_for_path(root) if workspace else None
+    if name is None:
+        workspace, name = Workspace.owning(root) or (None, None)
     if workspace and name:
         workspace.live_folder(name)
     done = rebuild(

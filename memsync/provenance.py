@@ -247,9 +247,18 @@ def attribute(data: bytes, parents: Sequence[tuple[bytes | None, Attribution]], 
     return Attribution.of_labels([origin if label is None else label for label in labels])
 
 
+EXACT_BELOW = 400  # lines: above, lines that recur everywhere anchor no match (SequenceMatcher's autojunk)
+
+
 def _matches(old: list[bytes], new: list[bytes]) -> Iterator[tuple[int, int, int]]:
-    """Matching blocks (old start, new start, size) of two line lists: the common head
-    and tail first, SequenceMatcher (no autojunk) on what lies between."""
+    """Matching blocks (old start, new start, size) of two line lists, lines compared
+    without their line ending and trailing blanks (an editor that saves CRLF as LF, or
+    trims trailing spaces, leaves each line the same line): the common head and tail
+    first, SequenceMatcher on what lies between. Past EXACT_BELOW lines its autojunk is
+    on: a page of a few lines repeated thousands of times would otherwise take minutes
+    (the matcher is cubic there), and a line it cannot anchor goes to the incoming
+    version's source, never to the user."""
+    old, new = [line.rstrip() for line in old], [line.rstrip() for line in new]
     head = 0
     limit = min(len(old), len(new))
     while head < limit and old[head] == new[head]:
@@ -263,7 +272,8 @@ def _matches(old: list[bytes], new: list[bytes]) -> Iterator[tuple[int, int, int
     if middle_old and middle_new:
         import difflib
 
-        matcher = difflib.SequenceMatcher(None, middle_old, middle_new, autojunk=False)
+        big = max(len(middle_old), len(middle_new)) > EXACT_BELOW
+        matcher = difflib.SequenceMatcher(None, middle_old, middle_new, autojunk=big)
         for a, b, size in matcher.get_matching_blocks():
             if size:
                 yield head + a, head + b, size

@@ -224,11 +224,12 @@ def _diff_near(page: PageReport) -> list[str]:
 
 
 def review(ws: Workspace, live_root: Path, staged: StagedVersion, meta: dict[str, Any]) -> Review:
-    live = scan(live_root) if live_root.exists() else Manifest()
+    field_name = meta.get("field")
+    members = ws.member_dirs(field_name) if field_name in ws.fields else frozenset()  # a tree root's subfolders
+    live = scan(live_root, None, members) if live_root.exists() else Manifest()
     incoming = staged.manifest
     signers, _ = keyring.trusted(ws)
     signer, problem = trust.check_signature(incoming, staged.signature, signers)
-    field_name = meta.get("field")
     pin = trust.read_pins(ws).get(field_name) if field_name else None
     result = Review(staged.digest, meta.get("source"), meta.get("reason"), signer, problem, field_name, pin)
     result.live_digest = live.digest

@@ -67,6 +67,7 @@ from .protocol import LOCK_NAME
 from .vectors import embedders
 from .vectors.embedders import Embedder
 from .vectors.rebuild import rebuild
+from .vectors.search import FieldHit
 from .vectors.search import search as search_index
 
 MAX_BODY_BYTES = 1024 * 1024
@@ -536,8 +537,14 @@ def _search(served: ServedField, environ: dict[str, Any]) -> Reply:
         hits = search_index(served.root, embedder, query, k)
     except MemsyncError as exc:
         raise HttpError(503, f"search failed: {exc}") from None
-    body = {"query": query, "model_code": embedder.model_code, "results": [hit.to_json() for hit in hits]}
+    body = {"query": query, "model_code": embedder.model_code, "results": [_hit(found) for found in hits]}
     return Reply(200, json.dumps(body).encode() + b"\n", "application/json")
+
+
+def _hit(found: FieldHit) -> dict[str, Any]:
+    """A result as the spec gives it, with who wrote the page's lines when memsync knows."""
+    data = found.to_json()
+    return {**found.hit.to_json(), "signer": data["signer"], "provenance": data["provenance"]}
 
 
 def _content_type(name: str) -> str:

@@ -149,6 +149,17 @@ class Workspace:
         raise WorkspaceError("not inside a memsync workspace (run 'memsync init' first)")
 
     @classmethod
+    def owning(cls, folder: Path) -> tuple[Workspace, str] | None:
+        """The workspace around ``folder`` whose field it is, and that field's name: a
+        field's folder named from anywhere is still that field, with what memsync knows of it."""
+        try:
+            ws = cls.find(folder.absolute())
+        except WorkspaceError:
+            return None
+        name = ws.field_for_path(folder)
+        return (ws, name) if name is not None else None
+
+    @classmethod
     def init(cls, root: Path) -> Workspace:
         root = root.absolute()
         config = root / STATE_DIR / "config.json"

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from .. import api, engine
+from .. import api
 from ..errors import WorkspaceError
 from ..guard import DEFAULT_MAX_DELETE, DeleteLimit
 from ..progress import terminal_bar
@@ -479,9 +479,7 @@ def mirror(
     """Make DESTINATION hold exactly SOURCE's field (one way; DESTINATION's changes are replaced).
 
     A DESTINATION with files but no SHA256SUMS is not a field and is refused without --force."""
-    report = engine.mirror(
-        source, destination, dry_run=dry_run, progress=terminal_bar, max_delete=max_delete, force=force
-    )
+    report = api.mirror(source, destination, dry_run=dry_run, progress=terminal_bar, max_delete=max_delete, force=force)
 
     def text() -> list[str]:
         verb = "would make" if dry_run else "made"

@@ -120,6 +120,6 @@ def _sources(args: list[str]) -> list[Source]:
     for arg in args:
         if ws is not None and (arg in ws.fields or ws.field_for_path(Path(arg))):
             sources += workspace_sources(ws, [_field_name(ws, arg)])
-        else:  # a folder that is no field of this workspace: searched as it is, trusted as local
+        else:  # a folder: the field of the workspace around it (search finds which), or searched as it is
             sources.append(Source(Path(arg).name or arg, _folder(arg)))
     return sources

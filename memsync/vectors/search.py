@@ -44,8 +44,16 @@ class Hit:
         return {"filename": self.filename, "score": round(self.score, 6), "title": self.title, "summary": self.summary}
 
 
-def search(root: Path, embedder: Embedder, query: str, k: int) -> list[Hit]:
-    return list(itertools.islice(_rank(root, embedder, lambda: _embed_query(embedder, query)), k))
+def search(root: Path, embedder: Embedder, query: str, k: int) -> list[FieldHit]:
+    """The ``k`` best pages of the field folder ``root``, each labelled (when the folder is a
+    workspace's field) with who wrote its lines, from memsync's record."""
+    src = owned(Source(root.name or str(root), root))
+    described = _Provenance(src)
+    try:
+        ranked = _rank(root, embedder, lambda: _embed_query(embedder, query))
+        return [FieldHit(src, described.of(hit)) for hit in itertools.islice(ranked, k)]
+    finally:
+        described.close()
 
 
 def _embed_query(embedder: Embedder, query: str) -> list[float]:
@@ -115,9 +123,18 @@ class FieldHit:
         # Signed by one signer only when every line from another source was: a page
         # that also holds unsigned (or otherwise signed) foreign lines names no signer.
         signer = record.common_signer(origin)
-        labels = {"field": src.field, "trust": src.trust, "source": src.source, "signer": signer}
+        # How far the page is trusted is its own lines' matter: a page holding a stranger's lines
+        # is "signed" when an allowed signer signed every one of them, else "untrusted" (reviewed,
+        # pinned or held), whatever the field's remotes are called or trusted as now; a page of
+        # the user's own lines takes the field's label (its least trusted remote's policy).
+        trust = src.trust if origin is None else "signed" if _all_signed(origin) else "untrusted"
+        labels = {"field": src.field, "trust": trust, "source": src.source, "signer": signer}
         # Who wrote the page: null when every line is the user's, else every source of its lines.
         return {**self.hit.to_json(), **labels, "provenance": origin}
+
+
+def _all_signed(origin: dict[str, Any]) -> bool:
+    return all(source.get("how") == "signed" for source in origin.get("sources") or [origin])
 
 
 class _Provenance:
@@ -165,6 +182,15 @@ class Searched:
         }
 
 
+def owned(src: Source) -> Source:
+    """``src``; or, when it names a bare folder that is a workspace's field, that field,
+    labelled from what its workspace knows (who wrote each line, its remotes)."""
+    if src.workspace is not None:
+        return src
+    owner = Workspace.owning(Path(src.root))
+    return workspace_sources(owner[0], [owner[1]])[0] if owner else replace(src, root=Path(src.root))
+
+
 def workspace_sources(ws: Workspace, names: Iterable[str] = ()) -> list[Source]:
     """The fields named (default: every field of the workspace), each labelled with the
     least trusted policy among its remotes (and that remote's URL): what the field may
@@ -201,7 +227,8 @@ def search_fields(
     hits: list[FieldHit] = []
     described: list[_Provenance] = []
     try:
-        for src in sources:
+        for given in sources:
+            src = owned(given)
             chosen = embedders.for_field(src.root, embedder)
 
             def target(chosen: Embedder = chosen) -> list[float]:
