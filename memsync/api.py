@@ -1018,6 +1018,11 @@ def _follow(
             if target.name in (None, name) and rc.url == source:
                 if not target.again_is_pull:
                     raise WorkspaceError(f"field {name!r} already follows {source}: 'memsync pull {name}' updates it")
+                if target.folder is not None and target.folder.absolute() != ws.field_path(name):
+                    raise WorkspaceError(
+                        f"field {name!r} already follows {source} in {ws.field_path(name)}: "
+                        f"'memsync pull {name}' updates it there"
+                    )
                 if options and options != rc.options:
                     raise WorkspaceError(
                         f"{name} already follows {source} with other options: memsync remote set-option"

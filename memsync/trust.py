@@ -161,8 +161,13 @@ def add_signer(ws: Workspace, name: str, key_text: str, *, dry_run: bool = False
     from . import sshsig
 
     candidate = Path(key_text).expanduser()
-    if not key_text.startswith("ssh-") and candidate.is_file():
+    if not key_text.startswith(("ssh-", "ecdsa-", "sk-")) and " " not in key_text.strip():
+        # A path, as people mostly give it: say what is wrong with the file, not with the key.
+        if not candidate.is_file():
+            raise InputError(f"{key_text}: no such file (give the public key, or the path of a .pub file)")
         key_text = candidate.read_text()
+        if "PRIVATE KEY" in key_text:
+            raise InputError(f"{candidate}: a private key; give its public key, {candidate}.pub")
     key = sshsig.parse_public_key(key_text)
     from . import keyring
 

@@ -214,6 +214,13 @@ def test_trust_list_and_remove(team: Team) -> None:
     assert "no signer" in assert_one_line_error(team.run_b("trust", "remove", "alice"))
 
 
+def test_trust_add_of_a_wrong_path_says_what_is_wrong_with_the_file(team: Team) -> None:
+    line = assert_one_line_error(team.run_b("trust", "add", "carol", team.root / "nope.pub"))
+    assert "no such file" in line
+    line = assert_one_line_error(team.run_b("trust", "add", "carol", team.alice_key))
+    assert "a private key" in line and f"{team.alice_key}.pub" in line
+
+
 def test_trust_list_names_the_lines_that_trust_no_one(team: Team) -> None:
     """A line of allowed_signers that does not read is skipped when signatures are
     checked (as ssh-keygen skips it); the list says so rather than leave it unseen."""

@@ -405,6 +405,9 @@ def publish(
                 "check it with: ssh-keygen -Y verify -f allowed_signers -I SIGNER -n memsync "
                 "-s SHA256SUMS.sig < SHA256SUMS"
             )
+        if rotate_to and not dry_run:
+            lines.append(f"signing key rotated to {rotate_to}: announced in memsync-keys.json, signed by the old key")
+        lines += [f"revoked {path}: announced in memsync-keys.json" for path in revoke if not dry_run]
         if (rotate_to or revoke) and not any(d["changes"] for d in done.destinations):
             # A pull that finds SHA256SUMS unchanged reads no sidecar: the chain travels with a change.
             lines.append("no page changed: subscribers learn of the key change with the next version they pull")
