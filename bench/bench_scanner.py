@@ -12,7 +12,7 @@ plain pages and risky-looking ones (HTML comments, pipe-to-shell installs,
 quoted attacks in security write-ups, non-Latin scripts, invisible marks…).
 
 A page counts as flagged when it has a finding at or above
-``memsync.scanner.ATTENTION`` (medium): the level the review's summary puts in
+``memsync.scan.scanner.ATTENTION`` (medium): the level the review's summary puts in
 front of the reviewer. Lower findings are listed for the curious but do not
 count, neither as detections nor as false positives.
 """
@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import scanner_attacks
 import scanner_corpus
 
-from memsync import scanner
+from memsync.scan import scanner
 
 
 def flagged(name: str, text: str, previous: str | None = None) -> list[scanner.Finding]:

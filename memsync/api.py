@@ -826,7 +826,7 @@ def publish(
             "--rotate-to and --revoke need the current signing key: --sign-with KEY (or memsync sign-with)"
         )
     from . import rotation
-    from .sshsig import load_private_key
+    from .ssh.sshsig import load_private_key
 
     new_key = load_private_key(Path(rotate_to).expanduser()) if rotate_to else None
     ending = [load_private_key(Path(p).expanduser()) for p in revoke or []]

@@ -55,7 +55,7 @@ from .names import (
     role_of,
 )
 from .pin import Pin
-from .ziprecords import (
+from .zip.records import (
     CENTRAL,
     CHUNK,
     DEFLATED,
@@ -197,7 +197,8 @@ def live_sidecars(root: Path, listed: bytes) -> dict[str, bytes]:
     ``ssh-keygen -Y check-novalidate -n memsync`` checks it (whose key it is
     is the reader's question), a release statement only with its own, and the
     key rotation file only when every statement in it is signed by its key."""
-    from . import rotation, sshsig
+    from . import rotation
+    from .ssh import sshsig
 
     manifest_path = root / MANIFEST_NAME
     if not (manifest_path.is_file() and manifest_path.read_bytes() == listed):

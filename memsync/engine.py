@@ -32,8 +32,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from . import atomic, history, keyring, provenance, signing, tempwriter
+from . import history, keyring, provenance, signing
 from .check import Finding, frontmatter_warning
+from .disk import atomic, tempwriter
 from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError, boundary, redact
 from .field import Row, StatCache, installed_row, scan
 from .gate import Gate, Verdict, check_reviewed_against, executables, identity_name

@@ -22,7 +22,7 @@ from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
-from .atomic import TEMP_PREFIX
+from .disk.atomic import TEMP_PREFIX
 from .errors import InputError
 from .manifest import Manifest, check_case, check_file_count
 from .names import Role, is_plain_page, name_problem, role_of

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import atomic
+from .disk import atomic
 from .errors import WorkspaceError
 from .names import check_field_name
 from .workspace import Workspace, now

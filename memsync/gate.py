@@ -9,7 +9,7 @@ its identity, its high-water release, what was accepted and reviewed):
    ``memsync.lock`` for this field: a match is applied, since a pin is the
    user's own review; so is the version a person reviewed and accepts;
 2. **signature**: ``SHA256SUMS.sig`` by a signer ``allowed_signers`` accepts
-   now, with OpenSSH's rules (``memsync.sshsig``); a broken signature is held
+   now, with OpenSSH's rules (``memsync.ssh.sshsig``); a broken signature is held
    under any policy;
 3. **release statement**: the signed ``memsync-release.json`` names the
    field's bound identity (another name is mix-and-match, from every remote and
@@ -41,19 +41,21 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from . import field_trust, keyring, scanner, trust
+from . import field_trust, keyring, trust
 from .errors import IntegrityError, MemsyncError, WorkspaceError, redact
 from .field_trust import Identity, Mark, TrustRecord
 from .manifest import Manifest
 from .names import KEYS_NAME, RELEASE_NAME, RELEASE_SIGNATURE_NAME, SIGNATURE_NAME
 from .pin import Pin
+from .scan import scanner
 from .store import StagedVersion, StagingStore
 from .workspace import RemoteConfig, Workspace, now
 
 # The signature and release code is imported by the checks that read a signer or a
 # statement: a push, or a status that receives nothing, needs none of it.
 if TYPE_CHECKING:
-    from . import release, sshsig
+    from . import release
+    from .ssh import sshsig
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from . import atomic, merge, provenance
+from . import merge, provenance
+from .disk import atomic
 from .errors import InputError, WorkspaceError
 from .field import hash_file, scan
 from .manifest import Manifest, sha256_hex

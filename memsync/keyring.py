@@ -26,15 +26,15 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import atomic
+from .disk import atomic
 from .errors import InputError, WorkspaceError
 from .names import KEYS_NAME
 from .workspace import Workspace, now
 
 if TYPE_CHECKING:
-    from .allowed_signers import AllowedSigner
     from .rotation import Chain, Followed
-    from .sshkey import PublicKey
+    from .ssh.allowed_signers import AllowedSigner
+    from .ssh.sshkey import PublicKey
 
 FILENAME = "keys.json"
 FORMAT = 1
@@ -81,7 +81,7 @@ def usable(signers: list[AllowedSigner], ring: Keyring) -> list[AllowedSigner]:
 
 def trusted(ws: Workspace) -> tuple[list[AllowedSigner], Keyring]:
     """The workspace's allowed signers as signatures are checked against them, and its keyring."""
-    from .allowed_signers import read_allowed_signers
+    from .ssh.allowed_signers import read_allowed_signers
 
     ring = load(ws)
     return usable(read_allowed_signers(ws.allowed_signers_path), ring), ring
@@ -152,7 +152,7 @@ def follow(ws: Workspace, change: KeyChange) -> None:
         data = path.read_bytes()
     except FileNotFoundError:
         return
-    from .allowed_signers import parse_allowed_signers
+    from .ssh.allowed_signers import parse_allowed_signers
 
     signers, _ = parse_allowed_signers(data, str(path))
     lines = data.split(b"\n")
@@ -183,6 +183,20 @@ def _rotated_line(line: bytes, signer: AllowedSigner, new: PublicKey) -> bytes:
 
 
 # -- the publisher's own chain ---------------------------------------------------------------
+
+
+def generate(path: Path, comment: str = "memsync") -> PublicKey:
+    """Write a new unencrypted Ed25519 key pair in OpenSSH format (PATH, private, mode
+    0600, and PATH.pub); never over a key that is there."""
+    from .ssh.sshsig import new_key
+
+    if path.exists():
+        raise InputError(f"{path}: already exists; not overwriting a key")
+    private, public_line, public = new_key(comment)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic.write_bytes(path, private, mode=0o600)
+    atomic.write_bytes(path.with_name(path.name + ".pub"), public_line)
+    return public
 
 
 def own_chain(ws: Workspace | None) -> Chain | None:

@@ -28,10 +28,10 @@ from datetime import UTC, datetime, timedelta
 from enum import Enum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from . import sshsig
-from .allowed_signers import AllowedSigner
 from .errors import InputError, WorkspaceError
 from .names import RELEASE_NAME, RELEASE_SIGNATURE_NAME, check_field_name
+from .ssh import sshsig
+from .ssh.allowed_signers import AllowedSigner
 
 if TYPE_CHECKING:
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey

@@ -17,11 +17,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import keyring, scanner, trust
+from . import keyring, trust
 from .field import scan
 from .frontmatter import page_uuid
 from .manifest import Manifest
 from .names import is_page
+from .scan import scanner
 from .scan.findings import ATTENTION, Finding, Severity, sort_key
 from .store import StagedVersion
 from .workspace import Workspace

@@ -30,11 +30,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from . import sshkey, sshsig
 from .errors import InputError, IntegrityError, MemsyncError
 from .names import KEYS_NAME, SIDECAR_LIMIT
 from .release import _no_constant, _no_duplicates, _parse_time, _time_text
-from .sshkey import PublicKey
+from .ssh import sshkey, sshsig
+from .ssh.sshkey import PublicKey
 
 if TYPE_CHECKING:
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey

@@ -45,8 +45,9 @@ from urllib.parse import parse_qs
 
 import click
 
-from . import atomic, release, rotation, sshsig
+from . import release, rotation
 from .archive import ARCHIVE_SUFFIX, pack_field
+from .disk import atomic
 from .engine import write_manifest
 from .errors import InputError, MemsyncError, WorkspaceError, one_line
 from .field import StatCache, scan
@@ -64,6 +65,7 @@ from .names import (
     role_of,
 )
 from .protocol import LOCK_NAME
+from .ssh import sshsig
 from .vectors import embedders
 from .vectors.embedders import Embedder
 from .vectors.rebuild import rebuild

@@ -22,9 +22,9 @@ from .names import KEYS_NAME, RELEASE_NAME, RELEASE_SIGNATURE_NAME, SIGNATURE_NA
 from .workspace import Workspace
 
 if TYPE_CHECKING:
-    from .allowed_signers import AllowedSigner
     from .release import Release
     from .rotation import Chain
+    from .ssh.allowed_signers import AllowedSigner
 
 KEY_VARIABLE = "MEMSYNC_SIGNING_KEY"
 
@@ -43,7 +43,7 @@ def signing_key(ws: Workspace | None, explicit: str | None = None) -> Any:
         return None
     # Here and in Voucher, not at the top: most pushes sign nothing, and the key
     # and signature code (and cryptography) is slow to import.
-    from . import sshsig
+    from .ssh import sshsig
 
     if "-----BEGIN OPENSSH PRIVATE KEY-----" in value:
         return sshsig.load_private_key_bytes(value.encode(), where=f"${KEY_VARIABLE}")
@@ -51,8 +51,8 @@ def signing_key(ws: Workspace | None, explicit: str | None = None) -> Any:
 
 
 def _own(key: Any) -> AllowedSigner:
-    from .allowed_signers import AllowedSigner
     from .rotation import public_key
+    from .ssh.allowed_signers import AllowedSigner
 
     return AllowedSigner(("this publisher",), public_key(key), ("memsync",))
 
@@ -133,7 +133,8 @@ class Voucher:
     ) -> dict[str, bytes]:
         """The sidecars for ``manifest`` at a destination that holds the sidecars
         ``previous`` and the field digest ``previous_digest`` (None: nothing yet)."""
-        from . import release, sshsig
+        from . import release
+        from .ssh import sshsig
 
         before = None
         if RELEASE_NAME in previous and RELEASE_SIGNATURE_NAME in previous:

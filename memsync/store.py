@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import atomic
+from .disk import atomic
 from .errors import IntegrityError
 from .manifest import Manifest, sha256_hex
 from .names import MANIFEST_NAME, SIDECAR_NAMES, SIGNATURE_NAME

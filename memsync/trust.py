@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import atomic
+from .disk import atomic
 from .errors import InputError, MemsyncError, WorkspaceError
 from .manifest import Manifest
 from .workspace import Workspace, now
@@ -17,7 +17,7 @@ from .workspace import Workspace, now
 # The signature code is imported by what checks or lists signers: reading pins,
 # as every push does, needs none of it.
 if TYPE_CHECKING:
-    from . import sshsig
+    from .ssh import sshsig
 
 LOCK_VERSION = 1
 
@@ -29,7 +29,7 @@ def check_signature(
     A problem starting with "bad signature" means the signature itself is broken."""
     if signature is None:
         return None, "unsigned"
-    from . import sshsig
+    from .ssh import sshsig
 
     try:
         signer = sshsig.verify(manifest.to_bytes(), signature, signers)
@@ -134,7 +134,7 @@ def write_pin(
 def list_signers(ws: Workspace) -> tuple[list[sshsig.AllowedSigner], list[str]]:
     """The workspace's signers, and one ``FILE:LINE: reason`` per line that does not
     read (skipped when signatures are checked, as ssh-keygen skips it)."""
-    from . import sshsig
+    from .ssh import sshsig
 
     try:
         data = ws.allowed_signers_path.read_bytes()
@@ -158,7 +158,7 @@ def add_signer(ws: Workspace, name: str, key_text: str, *, dry_run: bool = False
             f"{name!r}: a signer name has no '*' or '?' and does not start with '!' (allowed_signers reads"
             " those as patterns that match other names or none)"
         )
-    from . import sshsig
+    from .ssh import sshsig
 
     candidate = Path(key_text).expanduser()
     if not key_text.startswith(("ssh-", "ecdsa-", "sk-")) and " " not in key_text.strip():
@@ -183,7 +183,7 @@ def add_signer(ws: Workspace, name: str, key_text: str, *, dry_run: bool = False
 
 
 def remove_signer(ws: Workspace, name: str) -> None:
-    from . import sshsig
+    from .ssh import sshsig
 
     signers = sshsig.read_allowed_signers(ws.allowed_signers_path, strict=True)
     kept = [s for s in signers if name not in s.principals]

@@ -39,8 +39,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
 
-from . import atomic
 from .archive import ARCHIVE_SUFFIX
+from .disk import atomic
 from .errors import InputError, WorkspaceBusy, WorkspaceError
 from .field import StatCache
 from .manifest import Manifest

@@ -93,7 +93,7 @@ def no_flush() -> Iterator[None]:
     cache holds): on a shared CI disk each flush waits for every other worker's
     writes (beside a worker writing large files, the convergence tests took 164 s; 44 s unflushed).
     A module takes it with ``pytestmark = pytest.mark.usefixtures("no_flush")``."""
-    from memsync import atomic
+    from memsync.disk import atomic
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(os, "fsync", lambda fd: None)

@@ -12,15 +12,16 @@ from pathlib import Path
 
 import pytest
 
-from memsync import sshsig
-from memsync.allowed_signers import (
+from memsync import keyring
+from memsync.errors import InputError
+from memsync.ssh import sshsig
+from memsync.ssh.allowed_signers import (
     format_time,
     match_pattern,
     match_pattern_list,
     parse_allowed_signers,
     parse_time,
 )
-from memsync.errors import InputError
 from tests.conftest import CliRunner, assert_one_line_error
 
 KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIEnzOQ5/3OJFsnsV9dF3gT5lph0BKAXVOIYulWZFoojP"
@@ -251,7 +252,7 @@ def test_trust_add_takes_a_name_with_spaces_as_ssh_keygen_reads_it(cli: CliRunne
     `ssh-keygen -Y verify -I NAME` then accepts that signer's signatures under that name."""
     assert cli("init").returncode == 0
     key = tmp_path / "key"
-    public = sshsig.generate(key)
+    public = keyring.generate(key)
     message = b"release notes\n"
     signature = tmp_path / "message.sig"
     signature.write_bytes(sshsig.sign(message, sshsig.load_private_key(key)))

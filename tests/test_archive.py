@@ -1120,11 +1120,12 @@ def test_pack_takes_only_signatures_ssh_keygen_checks_over_what_they_sign(cli: C
     """A signature beside a matching SHA256SUMS goes into the archive only when `ssh-keygen -Y
     check-novalidate -n memsync` passes on it (over SHA256SUMS; a release statement's over the
     statement): garbage, or a signature over other bytes, stays out."""
-    from memsync import signing, sshsig
+    from memsync import keyring, signing
     from memsync.manifest import Manifest
     from memsync.names import RELEASE_NAME, RELEASE_SIGNATURE_NAME, SIGNATURE_NAME
+    from memsync.ssh import sshsig
 
-    sshsig.generate(tmp_path / "key")
+    keyring.generate(tmp_path / "key")
     key = sshsig.load_private_key(tmp_path / "key")
     field = make_field(tmp_path / "f", {"a.md": page("A", "a"), "b.md": page("B", "b")})
     assert cli("manifest", field).returncode == 0

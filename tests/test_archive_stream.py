@@ -23,11 +23,12 @@ import pytest
 from conftest import CliRunner, assert_one_line_error, make_field, page
 
 from memsync import archive as archive_mod
-from memsync import sshsig
+from memsync import keyring
 from memsync.errors import InputError, IntegrityError
 from memsync.manifest import Manifest, sha256_hex
 from memsync.names import SIGNATURE_NAME
-from memsync.ziprecords import CHUNK
+from memsync.ssh import sshsig
+from memsync.zip.records import CHUNK
 
 FIXED = (1980, 1, 1, 0, 0, 0)
 SIG = b"-----BEGIN SSH SIGNATURE-----\nnot checked when packing\n-----END SSH SIGNATURE-----\n"
@@ -98,7 +99,7 @@ def test_pack_field_gives_the_reference_bytes(tmp_path: Path, signed: bool) -> N
     signature = None
     if signed:  # a real signature: pack takes only one that signs the manifest beside it
         listed = Manifest({n: sha256_hex(d) for n, d in files.items()}).to_bytes()
-        sshsig.generate(tmp_path / "key")
+        keyring.generate(tmp_path / "key")
         signature = sshsig.sign(listed, sshsig.load_private_key(tmp_path / "key"))
         (field / "SHA256SUMS").write_bytes(listed)
         (field / "SHA256SUMS.sig").write_bytes(signature)
@@ -415,7 +416,7 @@ def test_a_signed_field_of_exactly_max_files_packs_and_unpacks(tmp_path: Path) -
     files = {f"p{i:06d}.md": f"page {i}\n".encode() for i in range(MAX_FILES)}
     field = make_field(tmp_path / "f", files)
     listed = Manifest({n: sha256_hex(d) for n, d in files.items()}).to_bytes()
-    sshsig.generate(tmp_path / "key")
+    keyring.generate(tmp_path / "key")
     (field / "SHA256SUMS").write_bytes(listed)
     (field / SIGNATURE_NAME).write_bytes(sshsig.sign(listed, sshsig.load_private_key(tmp_path / "key")))
     packed = tmp_path / "f.memoryfield.zip"

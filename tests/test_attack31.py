@@ -285,9 +285,10 @@ def test_a_workspace_made_afresh_beside_the_lockfile_notices_a_frozen_source(tea
     import time
     from datetime import UTC, datetime, timedelta
 
-    from memsync import release, sshsig
+    from memsync import release
     from memsync.field import scan
     from memsync.names import RELEASE_NAME, RELEASE_SIGNATURE_NAME, SIGNATURE_NAME
+    from memsync.ssh import sshsig
 
     (team.a / "f" / "short.md").write_text(page("Short", "A release that expires in seconds."))
     manifest = scan(team.a / "f")

@@ -63,7 +63,7 @@ def test_a_command_imports_its_module_only() -> None:
 UNNEEDED = (
     "importlib.metadata",
     "cryptography",
-    "memsync.sshsig",
+    "memsync.ssh.sshsig",
     "memsync.release",
     "yaml",
     "sqlite3",

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from memsync import rotation, sshsig
+from memsync import rotation
 from memsync.backends.base import NotFound, NotModified, PreconditionFailed, TimedOut, TooLarge
 from memsync.engine import Session
 from memsync.errors import MemsyncError, PullFirst, RemoteError
@@ -32,6 +32,7 @@ from memsync.manifest import Manifest, sha256_hex
 from memsync.names import KEYS_NAME, MANIFEST_NAME, SIDECAR_LIMIT, SIGNATURE_NAME
 from memsync.protocol import LOCK_NAME, FieldRemote
 from memsync.remote import NOT_MODIFIED, ManifestFile, Remote
+from memsync.ssh import sshsig
 from memsync.workspace import Workspace
 from tests.conftest import assert_one_line_error, page, run_cli
 from tests.contract_support import (

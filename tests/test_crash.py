@@ -1,7 +1,7 @@
 """Crash safety: an interrupted pull leaves every live page old or new, and a
 crashed push leaves a remote that readers detect and the next push repairs.
 
-- in process: ``memsync.atomic.write_temp`` fails after N writes, for every N
+- in process: ``memsync.disk.atomic.write_temp`` fails after N writes, for every N
   a pull (or a push) makes; each failure also leaves a half-written temp file
   behind, as a crash mid-write would; and a pull's ``atomic.install_if`` (the
   rename of a written page into place) fails after N pages;
@@ -29,7 +29,8 @@ from typing import Any
 
 import pytest
 
-from memsync import atomic, engine
+from memsync import engine
+from memsync.disk import atomic
 from memsync.engine import Session
 from memsync.errors import MemsyncError
 from memsync.field import scan

@@ -21,8 +21,8 @@ from typing import Any
 import click
 import pytest
 
-from memsync import atomic
 from memsync.cli import main
+from memsync.disk import atomic
 from memsync.engine import Session
 from memsync.errors import MemsyncError
 from memsync.workspace import Workspace

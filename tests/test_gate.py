@@ -26,8 +26,9 @@ from test_trust import (
     write_manifest,
 )
 
-from memsync import release, sshsig
+from memsync import release
 from memsync.names import RELEASE_NAME, RELEASE_SIGNATURE_NAME
+from memsync.ssh import sshsig
 from tests.conftest import CliRunner, assert_one_line_error, make_field, page, run_cli, snapshot
 
 

@@ -20,10 +20,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memsync import field_trust, release, rotation, sshsig
+from memsync import field_trust, keyring, release, rotation
 from memsync.gate import Gate
 from memsync.manifest import Manifest
 from memsync.names import KEYS_NAME, RELEASE_NAME, RELEASE_SIGNATURE_NAME, SIGNATURE_NAME
+from memsync.ssh import sshsig
 from memsync.workspace import Workspace
 
 VERSIONS = 5
@@ -41,8 +42,8 @@ class Offered:
 def _keys() -> tuple[object, str, object]:
     """alice's key, its allowed_signers text, and the key she rotates to."""
     folder = Path(tempfile.mkdtemp(prefix="gate-property-"))
-    public = sshsig.generate(folder / "alice")
-    sshsig.generate(folder / "alice2")
+    public = keyring.generate(folder / "alice")
+    keyring.generate(folder / "alice2")
     return (
         sshsig.load_private_key(folder / "alice"),
         sshsig.public_line(public),

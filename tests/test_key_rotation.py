@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 from test_trust import env_for, held, js, ok
 
-from memsync import rotation, signing, sshsig
+from memsync import rotation, signing
 from memsync.field import scan
 from memsync.names import KEYS_NAME, SIGNATURE_NAME
+from memsync.ssh import sshsig
 from tests.conftest import assert_one_line_error, make_field, page, run_cli, snapshot
 
 

@@ -1,4 +1,11 @@
-"""The layer rule of ARCHITECTURE.md, enforced from the imports."""
+"""The layer rule of ARCHITECTURE.md, enforced from the imports.
+
+Every import of every module counts: plain and relative, at the top or inside a
+function, ``importlib.import_module`` of a literal name, and a string that names a
+module as ``memsync.a.b`` or ``memsync.a.b:Name`` (the tables the registry and
+the CLI import from by name). An import of
+memsync that names no module of the package is an error too (a typo, or a
+module moved without its importers), not something to pass over."""
 
 from __future__ import annotations
 
@@ -7,9 +14,14 @@ import fnmatch
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).parent.parent
-LAYERS = ["format", "state", "remote", "trust", "sync", "api", "cli"]
+LAYERS = ["base", "libraries", "format", "state", "remote", "trust", "sync", "api", "cli"]
 ROW = re.compile(r"^\| `(memsync/[^`]+)` \| (\w+) \|", re.MULTILINE)
+#: What a library may import besides its own package: the base, and nothing else of memsync.
+LIBRARY_PACKAGES = ("memsync/ssh/", "memsync/zip/", "memsync/scan/", "memsync/disk/")
+DOTTED = re.compile(r"memsync(\.[a-z_][a-z0-9_]*)+(:[A-Za-z_][A-Za-z0-9_]*)?\Z")
 
 
 def _table() -> list[tuple[str, str]]:
@@ -26,37 +38,112 @@ def _layer(path: str, table: list[tuple[str, str]]) -> str | None:
     return globbed[0] if globbed else None
 
 
-def _module_path(module: str) -> str:
-    """memsync.a.b → the file that defines it, relative to the repository."""
+def _module_path(module: str, root: Path = ROOT) -> str | None:
+    """memsync.a.b → the file that defines it, relative to the repository; None when none does."""
     parts = module.split(".")
-    as_package = ROOT.joinpath(*parts) / "__init__.py"
+    as_package = root.joinpath(*parts) / "__init__.py"
     if as_package.is_file():
-        return as_package.relative_to(ROOT).as_posix()
-    return (Path(*parts[:-1]) / f"{parts[-1]}.py").as_posix()
+        return as_package.relative_to(root).as_posix()
+    as_module = root.joinpath(*parts[:-1]) / f"{parts[-1]}.py"
+    return as_module.relative_to(root).as_posix() if as_module.is_file() else None
 
 
-def _imports(path: Path) -> set[str]:
-    package = path.relative_to(ROOT).with_suffix("").parts[:-1]  # the package a relative import starts from
-    found = set()
+def _resolve(package: tuple[str, ...], level: int, name: str | None) -> str:
+    base = list(package[: len(package) - level + 1])
+    return ".".join(base + ([name] if name else []))
+
+
+def _imports(path: Path, root: Path = ROOT) -> set[str]:
+    """Every memsync module ``path`` imports, by name as written (resolved from relative)."""
+    package = path.relative_to(root).with_suffix("").parts[:-1]  # the package a relative import starts from
+    found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names if alias.name.startswith("memsync")}
+            found |= {alias.name for alias in node.names if alias.name.split(".")[0] == "memsync"}
         elif isinstance(node, ast.ImportFrom):
             if node.level:
-                base = list(package[: len(package) - node.level + 1])
-                module = ".".join(base + ([node.module] if node.module else []))
-            elif node.module and node.module.startswith("memsync"):
+                module = _resolve(package, node.level, node.module)
+            elif node.module and node.module.split(".")[0] == "memsync":
                 module = node.module
             else:
                 continue
-            if node.module:
-                found.add(module)
-            # "from . import x" may name a module
+            # "from X import y": y is a module when X is a package holding one, else a name of X.
+            where = _module_path(module, root)
+            if where is None or not where.endswith("__init__.py"):
+                found.add(module)  # names of a module (or a module that is not there: reported)
+                continue
+            defined = _defined(root / where)
             for alias in node.names:
-                candidate = f"{module}.{alias.name}"
-                if (ROOT / _module_path(candidate)).is_file():
-                    found.add(candidate)
+                name = f"{module}.{alias.name}"
+                # A module of the package, else a name its __init__ defines; anything else is
+                # reported as a module that does not exist.
+                found.add(name if _module_path(name, root) is not None or alias.name not in defined else module)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and DOTTED.match(node.value):
+            # A table of modules imported by name later (the registry's transports, the CLI's
+            # command modules): what it names is imported all the same. (Other strings that
+            # look alike, "memsync.lock", are names of other things; "module:Name" never is.)
+            module, colon, _ = node.value.partition(":")
+            if colon or _module_path(module, root) is not None:
+                found.add(module)
+        elif isinstance(node, ast.Call) and _is_import_module(node.func) and node.args:
+            first = node.args[0]
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                name = first.value
+                if name.startswith("."):
+                    dots = len(name) - len(name.lstrip("."))
+                    name = _resolve(package, dots, name.lstrip(".") or None)
+                if name.split(".")[0] == "memsync":
+                    found.add(name)
     return found
+
+
+def _defined(init: Path) -> set[str]:
+    """The names a package's __init__ binds at its top level."""
+    names: set[str] = set()
+    for node in ast.parse(init.read_text()).body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {t.id for t in targets if isinstance(t, ast.Name)}
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+    return names
+
+
+def _is_import_module(func: ast.expr) -> bool:
+    return (isinstance(func, ast.Attribute) and func.attr == "import_module") or (
+        isinstance(func, ast.Name) and func.id == "import_module"
+    )
+
+
+def wrong_imports(root: Path, table: list[tuple[str, str]]) -> list[str]:
+    """Each import under ``root``/memsync that goes down the layers, leaves a library for
+    another room, or names no module."""
+    wrong = []
+    for path in sorted((root / "memsync").rglob("*.py")):
+        where = path.relative_to(root).as_posix()
+        own = _layer(where, table)
+        if own is None:
+            wrong.append(f"{where} is in no layer")
+            continue
+        for module in sorted(_imports(path, root)):
+            target_path = _module_path(module, root)
+            if target_path is None:
+                wrong.append(f"{where} imports {module}, which is no module of memsync")
+                continue
+            target = _layer(target_path, table)
+            if target is None:
+                wrong.append(f"{where} imports {module}, which is in no layer")
+            elif LAYERS.index(target) > LAYERS.index(own):
+                wrong.append(f"{where} ({own}) imports {module} ({target})")
+            elif own == "libraries" and target == "libraries" and _room(where) != _room(target_path):
+                wrong.append(f"{where} (library {_room(where)}) imports {module} (library {_room(target_path)})")
+    return wrong
+
+
+def _room(path: str) -> str:
+    return next((p for p in LIBRARY_PACKAGES if path.startswith(p)), path)
 
 
 def test_every_module_is_in_the_table() -> None:
@@ -70,23 +157,70 @@ def test_every_module_is_in_the_table() -> None:
     assert all(layer in LAYERS for _, layer in table)
 
 
-def test_imports_only_go_up_the_layers() -> None:
-    table = _table()
-    wrong = []
-    for path in sorted((ROOT / "memsync").rglob("*.py")):
-        own = _layer(path.relative_to(ROOT).as_posix(), table)
-        assert own is not None
-        for module in _imports(path):
-            target = _layer(_module_path(module), table)
-            if target is None:
-                continue  # a name imported from a package's __init__
-            if LAYERS.index(target) > LAYERS.index(own):
-                wrong.append(f"{path.relative_to(ROOT)} ({own}) imports {module} ({target})")
+def test_imports_only_go_up_the_layers_and_libraries_keep_to_themselves() -> None:
+    wrong = wrong_imports(ROOT, _table())
     assert not wrong, "\n".join(wrong)
 
 
-def test_the_rule_catches_a_wrong_import(tmp_path: Path) -> None:
-    """The check itself can fail: a format module importing the engine is caught."""
+def test_every_library_module_imports_only_the_base_and_its_own_room() -> None:
     table = _table()
-    assert _layer("memsync/names.py", table) == "format" and _layer("memsync/engine.py", table) == "sync"
-    assert LAYERS.index("sync") > LAYERS.index("format")
+    for path in sorted((ROOT / "memsync").rglob("*.py")):
+        where = path.relative_to(ROOT).as_posix()
+        if _layer(where, table) != "libraries":
+            continue
+        assert where.startswith(LIBRARY_PACKAGES), f"{where}: a library lives in one of {LIBRARY_PACKAGES}"
+        for module in _imports(path):
+            target = _module_path(module)
+            assert target is not None
+            assert target.startswith(_room(where)) or _layer(target, table) == "base", (where, module)
+
+
+PLANTED = {
+    "plain": "from memsync import engine\n",
+    "relative": "from . import engine\n",
+    "relative-module": "from .engine import Session\n",
+    "in-a-function": "def f():\n    from .api import Memsync\n    return Memsync\n",
+    "importlib": "import importlib\n\nengine = importlib.import_module('memsync.engine')\n",
+    "importlib-relative": "import importlib\n\nengine = importlib.import_module('.engine', __package__)\n",
+    "a-table-of-names": "LOADERS = {'sync': 'memsync.engine:Session'}\n",
+    "a-library-reaching-into-format": None,  # memsync/ssh/extra.py importing memsync.manifest
+    "no-such-module": "from . import enginee\n",
+}
+
+
+@pytest.mark.parametrize("case", sorted(PLANTED))
+def test_the_checker_catches_a_planted_wrong_import(tmp_path: Path, case: str) -> None:
+    """The checker itself can fail: a copy of the package with one wrong import planted."""
+    import shutil
+
+    shutil.copytree(ROOT / "memsync", tmp_path / "memsync", ignore=shutil.ignore_patterns("__pycache__"))
+    table = _table()
+    assert not wrong_imports(tmp_path, table), "the copy is clean before the plant"
+    if case == "a-library-reaching-into-format":
+        planted = tmp_path / "memsync" / "ssh" / "sshsig.py"
+        planted.write_text(planted.read_text() + "\nfrom ..manifest import Manifest\n")
+        expected = "memsync/ssh/sshsig.py (libraries) imports memsync.manifest (format)"
+    else:
+        planted = tmp_path / "memsync" / "names.py"  # a base module
+        planted.write_text(planted.read_text() + "\n" + PLANTED[case])
+        expected = "memsync/names.py"
+    wrong = wrong_imports(tmp_path, table)
+    assert len(wrong) == 1 and wrong[0].startswith(expected), wrong
+
+
+def test_a_library_importing_another_room_is_caught(tmp_path: Path) -> None:
+    import shutil
+
+    shutil.copytree(ROOT / "memsync", tmp_path / "memsync", ignore=shutil.ignore_patterns("__pycache__"))
+    planted = tmp_path / "memsync" / "ssh" / "sshsig.py"
+    planted.write_text(planted.read_text() + "\nfrom ..disk import atomic\n")
+    assert wrong_imports(tmp_path, _table()) == [
+        "memsync/ssh/sshsig.py (library memsync/ssh/) imports memsync.disk.atomic (library memsync/disk/)"
+    ]
+
+
+def test_modules_imported_by_name_are_seen() -> None:
+    """The registry's transports and the CLI's command modules are imported through
+    importlib from tables of names: the checker sees them as the imports they are."""
+    assert {"memsync.backends.local", "memsync.backends.s3"} <= _imports(ROOT / "memsync" / "registry.py")
+    assert "memsync.cli.sync" in _imports(ROOT / "memsync" / "cli" / "app.py")

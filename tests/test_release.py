@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from memsync import keyring
 from memsync import release as rel
-from memsync import sshsig
 from memsync.errors import InputError, IntegrityError
 from memsync.release import Accepted, Refusal, Release
+from memsync.ssh import sshsig
 
 D1 = "sha256:" + "1" * 64
 D2 = "sha256:" + "2" * 64
@@ -233,7 +234,7 @@ def ssh_keygen(*args: str | Path, stdin: bytes | None = None) -> subprocess.Comp
 
 def test_ssh_keygen_verifies_the_statement_memsync_signs(tmp_path: Path) -> None:
     key = tmp_path / "publisher"
-    public = sshsig.generate(key)
+    public = keyring.generate(key)
     release = rel.next_release(None, field="diary", digest=D1)
     (tmp_path / rel.FILENAME).write_bytes(release.to_bytes())
     (tmp_path / rel.SIGNATURE_FILENAME).write_bytes(rel.sign(release, sshsig.load_private_key(key)))

@@ -22,9 +22,10 @@ import requests
 from http_support import FolderHandler, MemsyncServer, StaticServer
 from test_trust import Team, build_team, held, ok, write_manifest
 
-from memsync import release, sshsig
+from memsync import release
 from memsync.manifest import MAX_FILES, MAX_MANIFEST_BYTES
 from memsync.names import RELEASE_NAME, RELEASE_SIGNATURE_NAME
+from memsync.ssh import sshsig
 from tests.conftest import assert_one_line_error, make_field, page, run_cli
 from tests.net_support import Loopback, measured
 

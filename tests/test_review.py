@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from memsync.scanner import ATTENTION, Severity
+from memsync.scan.scanner import ATTENTION, Severity
 from tests.conftest import CliRunner, make_field, page, run_cli
 
 SCREEN = 40  # lines a summary may take

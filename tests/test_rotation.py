@@ -26,12 +26,13 @@ from cryptography.hazmat.primitives.asymmetric import ec, rsa
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from http_support import MemsyncServer
 
-from memsync import rotation, signing, sshkey, sshsig
+from memsync import rotation, signing
 from memsync.errors import InputError, IntegrityError
 from memsync.manifest import Manifest
 from memsync.names import KEYS_NAME, OWN_NAMES, SIDECAR_LIMIT, SIDECAR_NAMES, SIGNATURE_NAME, Role, role_of
 from memsync.rotation import Chain, Statement
-from memsync.sshkey import PublicKey
+from memsync.ssh import sshkey, sshsig
+from memsync.ssh.sshkey import PublicKey
 
 ROOT = Path(__file__).parent.parent
 T0 = datetime(2026, 12, 7, 10, 0, 0, tzinfo=UTC)

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from memsync import scanner
 from memsync.names import PAGE_SIZE_LIMIT
-from memsync.scanner import ATTENTION, Finding, Severity
+from memsync.scan import scanner
+from memsync.scan.scanner import ATTENTION, Finding, Severity
 from tests.conftest import make_field, page
 
 DEMO_FIELD = Path(__file__).resolve().parent.parent / "examples" / "demo-field"

@@ -32,9 +32,10 @@ from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 
-from memsync import sshsig
-from memsync.allowed_signers import parse_time
+from memsync import keyring
 from memsync.errors import InputError, IntegrityError
+from memsync.ssh import sshsig
+from memsync.ssh.allowed_signers import parse_time
 from tests.sshsig_support import MESSAGE, World, armored, mpint, security_key_signature, signed_data, ssh_keygen, string
 
 pytestmark = pytest.mark.skipif(shutil.which("ssh-keygen") is None, reason="ssh-keygen is not installed")
@@ -236,7 +237,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> World:
         w.keys[f"sk-{kind}"], data = security_key_signature(kind, 1)
         _put(w, f"sk-{kind}", data)
     memsync_key = root / "memsync-key"
-    w.keys["memsync"] = sshsig.public_line(sshsig.generate(memsync_key))
+    w.keys["memsync"] = sshsig.public_line(keyring.generate(memsync_key))
     _put(w, "memsync", sshsig.sign(MESSAGE, sshsig.load_private_key(memsync_key)))
     _crafted(w)
     _armor_variants(w)

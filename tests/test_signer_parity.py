@@ -18,9 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from memsync import sshsig
-from memsync.allowed_signers import parse_time
+from memsync import keyring
 from memsync.errors import InputError, IntegrityError
+from memsync.ssh import sshsig
+from memsync.ssh.allowed_signers import parse_time
 from tests.sshsig_support import MESSAGE, World, openssh_version, security_key_signature, ssh_keygen, string
 
 OTHER = b"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef  b.md\n"
@@ -81,7 +82,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> World:
         "sk-ssh-ed25519@openssh.com " + base64.b64encode(raw[:-8] + string(b"ssh:x")).decode()
     )
     memsync_key = w.root / "memsync-key"
-    public = sshsig.generate(memsync_key)
+    public = keyring.generate(memsync_key)
     w.keys["memsync"] = sshsig.public_line(public)
     w.sigs["memsync"] = w.root / "memsync.sig"
     w.sigs["memsync"].write_bytes(sshsig.sign(MESSAGE, sshsig.load_private_key(memsync_key)))

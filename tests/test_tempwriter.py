@@ -23,10 +23,11 @@ from pathlib import Path
 import pytest
 
 import memsync.field
-from memsync import engine, protocol, tempwriter
-from memsync.atomic import TEMP_PREFIX, unlink_quietly
+from memsync import engine, protocol
 from memsync.backends.base import PreconditionFailed
 from memsync.backends.local import LocalStore
+from memsync.disk import tempwriter
+from memsync.disk.atomic import TEMP_PREFIX, unlink_quietly
 from memsync.errors import MemsyncError, PullFirst, RemoteError
 from memsync.manifest import sha256_hex
 from memsync.protocol import LOCK_NAME
@@ -487,7 +488,7 @@ def test_a_helper_whose_caller_died_writes_nothing_more(tmp_path: Path) -> None:
     script = """if True:
         import os, signal, sys
         from pathlib import Path
-        from memsync import tempwriter
+        from memsync.disk import tempwriter
         # Inherited by the helper: a stopped process whose group is orphaned gets SIGHUP.
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
         folder = Path(sys.argv[1])
@@ -574,11 +575,11 @@ def test_the_helper_takes_the_standard_library_before_what_sits_beside_memsync(t
     # An installed memsync's parent is site-packages: a module there named like
     # one of the standard library's must not stand in for it in the helper.
     fake = tmp_path / "pkgs"
-    shutil.copytree(Path(tempwriter.__file__).parent, fake / "memsync")
+    shutil.copytree(Path(tempwriter.__file__).parent.parent, fake / "memsync")
     (fake / "secrets.py").write_text("raise SystemExit('the secrets beside memsync was imported')\n")
-    helper_script = fake / "memsync" / "tempwriter.py"
+    helper_script = fake / "memsync" / "disk" / "tempwriter.py"
     target = os.fsencode(tmp_path / "a.md")
-    frame = tempwriter._FRAME.pack(tempwriter.PUT, len(target), 1) + target + b"a"  # memsync.atomic's first use
+    frame = tempwriter._FRAME.pack(tempwriter.PUT, len(target), 1) + target + b"a"  # memsync.disk.atomic's first use
     done = subprocess.run(
         [sys.executable, "-I", "-S", str(helper_script), str(os.getpid())],
         input=frame,

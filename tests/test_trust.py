@@ -21,10 +21,11 @@ from pathlib import Path
 
 import pytest
 
-from memsync import engine, sshsig
+from memsync import engine, keyring
 from memsync.api import Memsync
 from memsync.errors import IntegrityError, WorkspaceError
 from memsync.field import scan
+from memsync.ssh import sshsig
 from memsync.store import StagingStore
 from memsync.workspace import Workspace
 from tests.conftest import CliRunner, assert_one_line_error, make_field, page, run_cli, snapshot, tree_hashes
@@ -389,7 +390,7 @@ def test_memsync_signatures_verify_with_ssh_keygen(team: Team) -> None:
 
 def test_memsync_sign_verifies_with_ssh_keygen_in_process_keys(tmp_path: Path) -> None:
     key = tmp_path / "k"
-    public = sshsig.generate(key)
+    public = keyring.generate(key)
     message = b"0" * 64 + b"  a.md\n"
     (tmp_path / "msg").write_bytes(message)
     (tmp_path / "msg.sig").write_bytes(sshsig.sign(message, sshsig.load_private_key(key)))
@@ -664,7 +665,7 @@ def test_policy_self_applies_unsigned_content_but_holds_a_broken_signature(cli: 
 
     # A valid signature by a key nobody trusts is fine on your own remote...
     key = tmp_path / "k"
-    sshsig.generate(key)
+    keyring.generate(key)
     (remote / "b.md").write_text(page("B", "Also mine."))
     write_manifest(remote)
     (remote / "SHA256SUMS.sig").write_bytes(

@@ -557,7 +557,7 @@ def test_mentioned_finds_digests_across_read_windows(tmp_path: Path, window: int
 
 @pytest.mark.parametrize("incoming", [False, True])
 def test_temp_files_a_crashed_write_left_in_the_field_go_with_the_next_sync(tmp_path: Path, incoming: bool) -> None:
-    from memsync.atomic import TEMP_PREFIX
+    from memsync.disk.atomic import TEMP_PREFIX
 
     ws, root, _path = _synced_library(tmp_path, 5)
     left = root / f"{TEMP_PREFIX}crashed"

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import BinaryIO
 from urllib.parse import unquote, urlparse
 
-from memsync import atomic, tempwriter
+from memsync.disk import atomic, tempwriter
 from memsync.errors import RemoteError
 from memsync.field import settled_before
 from memsync.manifest import sha256_hex

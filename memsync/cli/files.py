@@ -21,7 +21,7 @@ from .app import _emit, _folder, dry_run_option, json_option, main
 @json_option
 def pack(field: str, output: Path, dry_run: bool, as_json: bool) -> None:
     """Pack FIELD into a byte-reproducible archive."""
-    from .. import atomic
+    from ..disk import atomic
 
     if not output.name.endswith(archive_mod.ARCHIVE_SUFFIX):
         raise WorkspaceError(f"{output}: archive names end in {archive_mod.ARCHIVE_SUFFIX}")

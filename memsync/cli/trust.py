@@ -7,9 +7,10 @@ from pathlib import Path
 
 import click
 
-from .. import release, sshsig, trust
+from .. import keyring, release, trust
 from ..api import Memsync
 from ..progress import terminal_bar
+from ..ssh import sshsig
 from ..workspace import TRUST_POLICIES, Workspace
 from .app import _emit, _field_name, dry_run_option, json_option, main, verbosity
 from .sync import finish
@@ -29,7 +30,7 @@ def keygen(path: Path, use: bool, dry_run: bool, as_json: bool) -> None:
         _emit(as_json, {"key": str(path), "dry_run": True}, lambda: [f"would write {path} and {path}.pub"])
         return
     ws = Workspace.find() if use else None  # before the key is written: no workspace, no key
-    public = sshsig.generate(path)
+    public = keyring.generate(path)
     if ws is not None:
         ws.signing_key = str(path.absolute())
         ws.save()

@@ -1,4 +1,4 @@
-"""The content scanner's parts; ``memsync.scanner`` is the entry point.
+"""The content scanner's parts; ``scanner`` is the entry point.
 
 ``findings`` (severity, the finding record), ``text`` (normalised, decoded and
 hidden views of a page, and its documentary context), ``unicode`` (invisible,

@@ -33,7 +33,7 @@ import struct
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .errors import InputError
+from ..errors import InputError
 
 # cryptography is imported where a key or signature is checked: it takes longer
 # to import than a whole status or push of a field that nobody signs.

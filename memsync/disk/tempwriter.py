@@ -14,7 +14,7 @@ helper is handed each file over a pipe and the caller goes on with the next:
   page, ``put_page`` below, the same function the remote calls itself.
 
 The helper is this file run with the interpreter's isolated mode (``python
--I -S``): the standard library and ``memsync.atomic`` only, so it starts in
+-I -S``): the standard library and ``memsync.disk.atomic`` only, so it starts in
 a few milliseconds whatever the caller imported.
 
 The pipe carries a frame per file: an operation byte (``WRITE``, ``PUT``,
@@ -223,7 +223,7 @@ class HelperWriter(BatchWriter):
                 raise OSError(failure["errno"], failure["error"], failure["path"])
             if kind == b"C":
                 raise Refused(failure["path"])
-            from .errors import InputError
+            from ..errors import InputError
 
             raise InputError(failure["error"])
         last = complaint.splitlines()[-1] if complaint else f"exit status {proc.returncode}"
@@ -261,7 +261,7 @@ def _widen(fd: int) -> None:
 def _serve(source: BinaryIO, answer: BinaryIO, caller: int) -> int:
     """The helper: every frame on ``source`` becomes a file; one answer at the end.
     Nothing more once process ``caller`` has died (this one is then another's child)."""
-    from .errors import InputError
+    from ..errors import InputError
 
     written: list[bytes] = []
     while head := source.read(_FRAME.size):
@@ -330,9 +330,9 @@ if __name__ == "__main__":
     # Isolated mode puts neither this folder nor site-packages on the path: the
     # package's parent goes after the standard library (nothing there may stand in
     # for one of its modules), and the helper runs as the package's module
-    # (memsync.atomic and memsync.errors need the standard library only).
-    sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    from memsync import tempwriter
+    # (memsync.disk.atomic and memsync.errors need the standard library only).
+    sys.path.append(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    from memsync.disk import tempwriter
 
     # Ctrl-C reaches the whole process group: the caller handles it and closes the
     # pipe, and this process then ends at the end of its input.

@@ -21,11 +21,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from .names import PAGE_SIZE_LIMIT, is_page
-from .scan.findings import ATTENTION, EXCERPT, Finding, Severity, dedupe
+from ..names import PAGE_SIZE_LIMIT, is_page
+from .findings import ATTENTION, EXCERPT, Finding, Severity, dedupe
 
 if TYPE_CHECKING:
-    from .scan.claims import Known
+    from .claims import Known
 
 __all__ = ["ATTENTION", "EXCERPT", "Finding", "Severity", "is_executable", "scan_file", "scan_files"]
 
@@ -77,7 +77,7 @@ def scan_files(
     A page's previous version is the live file of the same name, or of the
     name it was renamed from (``renamed`` maps new name to old).
     """
-    from .scan.claims import Known  # the rule tables take ~0.1 s to build: only commands that scan pay for them
+    from .claims import Known  # the rule tables take ~0.1 s to build: only commands that scan pay for them
 
     live = live or {}
     known = Known()
@@ -108,7 +108,7 @@ def scan_file(name: str, data: bytes, previous: bytes | None = None, known: Know
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         return [*out, Finding(name, 0, "not-utf8", f"byte {exc.start} is not UTF-8", Severity.MEDIUM)]
-    from .scan.page import scan_text
+    from .page import scan_text
 
     old = previous.decode("utf-8", "replace") if previous is not None else None
     out.extend(scan_text(name, text, old, known))

@@ -28,8 +28,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 
+from ..errors import InputError, IntegrityError
 from . import sshkey
-from .errors import InputError, IntegrityError
 from .sshkey import PublicKey
 
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from .errors import InputError
+from ..errors import InputError
 
 TEMP_PREFIX = ".memsync-tmp-"
 

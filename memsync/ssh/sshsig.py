@@ -28,6 +28,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..errors import InputError, IntegrityError
 from . import sshkey
 from .allowed_signers import (
     AllowedSigner,
@@ -39,7 +40,6 @@ from .allowed_signers import (
     read_allowed_signers,
 )
 from .allowed_signers import find_principals as _find_principals
-from .errors import InputError, IntegrityError
 from .sshkey import PublicKey
 
 # cryptography is imported where a key is loaded or made: most runs sign nothing.
@@ -56,8 +56,8 @@ __all__ = [
     "check",
     "find_principals",
     "fingerprint",
-    "generate",
     "load_private_key",
+    "new_key",
     "parse",
     "parse_allowed_signers",
     "parse_public_key",
@@ -254,20 +254,15 @@ def load_private_key_bytes(data: bytes, *, where: str) -> Ed25519PrivateKey:
     return key
 
 
-def generate(path: Path, comment: str = "memsync") -> PublicKey:
-    """Write a new unencrypted Ed25519 key pair in OpenSSH format (PATH and PATH.pub)."""
+def new_key(comment: str = "memsync") -> tuple[bytes, bytes, PublicKey]:
+    """A new unencrypted Ed25519 key pair: the private key in OpenSSH's format, the
+    public key's line (with ``comment``), and the public key (the caller writes them)."""
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-    from . import atomic
-
-    if path.exists():
-        raise InputError(f"{path}: already exists; not overwriting a key")
     key = Ed25519PrivateKey.generate()
     private = key.private_bytes(
         serialization.Encoding.PEM, serialization.PrivateFormat.OpenSSH, serialization.NoEncryption()
     )
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic.write_bytes(path, private, mode=0o600)
-    atomic.write_bytes(path.with_name(path.name + ".pub"), f"{_ed25519(key).line()} {comment}\n".encode())
-    return _ed25519(key)
+    public = _ed25519(key)
+    return private, f"{public.line()} {comment}\n".encode(), public
