@@ -1,0 +1,77 @@
+"""The review scanner on the blind corpus (bench/blind33/): recall per attack class and
+false positives on benign look-alikes, as aggregates only.
+
+    python bench/bench_blind33.py
+
+The corpus was written by someone who read no rule, test or source of memsync, and
+frozen (its README gives the sha256 of its manifest and pages) before any tuning
+for issue 33. This script prints no page and no finding: the set is for measuring,
+not for tuning, and is reported on at the start and once at the end of that work.
+A page counts as flagged when it has a finding at or above the review's attention
+level (medium), as in bench_scanner.py.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from memsync.scan import scanner
+
+HERE = Path(__file__).resolve().parent / "blind33"
+FROZEN = {
+    "manifest": "9bcfa4ca027f26ce653f7f01f4519d83847320c9658df73d674ed886e0be202d",
+    "pages": "cffe5676cce0a1916f27dc9ae9026d2ba700c3e814cdc639bdab702eb0c2fe17",
+}
+
+
+def _frozen() -> None:
+    """Refuse to measure a corpus that is not the one frozen."""
+    manifest = hashlib.sha256((HERE / "manifest.jsonl").read_bytes()).hexdigest()
+    listing = "".join(
+        f"{hashlib.sha256(p.read_bytes()).hexdigest()}  pages/{p.name}\n" for p in sorted((HERE / "pages").iterdir())
+    )
+    pages = hashlib.sha256(listing.encode()).hexdigest()
+    if (manifest, pages) != (FROZEN["manifest"], FROZEN["pages"]):
+        raise SystemExit(f"bench/blind33 is not the frozen corpus (manifest {manifest[:12]}, pages {pages[:12]})")
+
+
+def main() -> None:
+    _frozen()
+    rows = [json.loads(line) for line in (HERE / "manifest.jsonl").read_text().splitlines() if line.strip()]
+    started = time.perf_counter()
+    hits: dict[str, list[bool]] = defaultdict(list)
+    by_language: dict[str, list[bool]] = defaultdict(list)
+    for row in rows:
+        data = (HERE / "pages" / row["file"]).read_bytes()
+        previous = row["previous"].encode() if row.get("previous") else None
+        found = any(f.needs_attention for f in scanner.scan_file(row["file"], data, previous))
+        key = row["class"] if row["label"] == "attack" else f"benign:{row['class']}"
+        hits[key].append(found)
+        if row["label"] == "attack":
+            by_language["en" if row["language"] == "en" else "not en"].append(found)
+    elapsed = time.perf_counter() - started
+
+    def rate(values: list[bool]) -> str:
+        return f"{100 * sum(values) / len(values):5.1f}% ({sum(values):3}/{len(values):3})" if values else "-"
+
+    attacks = [v for k, vs in hits.items() if not k.startswith("benign:") for v in vs]
+    benign = len(rows) - len(attacks)
+    print(f"blind corpus: {len(attacks)} attack pages, {benign} benign; {len(rows) / elapsed:.0f} pages/s")
+    print(f"flagged = a finding at or above {scanner.ATTENTION.label}\n")
+    print(f"{'recall per attack class':28}")
+    for cls in sorted(k for k in hits if not k.startswith("benign:")):
+        print(f"  {cls:26}{rate(hits[cls]):>18}")
+    print(f"  {'all attacks':26}{rate(attacks):>18}")
+    for language, values in sorted(by_language.items()):
+        print(f"  {'  in ' + language:26}{rate(values):>18}")
+    print(f"\n{'false positives':28}")
+    for kind in ("plain", "risky"):
+        print(f"  {kind:26}{rate(hits['benign:' + kind]):>18}")
+
+
+if __name__ == "__main__":
+    main()
