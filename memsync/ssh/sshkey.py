@@ -21,6 +21,18 @@ A signature is ``string(algorithm) string(bytes)``; security-key (sk) ones add
 counter || SHA-256(data)``. DSA keys are read (so a file that lists one still
 parses as OpenSSH parses it) but their signatures are refused: DSA is
 1024-bit SHA-1, disabled by OpenSSH since 7.0 and removed in 9.8.
+
+cryptography does the arithmetic: the key objects, point decoding and verify() for
+Ed25519, RSA PKCS#1 v1.5 and ECDSA. Its own SSH loader (load_ssh_public_identity,
+SSHCertificate; checked at 50.0) does not read keys as OpenSSH does, so the reader
+here stays: it drops a security key's application (part of the key to sshkey_equal)
+and has no sk certificates or signatures; it takes only canonical type names (not
+rsa-sha2-512, ED25519 or a trailing NUL) and base64 loosely; of certificates it
+refuses what ssh-keygen takes (extensions unsorted, repeated or with bare values, an
+RSA CA signature shorter than its modulus) and takes what ssh-keygen refuses (NUL in
+the key id or a principal, over 256 principals); of keys, RSA under 1024 bits and
+ECDSA points outside OpenSSH's range. Each case is held to ssh-keygen by
+tests/test_sshkey_openssh.py or the signer parity and differential tables.
 """
 
 from __future__ import annotations
