@@ -21,6 +21,18 @@ A signature is ``string(algorithm) string(bytes)``; security-key (sk) ones add
 counter || SHA-256(data)``. DSA keys are read (so a file that lists one still
 parses as OpenSSH parses it) but their signatures are refused: DSA is
 1024-bit SHA-1, disabled by OpenSSH since 7.0 and removed in 9.8.
+
+cryptography does the arithmetic: the key objects, point decoding and verify() for
+Ed25519, RSA PKCS#1 v1.5 and ECDSA. Its own SSH loader (load_ssh_public_identity,
+SSHCertificate; checked at 50.0) does not read keys as OpenSSH does, so the reader
+here stays: it drops a security key's application (part of the key to sshkey_equal)
+and has no sk certificates or signatures; it takes only canonical type names (not
+rsa-sha2-512, ED25519 or a trailing NUL) and base64 loosely; of certificates it
+refuses what ssh-keygen takes (extensions unsorted, repeated or with bare values, an
+RSA CA signature shorter than its modulus) and takes what ssh-keygen refuses (NUL in
+the key id or a principal, over 256 principals); of keys, RSA under 1024 bits and
+ECDSA points outside OpenSSH's range. Each case is held to ssh-keygen by
+tests/test_sshkey_openssh.py or the signer parity and differential tables.
 """
 
 from __future__ import annotations
@@ -42,7 +54,6 @@ if TYPE_CHECKING:
     from cryptography.hazmat.primitives.asymmetric import ec
 
 MAX_BIGNUM_BYTES = 16384 // 8  # SSHBUF_MAX_BIGNUM
-MAX_EC_POINT_BYTES = 528 * 2 // 8 + 1  # SSHBUF_MAX_ECPOINT
 MAX_CERT_PRINCIPALS = 256  # SSHKEY_CERT_MAX_PRINCIPALS
 MIN_RSA_BITS = 1024  # SSH_RSA_MINIMUM_MODULUS_SIZE
 CERT_USER, CERT_HOST = 1, 2
@@ -62,12 +73,13 @@ class _Curve:
     order: int
 
 
-# The NIST curves OpenSSH reads, by its names for them, and their orders.
+# The NIST curves OpenSSH reads, by its names for them, and their orders (SEC 2): cryptography 42,
+# the oldest memsync takes, has no EllipticCurve.group_order (tests hold these to newer ones').
 _ORDERS = {
     "nistp256": 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551,
     "nistp384": 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFC7634D81F4372DDF581A0DB248B0A77AECEC196ACCC52973,
     "nistp521": (
-        0x01FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFA51868783BF2F966B7FCC0148F709A5D03BB5C9B8899C47AEBB6FB71E91386409
+        0x01FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFA51868783BF2F966B7FCC0148F709A5D03BB5C9B8899C47AEBB6FB71E91386409
     ),
 }
 
@@ -302,18 +314,14 @@ def _verify(key: PublicKey, signature: bytes, data: bytes, sha1_rsa: bool) -> bo
         reader.end()
         e, n = key.fields
         assert isinstance(e, int) and isinstance(n, int)
-        size = (n.bit_length() + 7) // 8
-        if len(raw) > size:
-            return False
+        # OpenSSH pads a signature shorter than the modulus, which OpenSSL refuses; a longer one both refuse.
         public = rsa.RSAPublicNumbers(e, n).public_key()
-        public.verify(raw.rjust(size, b"\0"), data, padding.PKCS1v15(), digests[algorithm])
+        public.verify(raw.rjust((n.bit_length() + 7) // 8, b"\0"), data, padding.PKCS1v15(), digests[algorithm])
         return True
     if algorithm != family:
         return False
     if family in (ED25519, SK_ED25519):
-        raw = reader.string()
-        if len(raw) > 64:
-            return False
+        raw = reader.string()  # not 64 bytes: cryptography's verify refuses it, as OpenSSH does
         if family == SK_ED25519:
             data = _sk_signed_data(key, reader, data)
         reader.end()
@@ -368,7 +376,7 @@ def _read_fields(plain_type: str, reader: Reader, name_curve: str | None) -> tup
 
 def _check_point(curve: _Curve, point: bytes) -> None:
     """sshbuf_get_eckey and sshkey_ec_validate_public: uncompressed, on the curve, coordinates in range."""
-    if not point or len(point) > MAX_EC_POINT_BYTES or point[0] != 4:
+    if point[:1] != b"\4":  # cryptography takes compressed points too; a wrong length both refuse
         raise Malformed("ECDSA point is not an uncompressed point")
     from cryptography.hazmat.primitives.asymmetric import ec
 
