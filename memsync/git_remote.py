@@ -52,10 +52,11 @@ from pathlib import Path
 from typing import BinaryIO, ClassVar
 from urllib.parse import unquote, urlsplit
 
-from memsync.errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError
-from memsync.manifest import Manifest, check_file_count, sha256_hex
-from memsync.names import MANIFEST_NAME, SIDECAR_LIMIT, SIDECAR_NAMES, Role, role_of
-from memsync.remote import (
+from .backends.base import COMMON_OPTIONS, MIN_RATE, Option, TimedOut, TooLarge, timeout_option
+from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError
+from .manifest import Manifest, check_file_count, sha256_hex
+from .names import MANIFEST_NAME, SIDECAR_LIMIT, SIDECAR_NAMES, Role, role_of
+from .remote import (
     MANIFEST_LIMIT,
     NOT_MODIFIED,
     ManifestFile,
@@ -64,8 +65,6 @@ from memsync.remote import (
     Writer,
     file_limit,
 )
-
-from .base import COMMON_OPTIONS, MIN_RATE, Option, TimedOut, TooLarge, timeout_option
 
 PUSH_ATTEMPTS = 4
 _REGULAR = ("100644", "100755")
