@@ -21,8 +21,11 @@ hashes). Reading is bounded here, once for every store: ``read`` stops at
 from __future__ import annotations
 
 import builtins
+import contextlib
 import functools
+import itertools
 import os
+import socket
 import threading
 import time
 from abc import ABC, abstractmethod
@@ -367,6 +370,66 @@ def listing_seconds(timeout: float, entries: int | None = None) -> float:
     listing: MAX_LISTED) may take: the deadline every read has, for the bytes so
     many entries may take."""
     return timeout + (MAX_LISTED if entries is None else entries) * LISTED_BYTES / MIN_RATE
+
+
+class Watchdog:
+    """One thread that keeps the deadlines a library's own timeouts cannot: those
+    restart with every byte, so a server that drips would hold a call for ever.
+    At a watched call's deadline its ``late`` action runs: cut its connection
+    (``hang_up``: an HTTP answer's head, whose wait then ends in an error)."""
+
+    def __init__(self) -> None:
+        self._due: dict[int, tuple[float, Callable[[], object]]] = {}
+        self._cut: set[int] = set()
+        self._wake = threading.Condition()
+        self._count = itertools.count()
+        self._thread: threading.Thread | None = None
+
+    def watch(self, seconds: float, late: Callable[[], object]) -> int:
+        """Run ``late`` in ``seconds`` unless ``release``d before; a key for ``release``."""
+        key = next(self._count)
+        with self._wake:
+            self._due[key] = (time.monotonic() + seconds, late)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="memsync-deadlines", daemon=True)
+                self._thread.start()
+            self._wake.notify()
+        return key
+
+    def release(self, key: int) -> bool:
+        """Stop watching; True when the deadline had passed and ``late`` ran."""
+        with self._wake:
+            self._due.pop(key, None)
+            if key in self._cut:
+                self._cut.discard(key)
+                return True
+            return False
+
+    def _run(self) -> None:
+        with self._wake:
+            while True:
+                now = time.monotonic()
+                for key, (due, late) in list(self._due.items()):
+                    if due <= now:
+                        del self._due[key]
+                        self._cut.add(key)
+                        with contextlib.suppress(Exception):  # one action's error ends no other deadline
+                            late()
+                self._wake.wait(min((due for due, _ in self._due.values()), default=now + 60) - now)
+
+
+#: The one watchdog of the process.
+WATCHDOG = Watchdog()
+
+
+def hang_up(sock: socket.socket) -> Callable[[], None]:
+    """A ``late`` action for the watchdog: cut ``sock``'s connection, so that a read waiting on it ends."""
+
+    def cut() -> None:
+        with contextlib.suppress(OSError):
+            sock.shutdown(socket.SHUT_RDWR)
+
+    return cut
 
 
 def within(where: str, seconds: float, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
