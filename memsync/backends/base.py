@@ -376,7 +376,8 @@ class Watchdog:
     """One thread that keeps the deadlines a library's own timeouts cannot: those
     restart with every byte, so a server that drips would hold a call for ever.
     At a watched call's deadline its ``late`` action runs: cut its connection
-    (``hang_up``: an HTTP answer's head, whose wait then ends in an error)."""
+    (``hang_up``: an HTTP answer's head, whose wait then ends in an error) or
+    wake the caller that gave up on it (``within``)."""
 
     def __init__(self) -> None:
         self._due: dict[int, tuple[float, Callable[[], object]]] = {}
@@ -384,6 +385,8 @@ class Watchdog:
         self._wake = threading.Condition()
         self._count = itertools.count()
         self._thread: threading.Thread | None = None
+        # A forked child has no such thread, and may have the lock of one it lost: it starts afresh.
+        os.register_at_fork(after_in_child=self._forked)
 
     def watch(self, seconds: float, late: Callable[[], object]) -> int:
         """Run ``late`` in ``seconds`` unless ``release``d before; a key for ``release``."""
@@ -417,6 +420,12 @@ class Watchdog:
                             late()
                 self._wake.wait(min((due for due, _ in self._due.values()), default=now + 60) - now)
 
+    def _forked(self) -> None:
+        # The calls watched were the parent's threads': none is waiting here.
+        self._due, self._cut = {}, set()
+        self._wake = threading.Condition()
+        self._thread = None
+
 
 #: The one watchdog of the process.
 WATCHDOG = Watchdog()
@@ -435,7 +444,8 @@ def hang_up(sock: socket.socket) -> Callable[[], None]:
 def within(where: str, seconds: float, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """``fn`` with a deadline. Libraries' own timeouts restart with every byte (and a
     listing's answer is parsed whole), so a server that drips would hold the call
-    for ever: it runs on a daemon thread, abandoned (with its connection) when late."""
+    for ever: it runs on a daemon thread, abandoned (with its connection) when the
+    watchdog says it is late."""
     box: dict[str, Any] = {}
     done = threading.Event()
 
@@ -448,7 +458,9 @@ def within(where: str, seconds: float, fn: Callable[..., T], *args: Any, **kwarg
             done.set()
 
     threading.Thread(target=run, daemon=True).start()
-    if not done.wait(max(seconds, 0.001)):
+    key = WATCHDOG.watch(max(seconds, 0.001), done.set)
+    done.wait()
+    if WATCHDOG.release(key) and not box:
         raise TimedOut(f"{where}: the server is too slow (nothing complete in {seconds:.0f} s); gave up")
     if "error" in box:
         raise box["error"]
