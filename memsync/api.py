@@ -1068,7 +1068,7 @@ def _name_from_url(url: str, hint: str) -> str:
     is no part of the name. ``hint`` says how the command is given one when
     none will do."""
     if url.startswith(("git+", "git://", "github://")):
-        from .backends.git import parse_git_url  # only a git URL needs the git backend
+        from .git_remote import parse_git_url  # only a git URL needs the git remote
 
         repo, _ref, path = parse_git_url(url, {})
         if path:

@@ -31,7 +31,7 @@ from .remote import Remote
 
 GROUP = "memsync.backends"
 _SCHEME = re.compile(r"([a-z][a-z0-9+.-]*)://", re.IGNORECASE)
-_GIT = "memsync.backends.git:GitRemote"
+_GIT = "memsync.git_remote:GitRemote"
 _FSSPEC = "memsync.backends.fsspec_store"
 # Looked up before the entry points: importlib.metadata's scan of every installed
 # package costs more than the rest of a small push, for schemes memsync itself serves.

@@ -3,7 +3,7 @@
 ``Remote`` is the field protocol's face. ``memsync.protocol.FieldRemote``
 implements it once over any thin ``Store`` (folders, S3, HTTP, fsspec
 stores); an archive (``memsync.archive_remote``) and a git repository
-(``memsync.backends.git``) implement it directly, since a packed file and a
+(``memsync.git_remote``) implement it directly, since a packed file and a
 commit are their own natural transactions. Every file a remote hands over is
 bounded in size and checked against the manifest before it is kept.
 """

@@ -444,8 +444,7 @@ def memsync_process(*args: str | Path, cwd: Path, env: Mapping[str, str]) -> sub
 #: push commits: after its content writes, before its sidecars and SHA256SUMS.
 DIE_AT_COMMIT = """
 import os, sys
-from memsync import archive_remote, protocol, remote
-from memsync.backends import git
+from memsync import archive_remote, git_remote, protocol, remote
 def die(*args, **kwargs):
     os._exit(9)
 for writer in remote.Writer.__subclasses__():

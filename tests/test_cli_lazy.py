@@ -71,7 +71,7 @@ UNNEEDED = (
     "memsync.vectors.rebuild",
     "memsync.vectors.search",
 )
-TRANSPORTS = ("fsspec", "botocore", "requests", "memsync.backends.git", "memsync.backends.s3", "memsync.backends.http")
+TRANSPORTS = ("fsspec", "botocore", "requests", "memsync.git_remote", "memsync.backends.s3", "memsync.backends.http")
 
 
 def _modules_after(args: list[str], cwd: Path) -> set[str]:

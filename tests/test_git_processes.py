@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from memsync.backends.base import TooLarge
-from memsync.backends.git import GitRemote
 from memsync.errors import IntegrityError
+from memsync.git_remote import GitRemote
 from memsync.manifest import Manifest
 from memsync.remote import ManifestFile
 from tests.conftest import CliRunner, page

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).parent.parent
-LAYERS = ["base", "libraries", "format", "state", "remote", "trust", "sync", "api", "cli"]
+LAYERS = ["base", "libraries", "format", "state", "stores", "remote", "trust", "sync", "api", "cli"]
 ROW = re.compile(r"^\| `(memsync/[^`]+)` \| (\w+) \|", re.MULTILINE)
 #: What a library may import besides its own package: the base, and nothing else of memsync.
 LIBRARY_PACKAGES = ("memsync/ssh/", "memsync/zip/", "memsync/scan/", "memsync/disk/")
@@ -224,3 +224,14 @@ def test_modules_imported_by_name_are_seen() -> None:
     importlib from tables of names: the checker sees them as the imports they are."""
     assert {"memsync.backends.local", "memsync.backends.s3"} <= _imports(ROOT / "memsync" / "registry.py")
     assert "memsync.cli.sync" in _imports(ROOT / "memsync" / "cli" / "app.py")
+
+
+def test_a_store_importing_the_remote_layer_is_caught(tmp_path: Path) -> None:
+    """The stores sit below the field protocol: a store that reaches up to it (as the
+    git remote did from backends/) is the arrow running back up."""
+    import shutil
+
+    shutil.copytree(ROOT / "memsync", tmp_path / "memsync", ignore=shutil.ignore_patterns("__pycache__"))
+    planted = tmp_path / "memsync" / "backends" / "local.py"
+    planted.write_text(planted.read_text() + "\nfrom memsync.remote import Remote\n")
+    assert wrong_imports(tmp_path, _table()) == ["memsync/backends/local.py (stores) imports memsync.remote (remote)"]

@@ -21,8 +21,11 @@ hashes). Reading is bounded here, once for every store: ``read`` stops at
 from __future__ import annotations
 
 import builtins
+import contextlib
 import functools
+import itertools
 import os
+import socket
 import threading
 import time
 from abc import ABC, abstractmethod
@@ -369,10 +372,80 @@ def listing_seconds(timeout: float, entries: int | None = None) -> float:
     return timeout + (MAX_LISTED if entries is None else entries) * LISTED_BYTES / MIN_RATE
 
 
+class Watchdog:
+    """One thread that keeps the deadlines a library's own timeouts cannot: those
+    restart with every byte, so a server that drips would hold a call for ever.
+    At a watched call's deadline its ``late`` action runs: cut its connection
+    (``hang_up``: an HTTP answer's head, whose wait then ends in an error) or
+    wake the caller that gave up on it (``within``)."""
+
+    def __init__(self) -> None:
+        self._due: dict[int, tuple[float, Callable[[], object]]] = {}
+        self._cut: set[int] = set()
+        self._wake = threading.Condition()
+        self._count = itertools.count()
+        self._thread: threading.Thread | None = None
+        # A forked child has no such thread, and may have the lock of one it lost: it starts afresh.
+        os.register_at_fork(after_in_child=self._forked)
+
+    def watch(self, seconds: float, late: Callable[[], object]) -> int:
+        """Run ``late`` in ``seconds`` unless ``release``d before; a key for ``release``."""
+        key = next(self._count)
+        with self._wake:
+            self._due[key] = (time.monotonic() + seconds, late)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="memsync-deadlines", daemon=True)
+                self._thread.start()
+            self._wake.notify()
+        return key
+
+    def release(self, key: int) -> bool:
+        """Stop watching; True when the deadline had passed and ``late`` ran."""
+        with self._wake:
+            self._due.pop(key, None)
+            if key in self._cut:
+                self._cut.discard(key)
+                return True
+            return False
+
+    def _run(self) -> None:
+        with self._wake:
+            while True:
+                now = time.monotonic()
+                for key, (due, late) in list(self._due.items()):
+                    if due <= now:
+                        del self._due[key]
+                        self._cut.add(key)
+                        with contextlib.suppress(Exception):  # one action's error ends no other deadline
+                            late()
+                self._wake.wait(min((due for due, _ in self._due.values()), default=now + 60) - now)
+
+    def _forked(self) -> None:
+        # The calls watched were the parent's threads': none is waiting here.
+        self._due, self._cut = {}, set()
+        self._wake = threading.Condition()
+        self._thread = None
+
+
+#: The one watchdog of the process.
+WATCHDOG = Watchdog()
+
+
+def hang_up(sock: socket.socket) -> Callable[[], None]:
+    """A ``late`` action for the watchdog: cut ``sock``'s connection, so that a read waiting on it ends."""
+
+    def cut() -> None:
+        with contextlib.suppress(OSError):
+            sock.shutdown(socket.SHUT_RDWR)
+
+    return cut
+
+
 def within(where: str, seconds: float, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """``fn`` with a deadline. Libraries' own timeouts restart with every byte (and a
     listing's answer is parsed whole), so a server that drips would hold the call
-    for ever: it runs on a daemon thread, abandoned (with its connection) when late."""
+    for ever: it runs on a daemon thread, abandoned (with its connection) when the
+    watchdog says it is late."""
     box: dict[str, Any] = {}
     done = threading.Event()
 
@@ -385,7 +458,9 @@ def within(where: str, seconds: float, fn: Callable[..., T], *args: Any, **kwarg
             done.set()
 
     threading.Thread(target=run, daemon=True).start()
-    if not done.wait(max(seconds, 0.001)):
+    key = WATCHDOG.watch(max(seconds, 0.001), done.set)
+    done.wait()
+    if WATCHDOG.release(key) and not box:
         raise TimedOut(f"{where}: the server is too slow (nothing complete in {seconds:.0f} s); gave up")
     if "error" in box:
         raise box["error"]

@@ -24,20 +24,15 @@ name. They are never printed.
 
 from __future__ import annotations
 
-import contextlib
 import datetime
 import email.utils
 import hashlib
 import html.parser
 import http.client
-import itertools
 import json
 import netrc
 import os
 import re
-import socket
-import threading
-import time
 from collections.abc import Iterator, Mapping
 from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
@@ -56,6 +51,7 @@ from .base import (
     CHUNK,
     HEAD_DEADLINE,
     NOT_MODIFIED,
+    WATCHDOG,
     Blob,
     Entry,
     NotFound,
@@ -65,6 +61,7 @@ from .base import (
     Store,
     TimedOut,
     TransferFailed,
+    hang_up,
 )
 
 MAX_REDIRECTS = 5
@@ -335,55 +332,6 @@ class _Links(html.parser.HTMLParser):
             self.hrefs += [value for key, value in attrs if key == "href" and value]
 
 
-class _Watchdog:
-    """One thread that cuts connections whose answer's head is overdue.
-
-    The socket timeout bounds each wait for the next byte, so a server that
-    sends its status line and headers a byte at a time would hold a request
-    forever; the body is bounded above (``Store.read``), the head here."""
-
-    def __init__(self) -> None:
-        self._due: dict[int, tuple[float, socket.socket]] = {}
-        self._cut: set[int] = set()
-        self._wake = threading.Condition()
-        self._count = itertools.count()
-        self._thread: threading.Thread | None = None
-
-    def watch(self, sock: socket.socket, seconds: float) -> int:
-        key = next(self._count)
-        with self._wake:
-            self._due[key] = (time.monotonic() + seconds, sock)
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="memsync-http-heads", daemon=True)
-                self._thread.start()
-            self._wake.notify()
-        return key
-
-    def release(self, key: int) -> bool:
-        """Stop watching; True when the deadline had passed and the connection was cut."""
-        with self._wake:
-            self._due.pop(key, None)
-            if key in self._cut:
-                self._cut.discard(key)
-                return True
-            return False
-
-    def _run(self) -> None:
-        with self._wake:
-            while True:
-                now = time.monotonic()
-                for key, (due, sock) in list(self._due.items()):
-                    if due <= now:
-                        del self._due[key]
-                        self._cut.add(key)
-                        with contextlib.suppress(OSError):
-                            sock.shutdown(socket.SHUT_RDWR)
-                self._wake.wait(min((due for due, _ in self._due.values()), default=now + 60) - now)
-
-
-_WATCHDOG = _Watchdog()
-
-
 def _redirect_target(url: str, location: str) -> str:
     """Where a redirect from ``url`` leads: an http(s) URL, else a one-line error
     (a ``file://`` or other scheme, or a location that is no URL at all)."""
@@ -429,21 +377,25 @@ def _etag(token: str) -> str:
 
 
 class _HeadDeadline(urllib3.connection.HTTPConnection):
-    """A connection whose answer's head must arrive within HEAD_DEADLINE x the read timeout."""
+    """A connection whose answer's head must arrive within HEAD_DEADLINE x the read timeout.
+
+    The socket timeout bounds each wait for the next byte, so a server that sends
+    its status line and headers a byte at a time would hold a request forever; the
+    body is bounded above (``Store.read``), the head here: the watchdog cuts it."""
 
     def getresponse(self) -> urllib3.response.HTTPResponse:  # type: ignore[override]
         if not isinstance(self.timeout, int | float) or self.sock is None:
             return super().getresponse()
-        key = _WATCHDOG.watch(self.sock, HEAD_DEADLINE * self.timeout)
+        key = WATCHDOG.watch(HEAD_DEADLINE * self.timeout, hang_up(self.sock))
         try:
             return super().getresponse()
         except (OSError, http.client.HTTPException) as exc:
-            if _WATCHDOG.release(key):
+            if WATCHDOG.release(key):
                 # As a socket timeout, so urllib3 reports (and retries) it like any stalled read.
                 raise TimeoutError("the answer's head did not arrive in time") from exc
             raise
         finally:
-            _WATCHDOG.release(key)
+            WATCHDOG.release(key)
 
 
 class _HeadDeadlineTLS(_HeadDeadline, urllib3.connection.HTTPSConnection):

@@ -39,23 +39,21 @@ import fcntl
 import hashlib
 import os
 import re
-import selectors
 import shutil
-import signal
 import subprocess
 import tempfile
-import threading
-import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO, ClassVar
 from urllib.parse import unquote, urlsplit
 
-from memsync.errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError
-from memsync.manifest import Manifest, check_file_count, sha256_hex
-from memsync.names import MANIFEST_NAME, SIDECAR_LIMIT, SIDECAR_NAMES, Role, role_of
-from memsync.remote import (
+from .backends.base import COMMON_OPTIONS, Option, timeout_option
+from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError
+from .git_process import Objects, last_line, run, talk
+from .manifest import Manifest, check_file_count, sha256_hex
+from .names import MANIFEST_NAME, SIDECAR_LIMIT, SIDECAR_NAMES, Role, role_of
+from .remote import (
     MANIFEST_LIMIT,
     NOT_MODIFIED,
     ManifestFile,
@@ -64,8 +62,6 @@ from memsync.remote import (
     Writer,
     file_limit,
 )
-
-from .base import COMMON_OPTIONS, MIN_RATE, Option, TimedOut, TooLarge, timeout_option
 
 PUSH_ATTEMPTS = 4
 _REGULAR = ("100644", "100755")
@@ -138,7 +134,7 @@ class GitRemote(Remote):
         self._manifests: dict[str, bytes] = {}  # field tree -> the SHA256SUMS fetch_manifest answered for it
         self._shas: dict[str, str] | None = None  # blob id -> sha256 (the memo in the cache), once read
         self._kept: dict[str, bytes] = {}  # blob id -> bytes read while checking SHA256SUMS, until fetched
-        self._objects = _Objects(self.cache, self.url)
+        self._objects = Objects(self.cache, self.url)
 
     # -- plumbing ---------------------------------------------------------------
 
@@ -169,16 +165,7 @@ class GitRemote(Remote):
         return self._run(["git", "--git-dir", str(self.cache), *args], stdin)
 
     def _run(self, argv: list[str], stdin: bytes | None = None) -> str:
-        try:
-            done = subprocess.run(
-                argv, input=stdin, capture_output=True, env={**os.environ, **self._env()}, check=False
-            )
-        except OSError as exc:
-            raise RemoteError(f"{self.url}: cannot run git: {exc.strerror}") from exc
-        if done.returncode != 0:
-            what = argv[3] if argv[1] == "--git-dir" else argv[1]
-            raise RemoteError(f"{self.url}: git {what} failed: {_last_line(done.stderr.decode('utf-8', 'replace'))}")
-        return done.stdout.decode("utf-8", "surrogateescape")
+        return run(argv, self._env(), self.url, stdin)
 
     def _ensure_cache(self) -> None:
         if self._ready:
@@ -197,60 +184,10 @@ class GitRemote(Remote):
         self._ready = True
 
     def _network(self, *args: str) -> tuple[int, str, str]:
-        """A git command that talks to the remote: (exit code, stdout, stderr).
-
-        git has no timeout of its own for most transports, so it is killed (with
-        any helper it started) once it has printed nothing for ``timeout``
-        seconds; fetch and push run with ``--progress`` so a transfer that moves
-        keeps talking. A remote that talks without end (progress, as ssh passes
-        on what the far end prints) never goes silent, so the command also has the
-        deadline every read has, but later: after the first ``_COUNTING`` timeouts
-        it must keep MIN_RATE, counted in the bytes the cache's objects hold (what
-        a fetch brought in, and more than any push sends)."""
+        """A git command that talks to the remote, under its deadline (``talk``)."""
         self._ensure_cache()
-        try:
-            proc = subprocess.Popen(
-                ["git", *args],
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                env={**os.environ, **self._env(), "GIT_DIR": str(self.cache)},
-                start_new_session=True,
-            )
-        except OSError as exc:
-            raise RemoteError(f"{self.url}: cannot run git: {exc.strerror}") from exc
-        out, err = bytearray(), bytearray()
-        start, allowed = time.monotonic(), _COUNTING * self.timeout
-        with proc, selectors.DefaultSelector() as selector:
-            assert proc.stdout is not None and proc.stderr is not None
-            selector.register(proc.stdout, selectors.EVENT_READ, out)
-            selector.register(proc.stderr, selectors.EVENT_READ, err)
-            while selector.get_map():
-                ready = selector.select(self.timeout)
-                late = time.monotonic() - start > allowed
-                if late:  # counted again only then: a walk of the objects is not free
-                    allowed = _COUNTING * self.timeout + _bytes_under(self.cache / "objects") / MIN_RATE
-                    late = time.monotonic() - start > allowed
-                if not ready or late:
-                    with contextlib.suppress(ProcessLookupError):
-                        os.killpg(proc.pid, signal.SIGKILL)
-                    proc.wait()
-                    if late:
-                        slow = f"too slow (still going after {time.monotonic() - start:.0f} s); gave up"
-                        raise TimedOut(f"{self.url}: git {args[0]}: {slow}")
-                    silent = f"the remote sent nothing for {self.timeout:g} s; gave up"
-                    raise TimedOut(f"{self.url}: git {args[0]}: {silent}")
-                for key, _ in ready:
-                    chunk = os.read(key.fd, 65536)
-                    if chunk:
-                        key.data.extend(chunk)
-                        # The last lines are all that is read of it: a remote that talks
-                        # on stderr without end (as ssh passes it on) took 3 GB in 12 s.
-                        del key.data[:-_KEPT_OUTPUT]
-                    else:
-                        selector.unregister(key.fileobj)
-            code = proc.wait()
-        return code, out.decode("utf-8", "surrogateescape"), err.decode("utf-8", "replace")
+        env = {**self._env(), "GIT_DIR": str(self.cache)}
+        return talk(args, env, self.timeout, self.url, self.cache / "objects")
 
     @property
     def ref(self) -> str:
@@ -268,7 +205,7 @@ class GitRemote(Remote):
         when it names none (an empty repository), and then not remembered."""
         code, out, err = self._network("ls-remote", "--symref", "origin", "HEAD")
         if code != 0:
-            raise RemoteError(f"{self.url}: git ls-remote failed: {_last_line(err)}")
+            raise RemoteError(f"{self.url}: git ls-remote failed: {last_line(err)}")
         found = re.search(r"ref: refs/heads/(\S+)\s+HEAD", out)
         if not found:
             return "main"
@@ -293,7 +230,7 @@ class GitRemote(Remote):
         if not history and not self._fresh:
             code, out, message = self._network("ls-remote", "origin", f"refs/heads/{ref}")
             if code != 0:
-                raise RemoteError(f"{self.url}: cannot fetch: {_last_line(message)}")
+                raise RemoteError(f"{self.url}: cannot fetch: {last_line(message)}")
             tips = [line.split("\t")[0] for line in out.splitlines() if line.endswith(f"\trefs/heads/{ref}")]
             if not tips:
                 return self._branch_gone(history)
@@ -314,7 +251,7 @@ class GitRemote(Remote):
         if code != 0:
             if "couldn't find remote ref" in message or "could not find remote ref" in message:
                 return self._branch_gone(history)
-            raise RemoteError(f"{self.url}: cannot fetch: {_last_line(message)}")
+            raise RemoteError(f"{self.url}: cannot fetch: {last_line(message)}")
         self._fetched, self._fresh = True, False
         self._moved()
         return True
@@ -578,7 +515,7 @@ class GitRemote(Remote):
                 # The push moved refs/remotes/origin/REF to our commit (origin's fetch refspec maps it).
                 self._head, self._tree = commit, tree
                 return tree
-            failed = RemoteError(f"{self.url}: git push failed: {_last_line(stderr)}")
+            failed = RemoteError(f"{self.url}: git push failed: {last_line(stderr)}")
             try:
                 self._fetch_locked()
             except RemoteError:
@@ -654,7 +591,7 @@ class GitRemote(Remote):
             if proc.wait() != 0:
                 errors.seek(0)
                 error = errors.read().decode("utf-8", "replace")
-                raise RemoteError(f"{self.url}: git fast-import failed: {_last_line(error)}")
+                raise RemoteError(f"{self.url}: git fast-import failed: {last_line(error)}")
         # Each push leaves a pack, and a cache whose remote never moves is never fetched
         # into, so git's own upkeep (run after a fetch) is run here once they pile up.
         if sum(n.endswith(".pack") for n in os.listdir(self.cache / "objects" / "pack")) > _PACKS_BEFORE_UPKEEP:
@@ -683,149 +620,6 @@ class GitRemote(Remote):
             return None
         author, committer = values.get("GIT_AUTHOR_IDENT"), values.get("GIT_COMMITTER_IDENT")
         return (author, committer) if author and committer else None
-
-
-class _Objects:
-    """One ``git cat-file --batch`` process on the cache: objects read over a pipe,
-    not with a git process each. Every answer's size is checked before its body
-    is read; past the limit the process is killed (it would send the whole
-    body) and the next read starts another."""
-
-    def __init__(self, cache: Path, url: str) -> None:
-        self._argv = ["git", "--git-dir", str(cache), "cat-file", "--batch"]
-        self._url = url
-        self._proc: subprocess.Popen[bytes] | None = None
-        self._lock = threading.Lock()  # one question at a time on the pipe
-
-    def _start(self) -> subprocess.Popen[bytes]:
-        if self._proc is None:
-            try:
-                self._proc = subprocess.Popen(
-                    self._argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
-                )
-            except OSError as exc:
-                raise RemoteError(f"{self._url}: cannot run git: {exc.strerror}") from exc
-            with contextlib.suppress(OSError, AttributeError):  # Linux: fewer wake-ups per page read
-                fcntl.fcntl(self._proc.stdout.fileno(), fcntl.F_SETPIPE_SZ, 1024 * 1024)  # type: ignore[union-attr]
-        return self._proc
-
-    def close(self) -> None:
-        with self._lock:
-            self._stop()
-
-    def _stop(self) -> None:
-        proc, self._proc = self._proc, None
-        if proc is not None:
-            with contextlib.suppress(ProcessLookupError):
-                proc.kill()
-            proc.wait()
-            for pipe in (proc.stdin, proc.stdout):
-                if pipe is not None:
-                    with contextlib.suppress(OSError):
-                        pipe.close()
-
-    def _ask(self, name: str) -> subprocess.Popen[bytes]:
-        """Send one object name to the batch process (the caller holds the lock)."""
-        proc = self._start()
-        assert proc.stdin is not None
-        try:
-            proc.stdin.write(name.encode() + b"\n")
-            proc.stdin.flush()
-        except OSError:
-            self._stop()
-            raise RemoteError(f"{self._url}: git cat-file stopped") from None
-        return proc
-
-    def read(self, name: str, limit: int, what: str) -> tuple[str, str, bytes] | None:
-        """(object id, type, bytes) of the object git names ``name``; None when there is none."""
-        if "\n" in name:
-            return None
-        with self._lock:
-            proc = self._ask(name)
-            header = self._header(proc, limit, what)
-            if header is None:
-                return None
-            oid, kind, size = header
-            return oid, kind, self._body(proc, size, None)
-
-    def read_to(self, oid: str, sink: BinaryIO, limit: int, what: str) -> bool:
-        """Copy a blob into ``sink`` in chunks; False when there is none."""
-        with self._lock:
-            proc = self._ask(oid)
-            header = self._header(proc, limit, what)
-            if header is None or header[1] != "blob":
-                return False
-            self._body(proc, header[2], sink)
-            return True
-
-    def read_many(self, oids: list[str], limit: int, names: list[str], each: Callable[[int, bytes], None]) -> None:
-        """``each(i, bytes)`` for the blobs ``oids`` in order, asked for all at once (a
-        thread writes the questions while the answers are read): no round trip per
-        object. A callback, not a generator, so that the pipe is never left half
-        read by a caller that stopped early."""
-        if not oids:
-            return
-        with self._lock:
-            proc = self._start()
-            assert proc.stdin is not None
-            stdin = proc.stdin
-
-            def ask() -> None:
-                try:
-                    stdin.writelines(oid.encode() + b"\n" for oid in oids)
-                    stdin.flush()
-                except (OSError, ValueError):
-                    pass  # stopped for an answer past the limit: that error is raised below
-
-            asker = threading.Thread(target=ask, daemon=True)
-            asker.start()
-            done = 0
-            try:
-                for i, name in enumerate(names):
-                    header = self._header(proc, limit, name)
-                    if header is None or header[1] != "blob":
-                        raise RemoteError(f"{self._url}: {name!r} is missing from the cache; run again to refetch it")
-                    data = self._body(proc, header[2], None)
-                    done += 1
-                    each(i, data)
-            finally:
-                if done < len(oids):
-                    self._stop()  # answers still on the way: this process is out of step
-                asker.join()
-
-    def _header(self, proc: subprocess.Popen[bytes], limit: int, what: str) -> tuple[str, str, int] | None:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        if not line.endswith(b"\n"):
-            self._stop()
-            raise RemoteError(f"{self._url}: git cat-file stopped")
-        parts = line.decode("utf-8", "replace").split()
-        if len(parts) != 3 or not parts[2].isdigit():
-            return None  # "NAME missing" (or ambiguous): no body follows
-        size = int(parts[2])
-        if size > limit:
-            self._stop()
-            raise TooLarge(f"{self._url}: {what!r} is {size} bytes, more than the {limit} memsync reads")
-        return parts[0], parts[1], size
-
-    def _body(self, proc: subprocess.Popen[bytes], size: int, sink: BinaryIO | None) -> bytes:
-        assert proc.stdout is not None
-        parts: list[bytes] = []
-        left = size
-        while left:
-            chunk = proc.stdout.read(min(left, 1024 * 1024))
-            if not chunk:
-                self._stop()
-                raise RemoteError(f"{self._url}: git cat-file stopped mid-object")
-            if sink is None:
-                parts.append(chunk)
-            else:
-                sink.write(chunk)
-            left -= len(chunk)
-        if proc.stdout.read(1) != b"\n":
-            self._stop()
-            raise RemoteError(f"{self._url}: git cat-file answered out of step")
-        return b"".join(parts)
 
 
 def _quote(path: str) -> str:
@@ -869,26 +663,3 @@ def _without_userinfo(url: str) -> tuple[str, str | None]:
     host = parts.netloc.rpartition("@")[2]
     login = None if parts.password is None else f"{unquote(parts.username or '')}:{unquote(parts.password)}"
     return parts._replace(netloc=host).geturl(), login
-
-
-#: Timeouts a git command talking to a remote may take before the bytes it brings
-#: must keep pace: a server counts and compresses a large repository, printing
-#: its progress, before it sends the first byte of it.
-_COUNTING = 10
-_KEPT_OUTPUT = 64 * 1024  # of what a git command talking to a remote prints
-
-
-def _bytes_under(folder: Path) -> int:
-    """The size of the files under ``folder`` (files that go while it is walked count as none)."""
-    total = 0
-    for parent, _, names in os.walk(folder):
-        for name in names:
-            with contextlib.suppress(OSError):
-                total += os.stat(os.path.join(parent, name), follow_symlinks=False).st_size
-    return total
-
-
-def _last_line(stderr: str) -> str:
-    lines = [line.strip() for line in (stderr or "").splitlines() if line.strip()]
-    text = lines[-1] if lines else "unknown error"
-    return text.removeprefix("stderr: ").strip("'").removeprefix("fatal: ").removeprefix("error: ")
