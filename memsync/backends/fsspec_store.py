@@ -35,13 +35,12 @@ from typing import Any, ClassVar
 from urllib.parse import unquote, urlsplit
 
 from memsync.errors import RemoteError, WorkspaceError
+from memsync.limits import HEAD_DEADLINE, MIN_RATE
 from memsync.names import OWN_NAMES
 
 from .base import (
     CHUNK,
     FIELD_OPTIONS,
-    HEAD_DEADLINE,
-    MIN_RATE,
     NOT_MODIFIED,
     Entry,
     Listed,

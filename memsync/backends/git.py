@@ -53,10 +53,13 @@ from typing import BinaryIO, ClassVar
 from urllib.parse import unquote, urlsplit
 
 from memsync.errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError
+from memsync.limits import GIT_COUNTING_TIMEOUTS as _COUNTING
+from memsync.limits import GIT_KEEP_BYTES as _KEEP_BYTES
+from memsync.limits import GIT_KEPT_OUTPUT as _KEPT_OUTPUT
+from memsync.limits import MANIFEST_LIMIT, MIN_RATE, PUSH_ATTEMPTS, SIDECAR_LIMIT
 from memsync.manifest import Manifest, check_file_count, sha256_hex
-from memsync.names import MANIFEST_NAME, SIDECAR_LIMIT, SIDECAR_NAMES, Role, role_of
+from memsync.names import MANIFEST_NAME, SIDECAR_NAMES, Role, role_of
 from memsync.remote import (
-    MANIFEST_LIMIT,
     NOT_MODIFIED,
     ManifestFile,
     NotModified,
@@ -65,16 +68,14 @@ from memsync.remote import (
     file_limit,
 )
 
-from .base import COMMON_OPTIONS, MIN_RATE, Option, TimedOut, TooLarge, timeout_option
+from .base import COMMON_OPTIONS, Option, TimedOut, TooLarge, timeout_option
 
-PUSH_ATTEMPTS = 4
 _REGULAR = ("100644", "100755")
 _KINDS = {"120000": "a symlink", "160000": "a submodule", "040000": "a subfolder"}
 _SCRATCH_REF = "refs/memsync/push"  # fast-import must name a branch; the push names the real one
 _DEFAULT_BRANCH_FILE = "memsync-default-branch"
 _PACKS_BEFORE_UPKEEP = 50  # git's gc.autoPackLimit: past it, gc --auto repacks
 _SHA256_MEMO = "memsync-sha256"  # "BLOB-ID SHA256" of the field's files, as last read
-_KEEP_BYTES = 32 * 1024 * 1024  # files read to check SHA256SUMS, kept for the fetch that follows
 _WITH_DOT_GIT = re.compile(r"(?P<repo>.+?\.git)(?:@(?P<ref>[^/]+))?(?:/(?P<path>.*))?\Z")
 _WITH_SLASHES = re.compile(r"(?P<repo>[a-z][a-z0-9+.-]*://.+?)(?:@(?P<ref>[^/@]+))?//(?P<path>.*)\Z")
 _GITHUB = re.compile(r"github://(?P<owner>[^/@]+)/(?P<repo>[^/@]+?)(?:@(?P<ref>[^/]+))?(?:/(?P<path>.*))?\Z")
@@ -869,13 +870,6 @@ def _without_userinfo(url: str) -> tuple[str, str | None]:
     host = parts.netloc.rpartition("@")[2]
     login = None if parts.password is None else f"{unquote(parts.username or '')}:{unquote(parts.password)}"
     return parts._replace(netloc=host).geturl(), login
-
-
-#: Timeouts a git command talking to a remote may take before the bytes it brings
-#: must keep pace: a server counts and compresses a large repository, printing
-#: its progress, before it sends the first byte of it.
-_COUNTING = 10
-_KEPT_OUTPUT = 64 * 1024  # of what a git command talking to a remote prints
 
 
 def _bytes_under(folder: Path) -> int:

@@ -50,11 +50,11 @@ from requests.adapters import HTTPAdapter
 from urllib3.util.retry import Retry
 
 from memsync.errors import MemsyncError, RemoteError, WorkspaceError
+from memsync.limits import HEAD_DEADLINE, LISTING_LIMIT, MAX_REDIRECTS, RETRIED_READS
 from memsync.names import FIELD_ARCHIVE_NAME, INDEX_PAGE, MANIFEST_NAME, OWN_NAMES, is_page, name_problem
 
 from .base import (
     CHUNK,
-    HEAD_DEADLINE,
     NOT_MODIFIED,
     Blob,
     Entry,
@@ -67,10 +67,7 @@ from .base import (
     TransferFailed,
 )
 
-MAX_REDIRECTS = 5
-RETRIED_READS = 2
 POOL_SIZE = 16
-LISTING_LIMIT = 16 * 1024 * 1024  # an index.md or a directory listing page
 #: Starts a token whose ETag may not change when the file does (see _racy): such
 #: a token is the content's sha256, then the ETag for conditional writes.
 RACY = "racy "

@@ -25,6 +25,7 @@ from typing import Any
 from ..errors import InputError
 from ..field import content_names
 from ..frontmatter import parse
+from ..limits import INDEX_BUSY_TIMEOUT as BUSY_TIMEOUT
 from ..names import is_page
 from ..progress import ProgressFactory, silent
 from . import store
@@ -43,7 +44,6 @@ ROWS_FORMAT = 1
 
 DEFAULT_BATCH = 32
 BATCH_ENV_VAR = "MEMSYNC_EMBED_BATCH"
-BUSY_TIMEOUT = 30.0  # seconds to wait for another process writing the same index
 
 
 @dataclass

@@ -25,10 +25,9 @@ from collections.abc import Set
 from pathlib import Path
 from urllib.parse import quote
 
+from ..limits import MAX_BLOB_BYTES, MAX_INDEX_BYTES
 from . import store
 
-MAX_INDEX_BYTES = 1 << 30
-MAX_BLOB_BYTES = 1 << 20  # far above any real embedding (4096 floats = 16 KiB)
 _HEADER = b"SQLite format 3\x00"
 _ALLOWED_PRAGMAS = {"quick_check", "table_info"}
 
