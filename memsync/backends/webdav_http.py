@@ -26,7 +26,7 @@ from webdav4.http import Client as HTTPClient
 from memsync.limits import ERROR_BYTES, LISTING_BYTES
 
 from .base import TooLarge
-from .http import as_utf8, origin
+from .httpauth import as_utf8, origin
 
 
 class _Capped(httpx.SyncByteStream):
