@@ -35,9 +35,9 @@ from bench_local import age_files, edit_pages, generate_field  # noqa: E402
 
 from memsync.vectors.builtin import HashedWords  # noqa: E402
 from memsync.vectors.embedders import Embedder  # noqa: E402
+from memsync.vectors.index_file import index_path  # noqa: E402
 from memsync.vectors.ollama import OllamaEmbedder  # noqa: E402
 from memsync.vectors.rebuild import IndexReport, rebuild  # noqa: E402
-from memsync.vectors.store import index_path  # noqa: E402
 
 CHANGED = 10
 

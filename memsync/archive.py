@@ -40,14 +40,23 @@ from typing import BinaryIO, TypeVar
 
 from .errors import InputError, IntegrityError
 from .field import content_names, hash_file
-from .manifest import MAX_FILES, Manifest, check_case, check_file_count, sha256_hex
+from .limits import (
+    DIRECTORY_RECORD_BYTES,
+    MAX_ENTRY_BYTES,
+    MAX_FILES,
+    MAX_RATIO,
+    MAX_TOTAL_BYTES,
+    RATIO_FLOOR,
+    SIDECAR_LIMIT,
+    SUMS_SLACK_BYTES,
+)
+from .manifest import Manifest, check_case, check_file_count, sha256_hex
 from .names import (
     KEYS_NAME,
     MANIFEST_NAME,
     OWN_NAMES,
     RELEASE_NAME,
     RELEASE_SIGNATURE_NAME,
-    SIDECAR_LIMIT,
     SIDECAR_NAMES,
     SIGNATURE_NAME,
     Role,
@@ -94,20 +103,10 @@ FILE_MODE = (stat.S_IFREG | 0o644) << 16
 COMPRESS_LEVEL = 9
 # A field's most files, and SHA256SUMS and its sidecars beside them.
 MAX_ENTRIES = MAX_FILES + len(OWN_NAMES)
-# A directory record is 46 bytes, a name (200 bytes at most for content) and extra
-# fields (zip's timestamps and ZIP64 sizes take under 40): 512 each is room to spare.
-MAX_DIRECTORY_BYTES = MAX_ENTRIES * 512
-MAX_ENTRY_BYTES = 64 * 1024 * 1024
-MAX_TOTAL_BYTES = 2 * 1024 * 1024 * 1024
-MAX_RATIO = 100  # deflate of real text stays far below this
-RATIO_FLOOR = 1024 * 1024  # entries smaller than this cannot be bombs
+MAX_DIRECTORY_BYTES = MAX_ENTRIES * DIRECTORY_RECORD_BYTES
 # Offsets past this need ZIP64 extra fields, which memsync does not write; the
 # entry limits keep a field's archive below it but for incompressible edge cases.
 MAX_ARCHIVE_BYTES = ZIP64_LIMIT
-# SHA256SUMS is read whole too: it must list the content entries, a line of
-# 67 bytes and the name each, so anything much longer is refused unread (with
-# room for a few lines too many, so that the error can name one of them).
-_SUMS_SLACK = 64 * 1024
 
 _WHOLE_ENTRY = 1024 * 1024  # files up to this size are deflated in memory; larger ones through a temp file
 _BATCH_BYTES = 256 * 1024  # work handed to a thread at once: enough to drown the hand-off cost
@@ -739,7 +738,7 @@ class Archive:
         # SHA256SUMS checks the names it lists, but an archive may come without
         # one, and a content name may differ from SHA256SUMS itself only in case.
         check_case(self._rows.keys(), where)
-        if MANIFEST_NAME in self._rows and self._sizes[self._rows[MANIFEST_NAME]] > listed + _SUMS_SLACK:
+        if MANIFEST_NAME in self._rows and self._sizes[self._rows[MANIFEST_NAME]] > listed + SUMS_SLACK_BYTES:
             raise IntegrityError(f"{where}: its {MANIFEST_NAME} is far longer than a list of its content entries")
         return directory.start, starts
 

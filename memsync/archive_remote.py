@@ -22,10 +22,9 @@ from typing import IO
 from .archive import Archive, open_archive, write_field
 from .backends.base import NotFound, NotModified, PreconditionFailed, Store, TooLarge
 from .errors import PullFirst, RemoteError
+from .limits import ARCHIVE_SPOOL_BYTES as _SPOOL
 from .names import MANIFEST_NAME
 from .remote import NOT_MODIFIED, ManifestFile, Remote, Writer, archive_limit, file_limit
-
-_SPOOL = 32 * 1024 * 1024  # archives up to this stay in memory
 
 
 class _Hashing:

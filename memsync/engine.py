@@ -39,6 +39,7 @@ from .errors import InputError, IntegrityError, PullFirst, RemoteError, Workspac
 from .field import Row, StatCache, installed_row, scan
 from .gate import Gate, Verdict, check_reviewed_against, executables, identity_name
 from .guard import DEFAULT_MAX_DELETE, DeleteLimit, check_deletes
+from .limits import COMMIT_MESSAGE_LINES, PUSH_IN_FLIGHT_WAIT, SYNC_ATTEMPTS
 from .manifest import Manifest, sha256_hex
 from .names import MANIFEST_NAME, SIDECAR_NAMES, Role, is_page, role_of
 from .pin import Pin
@@ -61,11 +62,8 @@ class LocalMoved(RemoteMoved):
     """A file of the live field changed after the sync planned against it."""
 
 
-SYNC_ATTEMPTS = 5
-PUSH_IN_FLIGHT_WAIT = 1.0  # seconds to let another writer's push commit before reading again
 PARALLEL_WRITES = 8
 SYNC_EACH_BELOW = 64  # pages written: from here one filesystem flush costs less than an fsync each
-COMMIT_MESSAGE_LINES = 1000
 
 
 @dataclass

@@ -30,12 +30,12 @@ from typing import Any
 
 from .disk import atomic
 from .errors import WorkspaceError
+from .limits import KEEP_ACCEPTED
 from .names import check_field_name
 from .workspace import Workspace, now
 
 FILENAME = "trust.json"
 FORMAT = 1
-KEEP_ACCEPTED = 64  # digests a statement's previous digest may name and still continue the field
 
 
 @dataclass(frozen=True)

@@ -19,15 +19,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import InputError
+from .limits import MAX_FRONTMATTER_BYTES
+from .limits import MAX_FRONTMATTER_DEPTH as MAX_DEPTH
+from .limits import MAX_FRONTMATTER_NODES as MAX_NODES
 
 # PyYAML is imported at the first frontmatter read (see _yaml): importing it
 # costs more than a status or a sync that reads no page at all.
 if TYPE_CHECKING:
     import yaml
 
-MAX_FRONTMATTER_BYTES = 16 * 1024
-MAX_NODES = 2000
-MAX_DEPTH = 16
 RECOMMENDED_KEYS = ("title", "uuid", "summary", "created", "updated")
 
 

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 from . import field_trust, keyring, trust
 from .errors import IntegrityError, MemsyncError, WorkspaceError, redact
 from .field_trust import Identity, Mark, TrustRecord
+from .limits import REVIEW_LOCK_WAIT as REVIEW_LOCK_WAIT  # re-exported: the API waits as long
 from .manifest import Manifest
 from .names import KEYS_NAME, RELEASE_NAME, RELEASE_SIGNATURE_NAME, SIGNATURE_NAME
 from .pin import Pin
@@ -498,8 +499,6 @@ def executables(staged: StagedVersion, live: Manifest | None = None) -> list[str
 
 
 # -- review binds to accept ----------------------------------------------------------------
-
-REVIEW_LOCK_WAIT = 30.0  # seconds a review waits for a running sync before it records what it showed
 
 
 def mark_reviewed(ws: Workspace, field: str, digest: str, live: str | None) -> None:

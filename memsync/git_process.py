@@ -19,14 +19,15 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import BinaryIO
 
-from .backends.base import MIN_RATE, TimedOut, TooLarge
+from .backends.base import TimedOut, TooLarge
 from .errors import RemoteError
+from .limits import GIT_COUNTING_TIMEOUTS as COUNTING
+from .limits import GIT_KEPT_OUTPUT as KEPT_OUTPUT
+from .limits import MIN_RATE
 
 #: Timeouts a git command talking to a remote may take before the bytes it brings
 #: must keep pace: a server counts and compresses a large repository, printing
 #: its progress, before it sends the first byte of it.
-COUNTING = 10
-KEPT_OUTPUT = 64 * 1024  # of what a git command talking to a remote prints
 
 
 def run(argv: list[str], env: Mapping[str, str], url: str, stdin: bytes | None = None) -> str:

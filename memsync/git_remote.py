@@ -51,10 +51,11 @@ from urllib.parse import unquote, urlsplit
 from .backends.base import COMMON_OPTIONS, Option, timeout_option
 from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError
 from .git_process import Objects, last_line, run, talk
+from .limits import GIT_KEEP_BYTES as _KEEP_BYTES
+from .limits import MANIFEST_LIMIT, PUSH_ATTEMPTS, SIDECAR_LIMIT
 from .manifest import Manifest, check_file_count, sha256_hex
-from .names import MANIFEST_NAME, SIDECAR_LIMIT, SIDECAR_NAMES, Role, role_of
+from .names import MANIFEST_NAME, SIDECAR_NAMES, Role, role_of
 from .remote import (
-    MANIFEST_LIMIT,
     NOT_MODIFIED,
     ManifestFile,
     NotModified,
@@ -63,14 +64,12 @@ from .remote import (
     file_limit,
 )
 
-PUSH_ATTEMPTS = 4
 _REGULAR = ("100644", "100755")
 _KINDS = {"120000": "a symlink", "160000": "a submodule", "040000": "a subfolder"}
 _SCRATCH_REF = "refs/memsync/push"  # fast-import must name a branch; the push names the real one
 _DEFAULT_BRANCH_FILE = "memsync-default-branch"
 _PACKS_BEFORE_UPKEEP = 50  # git's gc.autoPackLimit: past it, gc --auto repacks
 _SHA256_MEMO = "memsync-sha256"  # "BLOB-ID SHA256" of the field's files, as last read
-_KEEP_BYTES = 32 * 1024 * 1024  # files read to check SHA256SUMS, kept for the fetch that follows
 _WITH_DOT_GIT = re.compile(r"(?P<repo>.+?\.git)(?:@(?P<ref>[^/]+))?(?:/(?P<path>.*))?\Z")
 _WITH_SLASHES = re.compile(r"(?P<repo>[a-z][a-z0-9+.-]*://.+?)(?:@(?P<ref>[^/@]+))?//(?P<path>.*)\Z")
 _GITHUB = re.compile(r"github://(?P<owner>[^/@]+)/(?P<repo>[^/@]+?)(?:@(?P<ref>[^/]+))?(?:/(?P<path>.*))?\Z")

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .errors import InputError, MemsyncError
+from .limits import DELETE_LIMIT_MIN_FILES, DELETE_LIMIT_PERCENT
 from .manifest import Manifest
 from .plan import Change
 
@@ -56,7 +57,7 @@ class DeleteLimit:
 
 
 #: Stops a run deleting more than half of a side that holds more than a few files.
-DEFAULT_MAX_DELETE = DeleteLimit(percent=50, min_files=5)
+DEFAULT_MAX_DELETE = DeleteLimit(percent=DELETE_LIMIT_PERCENT, min_files=DELETE_LIMIT_MIN_FILES)
 
 
 def check_deletes(

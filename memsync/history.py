@@ -39,6 +39,7 @@ from . import merge, provenance
 from .disk import atomic
 from .errors import InputError, WorkspaceError
 from .field import hash_file, scan
+from .limits import MAX_COPY_BYTES
 from .manifest import Manifest, sha256_hex
 from .names import name_problem
 from .store import ObjectStore, StagingStore
@@ -48,7 +49,6 @@ JOURNAL_NAME = "history.jsonl"
 FORMAT = 1
 OPS = ("receive", "resolve", "restore", "undo")
 PENDING_LINES = 512  # lines of added pages written together
-MAX_COPY_BYTES = 1 << 20  # read of a conflict copy, for its frontmatter
 
 
 @dataclass(frozen=True)

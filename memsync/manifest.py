@@ -16,14 +16,11 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from .errors import InputError
+from .limits import MAX_FILES, MAX_MANIFEST_BYTES
 from .names import PLAIN_PAGE_PATTERN, Role, name_problem, role_of
 
 _LINE = re.compile(rb"([0-9a-f]{64})  ([^\n]+)\Z")
 _PLAIN_LINE = re.compile(rb"([0-9a-f]{64})  (" + PLAIN_PAGE_PATTERN.encode() + rb")\n")
-MAX_MANIFEST_BYTES = 64 * 1024 * 1024
-# The product's fields run to 100,000 pages; 64 MiB of short names would list
-# 800,000, and each listed file costs a fetch, a write and a plan step.
-MAX_FILES = 100_000
 
 
 def check_file_count(count: int, where: str, what: str = "files") -> None:

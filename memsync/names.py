@@ -22,9 +22,6 @@ KEYS_NAME = "memsync-keys.json"
 #: memsync's own files beside the manifest, written before it at a commit and
 #: read after it: exactly these names, so ``SHA256SUMS.md`` is a page like any other.
 SIDECAR_NAMES = (SIGNATURE_NAME, RELEASE_NAME, RELEASE_SIGNATURE_NAME, KEYS_NAME)
-#: The most memsync reads of one sidecar, from a remote or an archive: a signature, release
-#: statement or key rotation file.
-SIDECAR_LIMIT = 64 * 1024
 OWN_NAMES = frozenset({MANIFEST_NAME, *SIDECAR_NAMES})
 #: The spec's whole-field archive beside a field's pages (``GET /memoryfield.zip``).
 FIELD_ARCHIVE_NAME = "memoryfield.zip"

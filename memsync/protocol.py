@@ -57,15 +57,25 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, BinaryIO, Literal
 
-from .archive import MAX_TOTAL_BYTES, Archive, Collector, open_archive
+from .archive import Archive, Collector, open_archive
 from .archive_remote import ArchiveRemote
 from .backends.base import Blob, Denied, Entry, NotFound, NotModified, PreconditionFailed, Store, TooLarge
 from .errors import InputError, IntegrityError, MemsyncError, PullFirst, RemoteError, WorkspaceError
+from .limits import (
+    DEFAULT_LOCK_SETTLE,
+    DEFAULT_LOCK_TTL,
+    EXPIRY_MARGIN_SETTLES,
+    LOCK_LIMIT,
+    MANIFEST_LIMIT,
+    MAX_TOTAL_BYTES,
+    SIDECAR_LIMIT,
+    ZIP_ENTRY_OVERHEAD,
+)
+from .limits import REMOTE_LOCK_WAIT_SECONDS as LOCK_WAIT_SECONDS
 from .manifest import Manifest, check_file_count, read_sha256sum, sha256_hex
 from .names import (
     FIELD_ARCHIVE_NAME,
     MANIFEST_NAME,
-    SIDECAR_LIMIT,
     SIDECAR_NAMES,
     SIGNATURE_NAME,
     Role,
@@ -73,8 +83,6 @@ from .names import (
     role_of,
 )
 from .remote import (
-    LOCK_LIMIT,
-    MANIFEST_LIMIT,
     NOT_MODIFIED,
     WHOLE_MIN,
     LockBusy,
@@ -92,14 +100,6 @@ WHOLE_PREFIX = ".memsync-whole-"  # hidden too: the archive of a version pushed 
 #: Joins a SHA256SUMS token and the digest of what a listing found instead.
 LISTED = "|listed:"
 _YES, _NO = ("true", "yes", "1", "on"), ("false", "no", "0", "off")
-DEFAULT_LOCK_TTL = 120.0
-DEFAULT_LOCK_SETTLE = 1.0
-LOCK_WAIT_SECONDS = 60.0
-#: A holder commits only with this many settle pauses left before its lock expires.
-EXPIRY_MARGIN_SETTLES = 4
-#: Bytes a zip spends on an entry beside its data: local and central headers, the
-#: name twice (at most MAX_NAME_BYTES), zip64 extras, a data descriptor.
-ZIP_ENTRY_OVERHEAD = 1024
 
 log = logging.getLogger("memsync")
 

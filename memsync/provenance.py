@@ -32,6 +32,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeAlias, TypeVar
 
 from .errors import WorkspaceError
+from .limits import MAX_PROVENANCE_BYTES as MAX_BYTES
+from .limits import MAX_PROVENANCE_LINES as MAX_LINES
+from .limits import PROVENANCE_BUSY_TIMEOUT as BUSY_TIMEOUT
 from .store import ObjectStore
 from .workspace import Workspace
 
@@ -46,13 +49,7 @@ FORMAT = 1  # PRAGMA user_version of the file
 OWN = 0  # the label of your own lines: no origin row (ids start at 1)
 PENDING = -1  # the origin of the operation being recorded, before its row has an id
 
-# Past these a version is attributed coarsely: every line gets the set of the
-# operation's origin and the parents' foreign origins (unchanged lines are not told apart).
-MAX_BYTES = 1 << 20
-MAX_LINES = 20_000
-
 BATCH = 500  # sha256s or names per query
-BUSY_TIMEOUT = 30.0
 
 #: A line's origin: an origin id (OWN for yours), or, where memsync cannot tell
 #: (a coarse attribution), the sorted tuple of the origins it may come from.

@@ -29,6 +29,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import InputError, WorkspaceError
+from .limits import MAX_RELEASE_BYTES as MAX_BYTES
 from .names import RELEASE_NAME, RELEASE_SIGNATURE_NAME, check_field_name
 from .ssh import sshsig
 from .ssh.allowed_signers import AllowedSigner
@@ -39,7 +40,6 @@ if TYPE_CHECKING:
 FILENAME = RELEASE_NAME
 SIGNATURE_FILENAME = RELEASE_SIGNATURE_NAME
 FORMAT = 1
-MAX_BYTES = 4 * 1024
 MAX_VERSION = 2**53 - 1  # the largest integer every JSON reader keeps exact
 DEFAULT_EXPIRY = "30d"
 

@@ -23,6 +23,7 @@ from typing import Any, BinaryIO
 
 from .backends.base import NOT_MODIFIED, NotModified
 from .errors import IntegrityError, RemoteError
+from .limits import FETCH_ATTEMPTS
 from .manifest import Manifest, sha256_hex
 from .names import SIGNATURE_NAME
 
@@ -37,10 +38,6 @@ __all__ = [
     "writer_alive",
 ]
 
-#: Size limits on what memsync reads from any remote (bytes).
-MANIFEST_LIMIT = 64 * 1024 * 1024  # 100,000 entries at the longest names take 27 MB (manifest.MAX_FILES)
-LOCK_LIMIT = 4096
-FETCH_ATTEMPTS = 3
 WHOLE_MIN = 64  # files to fetch before a whole-field archive is worth asking for (or leaving)
 
 

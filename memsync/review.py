@@ -20,6 +20,7 @@ from typing import Any
 from . import keyring, trust
 from .field import scan
 from .frontmatter import page_uuid
+from .limits import MAX_DIFF_LINES
 from .manifest import Manifest
 from .names import is_page
 from .scan import scanner
@@ -27,7 +28,6 @@ from .scan.findings import ATTENTION, Finding, Severity, sort_key
 from .store import StagedVersion
 from .workspace import Workspace
 
-MAX_DIFF_LINES = 400
 SUMMARY_FINDINGS = 15  # findings listed in the summary; the rest are in the page sections
 CONTEXT_LINES = 3  # diff lines shown around a finding
 PAGE_DIFF_LINES = 40  # diff lines shown beside one page's findings

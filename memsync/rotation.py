@@ -31,7 +31,8 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from .errors import InputError, IntegrityError, MemsyncError
-from .names import KEYS_NAME, SIDECAR_LIMIT
+from .limits import SIDECAR_LIMIT
+from .names import KEYS_NAME
 from .release import _no_constant, _no_duplicates, _parse_time, _time_text
 from .ssh import sshkey, sshsig
 from .ssh.sshkey import PublicKey

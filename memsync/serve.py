@@ -51,6 +51,9 @@ from .disk import atomic
 from .engine import write_manifest
 from .errors import InputError, MemsyncError, WorkspaceError, one_line
 from .field import StatCache, scan
+from .limits import MAX_BODY_BYTES
+from .limits import MAX_SEARCH_RESULTS as MAX_RESULTS
+from .limits import SERVE_LOCK_WAIT_SECONDS as LOCK_WAIT_SECONDS
 from .manifest import Manifest, sha256_hex
 from .names import (
     INDEX_PAGE,
@@ -72,14 +75,11 @@ from .vectors.rebuild import rebuild
 from .vectors.search import FieldHit
 from .vectors.search import search as search_index
 
-MAX_BODY_BYTES = 1024 * 1024
-LOCK_WAIT_SECONDS = 30.0
 ARCHIVE_PATH = "memoryfield.zip"
 WRITE_METHODS = ("PUT", "DELETE")
 StartResponse = Callable[[str, list[tuple[str, str]]], Any]
 access_log = logging.getLogger("memsync.serve.access")
 log = logging.getLogger("memsync.serve")
-MAX_RESULTS = 100
 
 
 class HttpError(Exception):

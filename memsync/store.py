@@ -34,6 +34,7 @@ from typing import Any
 
 from .disk import atomic
 from .errors import IntegrityError
+from .limits import PACK_BUFFER_BYTES as _BUFFER_BYTES
 from .manifest import Manifest, sha256_hex
 from .names import MANIFEST_NAME, SIDECAR_NAMES, SIGNATURE_NAME
 from .workspace import Workspace, now
@@ -41,7 +42,6 @@ from .workspace import Workspace, now
 PACK_MIN = 64  # base objects from one run before they go into a pack rather than a file each
 LOOSE_STATS = 256  # objects looked up one by one before the loose ones are listed instead
 PACKS_BEFORE_MERGE = 16  # gc merges the packs into one beyond this many
-_BUFFER_BYTES = 8 * 1024 * 1024  # held in memory until then, at most
 _HEADER = 8  # a pack record: its length (big-endian), then the object's bytes
 _PACK_WRITE = 1 << 20  # a pack being written reaches its file in writes of this size
 

@@ -43,19 +43,18 @@ from watchdog.observers import Observer
 from .engine import Session, SyncReport
 from .errors import MemsyncError, WorkspaceBusy, WorkspaceError
 from .guard import TooManyDeletes
+from .limits import WATCH_BACKOFF_FIRST as BACKOFF_FIRST
+from .limits import WATCH_BACKOFF_MAX as BACKOFF_MAX
+from .limits import WATCH_BUSY_REPORT as BUSY_REPORT
+from .limits import WATCH_BUSY_RETRY as BUSY_RETRY
+from .limits import WATCH_DEBOUNCE as DEFAULT_DEBOUNCE
+from .limits import WATCH_INTERVAL as DEFAULT_INTERVAL
+from .limits import WATCH_MAX_DELAY as MAX_DELAY
 from .names import Role, role_of
 from .registry import open_remote
 from .remote import NotModified
 from .store import StagingStore
 from .workspace import Workspace, now
-
-DEFAULT_INTERVAL = 30.0  # seconds between polls of each remote
-DEFAULT_DEBOUNCE = 1.0  # seconds of quiet after a local change before it is synced
-MAX_DELAY = 10.0  # a field written to without pause is still synced this often
-BACKOFF_FIRST = 2.0
-BACKOFF_MAX = 300.0
-BUSY_RETRY = 1.0  # seconds before trying again while another memsync command holds the workspace
-BUSY_REPORT = 5.0  # a wait for another command longer than this and than a poll interval is said, once
 
 # watchdog's inotify thread logs an error when it is stopped between two reads
 # (a race in its shutdown, harmless); without a handler of its own Python would

@@ -28,8 +28,9 @@ from memsync.backends.base import NotFound, NotModified, PreconditionFailed, Tim
 from memsync.engine import Session
 from memsync.errors import MemsyncError, PullFirst, RemoteError
 from memsync.field import scan
+from memsync.limits import SIDECAR_LIMIT
 from memsync.manifest import Manifest, sha256_hex
-from memsync.names import KEYS_NAME, MANIFEST_NAME, SIDECAR_LIMIT, SIGNATURE_NAME
+from memsync.names import KEYS_NAME, MANIFEST_NAME, SIGNATURE_NAME
 from memsync.protocol import LOCK_NAME, FieldRemote
 from memsync.remote import NOT_MODIFIED, ManifestFile, Remote
 from memsync.ssh import sshsig

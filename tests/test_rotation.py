@@ -28,8 +28,9 @@ from http_support import MemsyncServer
 
 from memsync import rotation, signing
 from memsync.errors import InputError, IntegrityError
+from memsync.limits import SIDECAR_LIMIT
 from memsync.manifest import Manifest
-from memsync.names import KEYS_NAME, OWN_NAMES, SIDECAR_LIMIT, SIDECAR_NAMES, SIGNATURE_NAME, Role, role_of
+from memsync.names import KEYS_NAME, OWN_NAMES, SIDECAR_NAMES, SIGNATURE_NAME, Role, role_of
 from memsync.rotation import Chain, Statement
 from memsync.ssh import sshkey, sshsig
 from memsync.ssh.sshkey import PublicKey

@@ -324,3 +324,20 @@ def test_a_listing_that_does_not_parse_is_one_line(tmp_path: Path, body: bytes) 
     line = assert_one_line_error(run)
     assert f"127.0.0.1:{server.port}/{FIELD}/" in line and "the WebDAV server's answer does not parse" in line, line
     assert not (tmp_path / FIELD).exists()
+
+
+def test_a_webdav_remote_loads_one_http_client() -> None:
+    """WebDAV goes through httpx (webdav4's client); its credentials and origin rules
+    come from memsync.backends.httpauth, so requests and urllib3 stay unloaded."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from memsync.backends.fsspec_store import WebdavStore\n"
+        "store = WebdavStore('webdav+http://user:secret@127.0.0.1:9/field/', {})\n"
+        "assert store.fs.client is not None  # the webdav4 client, built on httpx\n"
+        "print(' '.join(sorted(m for m in ('httpx', 'requests', 'urllib3') if m in sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["httpx"]

@@ -35,30 +35,12 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO, ClassVar, TypeVar
 
 from memsync.errors import InputError, RemoteError, WorkspaceError
-from memsync.manifest import MAX_FILES, check_file_count
+from memsync.limits import DEFAULT_TIMEOUT, LISTED_BYTES, MAX_LISTED, MIN_RATE, READ_ATTEMPTS, REQUEST_BYTES
+from memsync.manifest import check_file_count
 from memsync.names import Role, role_of
 
-#: Seconds to connect, and the longest a read may wait for its next byte.
-DEFAULT_TIMEOUT = 30.0
-#: After the first ``timeout`` seconds a transfer must average this many bytes
-#: per second, so a body that drips a byte at a time ends at a deadline too.
-MIN_RATE = 32 * 1024
-#: In the deadline of a store's reads together, each request counts as this many
-#: bytes more: a page of a few hundred bytes still costs a round trip.
-REQUEST_BYTES = 8 * 1024
-#: The status line and headers of an answer must arrive within this many read
-#: timeouts: a server dripping them a byte at a time never trips the timeout itself.
-HEAD_DEADLINE = 2
 CHUNK = 256 * 1024
 T = TypeVar("T")
-#: Objects one listing may name: a field's files, and as many again of others (its
-#: own files, hidden litter, subfolders).
-MAX_LISTED = 2 * MAX_FILES
-#: Bytes a listing's answer may take an entry (an S3 page of 1,000: 512 KiB).
-LISTED_BYTES = 512
-#: Bytes the answer to a whole listing may take, where a library reads it in one piece.
-LISTING_BYTES = MAX_LISTED * LISTED_BYTES
-READ_ATTEMPTS = 4
 
 
 class NotModified:

@@ -20,11 +20,11 @@ from typing import Any, ClassVar
 from urllib.parse import unquote, urlsplit
 
 from memsync.errors import RemoteError, WorkspaceError
+from memsync.limits import MIN_RATE
 
 from .base import (
     CHUNK,
     FIELD_OPTIONS,
-    MIN_RATE,
     NOT_MODIFIED,
     Entry,
     Listed,

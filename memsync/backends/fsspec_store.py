@@ -35,13 +35,12 @@ from typing import Any, ClassVar
 from urllib.parse import unquote, urlsplit
 
 from memsync.errors import RemoteError, WorkspaceError
+from memsync.limits import HEAD_DEADLINE, MIN_RATE
 from memsync.names import OWN_NAMES
 
 from .base import (
     CHUNK,
     FIELD_OPTIONS,
-    HEAD_DEADLINE,
-    MIN_RATE,
     NOT_MODIFIED,
     Entry,
     Listed,
@@ -397,7 +396,7 @@ class WebdavStore(FsspecStore):
     """``webdav://HOST[:PORT]/PATH`` (HTTPS) and ``webdav+http://`` through webdav4.
 
     Credentials (HTTP Basic) are found and bound to the URL's origin as for HTTP
-    remotes (``http.credentials``): the URL's ``user:password@``, else
+    remotes (``httpauth.credentials``): the URL's ``user:password@``, else
     ``-o username= -o password=``, ``MEMSYNC_HTTP_USER``/``MEMSYNC_HTTP_PASSWORD``
     or netrc; a lone ``user@`` takes the password kept for that user."""
 
@@ -424,7 +423,7 @@ class WebdavStore(FsspecStore):
         from webdav4.fsspec import WebdavFileSystem
 
         from . import webdav_http
-        from .http import credentials
+        from .httpauth import credentials
 
         base = self._base_url()
         given = (self.options["username"], self.options.get("password", "")) if self.options.get("username") else None

@@ -24,12 +24,11 @@ from urllib.parse import unquote, urlparse
 from memsync.disk import atomic, tempwriter
 from memsync.errors import RemoteError
 from memsync.field import settled_before
+from memsync.limits import FOLDER_LOCK_SECONDS as LOCK_TIMEOUT_SECONDS
 from memsync.manifest import sha256_hex
 from memsync.names import MANIFEST_NAME, Role, role_of
 
 from .base import CHUNK, NOT_MODIFIED, Entry, NotFound, NotModified, Opened, PreconditionFailed, Store
-
-LOCK_TIMEOUT_SECONDS = 60.0
 
 
 def path_from_url(url: str) -> Path:

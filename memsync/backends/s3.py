@@ -19,11 +19,11 @@ from collections.abc import Iterator, Mapping
 from typing import Any, BinaryIO, ClassVar
 
 from memsync.errors import RemoteError, WorkspaceError
+from memsync.limits import HEAD_DEADLINE
 
 from .base import (
     CHUNK,
     FIELD_OPTIONS,
-    HEAD_DEADLINE,
     NOT_MODIFIED,
     Denied,
     Entry,

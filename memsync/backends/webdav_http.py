@@ -23,11 +23,10 @@ import httpx
 from webdav4.client import Client
 from webdav4.http import Client as HTTPClient
 
-from .base import LISTING_BYTES, TooLarge
-from .http import as_utf8, origin
+from memsync.limits import ERROR_BYTES, LISTING_BYTES
 
-#: What memsync reads of an answer it only needs the status of.
-ERROR_BYTES = 64 * 1024
+from .base import TooLarge
+from .httpauth import as_utf8, origin
 
 
 class _Capped(httpx.SyncByteStream):

@@ -222,9 +222,6 @@ def _fail(message: str, code: int) -> NoReturn:
     sys.exit(code)
 
 
-#: Seconds a command gets after Ctrl-C or SIGTERM to unwind on its own. A worker
-#: thread blocked on a read would hold the exit (the pool joins it) until its timeout.
-SIGNAL_GRACE = 1.0
 _signals: list[int] = []
 _ending = threading.Lock()
 
@@ -249,6 +246,8 @@ def _interrupt(signum: int, frame: object) -> None:
 
 def _watch(read_fd: int) -> None:
     signum = os.read(read_fd, 1)[0]
+    from ..limits import SIGNAL_GRACE  # here: --version loads nothing it does not use
+
     time.sleep(SIGNAL_GRACE)
     _end(signum)
 

@@ -11,8 +11,10 @@ import click
 
 from ..engine import SyncReport
 from ..errors import redact
+from ..limits import WATCH_DEBOUNCE as DEFAULT_DEBOUNCE
+from ..limits import WATCH_INTERVAL as DEFAULT_INTERVAL
 from ..vectors.after_sync import reindex_after
-from ..watch import DEFAULT_DEBOUNCE, DEFAULT_INTERVAL, Event, Watcher, fields_to_watch
+from ..watch import Event, Watcher, fields_to_watch
 from ..workspace import Workspace
 from .app import Seconds, _field_name, json_option, main, no_index_option, remote_option, verbosity
 

@@ -24,6 +24,7 @@ from urllib.parse import unquote
 
 from .. import frontmatter
 from ..errors import InputError
+from ..limits import SCAN_MAX_DECODED as _MAX_DECODED
 from . import unicode as uni
 
 
@@ -93,7 +94,6 @@ _BASE64 = re.compile(
 _B64URL = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9_-]{20,}={0,2}(?![\w+/=-])")
 # Emphasis inside a word renders as one word; underscores inside one are identifiers (CommonMark agrees).
 _INWORD_MARKUP = re.compile(r"(?<=[^\W\d_])(?:\*{1,3}|~~|`|<[A-Za-z/][^<>\n]{0,40}>)+(?=[^\W\d_])")
-_MAX_DECODED = 2000
 
 
 def normalise(raw: str) -> View:

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import InputError, IntegrityError
+from ..limits import MAX_SIGNATURE_BYTES
 from . import sshkey
 from .allowed_signers import (
     AllowedSigner,
@@ -68,7 +69,6 @@ __all__ = [
 ]
 
 NAMESPACE = "memsync"
-MAX_SIGNATURE_BYTES = 64 * 1024
 
 _MAGIC = b"SSHSIG"
 _VERSION = 1

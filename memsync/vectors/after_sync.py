@@ -80,8 +80,9 @@ def _trusted_index(
 ) -> Callable[[set[bytes]], Mapping[bytes, bytes]] | None:
     """What rebuild asks for the pages it would embed: rows of the remote's own
     index, when the remote is trusted and that saves enough work."""
-    from .reuse import MAX_INDEX_BYTES, IndexIgnored, reuse_rows
-    from .store import index_path
+    from ..limits import MAX_INDEX_BYTES
+    from .index_file import index_path
+    from .reuse import IndexIgnored, reuse_rows
 
     _, config = ws.remote(report.field, report.remote)
     signed = report.verdict is not None and report.verdict.apply and report.verdict.signer is not None

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Protocol
 
 from ..errors import MemsyncError
-from .store import index_path, is_index
+from .index_file import index_path, is_index
 
 GROUP = "memsync.embedders"
 ENV_VAR = "MEMSYNC_EMBEDDER"

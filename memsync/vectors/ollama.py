@@ -15,11 +15,11 @@ import urllib.request
 from typing import Any
 from urllib.parse import urlsplit
 
+from ..limits import OLLAMA_EMBED_TIMEOUT as EMBED_TIMEOUT
+from ..limits import OLLAMA_PROBE_TIMEOUT as PROBE_TIMEOUT
 from .embedders import EmbedderError, page_prefix
 
 DEFAULT_HOST = "127.0.0.1:11434"
-PROBE_TIMEOUT = 0.5  # seconds; ``auto`` must not hold up a pull when nothing listens
-EMBED_TIMEOUT = 300.0  # a first call may wait for Ollama to load the model
 
 
 def base_url(host: str | None = None) -> str:

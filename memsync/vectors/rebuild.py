@@ -25,9 +25,10 @@ from typing import Any
 from ..errors import InputError
 from ..field import content_names
 from ..frontmatter import parse
+from ..limits import INDEX_BUSY_TIMEOUT as BUSY_TIMEOUT
 from ..names import is_page
 from ..progress import ProgressFactory, silent
-from . import store
+from . import index_file
 from .embedders import Embedder
 
 #: Embeddings by page digest from a trusted index, or a function that gives
@@ -43,7 +44,6 @@ ROWS_FORMAT = 1
 
 DEFAULT_BATCH = 32
 BATCH_ENV_VAR = "MEMSYNC_EMBED_BATCH"
-BUSY_TIMEOUT = 30.0  # seconds to wait for another process writing the same index
 
 
 @dataclass
@@ -148,7 +148,7 @@ def rebuild(
     """
     batch = batch_size(batch)
     started = time.perf_counter()
-    path = store.index_path(root, embedder.model_code)
+    path = index_file.index_path(root, embedder.model_code)
     report = IndexReport(str(path), embedder.name, embedder.model_code, embedder.dimension, batch, dry_run=dry_run)
     pages = _read_pages(root, skip)
     report.pages = len(pages)
@@ -164,7 +164,7 @@ def rebuild(
         if created:
             _remove(path)  # leave no empty index behind to look like a choice of embedder
         if isinstance(exc, sqlite3.Error):
-            raise store.IndexFileError(f"{path}: {exc}") from None
+            raise index_file.IndexFileError(f"{path}: {exc}") from None
         raise
     report.seconds = time.perf_counter() - started
     return report
@@ -187,7 +187,7 @@ def _open(path: Path, warnings: list[str]) -> tuple[sqlite3.Connection, bool]:
     if path.exists():
         conn = _connect(path)
         try:
-            problem = store.schema_problem(conn)
+            problem = index_file.schema_problem(conn)
         except sqlite3.DatabaseError as exc:
             problem = str(exc)
         if problem is None:
@@ -199,7 +199,7 @@ def _open(path: Path, warnings: list[str]) -> tuple[sqlite3.Connection, bool]:
 
 
 def _remove(path: Path) -> None:
-    for suffix in ("", *store.SIDE_FILES):
+    for suffix in ("", *index_file.SIDE_FILES):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
 
 
@@ -218,9 +218,9 @@ def _preview(
     existing: list[Any] = []
     if path.exists():
         try:
-            with contextlib.closing(store.open_read_only(path)) as conn:
+            with contextlib.closing(index_file.open_read_only(path)) as conn:
                 try:
-                    problem = store.schema_problem(conn)
+                    problem = index_file.schema_problem(conn)
                 except sqlite3.DatabaseError as exc:
                     problem = str(exc)
                 if problem is None:
@@ -228,7 +228,7 @@ def _preview(
                 else:
                     report.warnings.append(f"{path.name}: {problem}; would be rebuilt from scratch")
         except sqlite3.Error as exc:  # as the real rebuild reports it: one line, not a traceback
-            raise store.IndexFileError(f"{path}: {exc}") from None
+            raise index_file.IndexFileError(f"{path}: {exc}") from None
     removed, _, todo = _plan(existing, pages, embedder, report, trusted_rows)
     report.removed = len(removed)
     report.embedded = len(todo)
@@ -258,7 +258,7 @@ def _update(
     conn.execute("BEGIN IMMEDIATE")
     try:
         if created:
-            conn.execute(store.SCHEMA)
+            conn.execute(index_file.SCHEMA)
         conn.execute(f"PRAGMA user_version = {ROWS_FORMAT}")
         conn.executemany("DELETE FROM pages WHERE filename IS ?", [(name,) for name in removed])
         report.removed = len(removed)
@@ -290,7 +290,7 @@ def _plan(
     names: list[Any] = []
     for name, modified, digest, blob in existing:
         names.append(name)
-        if not (isinstance(digest, bytes) and len(digest) == store.DIGEST_BYTES and _usable(blob, size)):
+        if not (isinstance(digest, bytes) and len(digest) == index_file.DIGEST_BYTES and _usable(blob, size)):
             continue  # a row we could not have written: its page is embedded again
         known[digest] = blob
         if isinstance(name, str):
@@ -341,10 +341,10 @@ def _embed_all(
             rows = []
             for group, vector in zip(chunk, vectors, strict=True):
                 if len(vector) != embedder.dimension:
-                    raise store.IndexFileError(
+                    raise index_file.IndexFileError(
                         f"embedder {embedder.name} returned {len(vector)} values, expected {embedder.dimension}"
                     )
-                blob = store.pack(vector)
+                blob = index_file.pack(vector)
                 # Pages with identical bytes share one embedding.
                 rows += [_row(page, blob) for page in group]
                 report.reused += len(group) - 1

@@ -25,10 +25,9 @@ from collections.abc import Set
 from pathlib import Path
 from urllib.parse import quote
 
-from . import store
+from ..limits import MAX_BLOB_BYTES, MAX_INDEX_BYTES
+from . import index_file
 
-MAX_INDEX_BYTES = 1 << 30
-MAX_BLOB_BYTES = 1 << 20  # far above any real embedding (4096 floats = 16 KiB)
 _HEADER = b"SQLite format 3\x00"
 _ALLOWED_PRAGMAS = {"quick_check", "table_info"}
 
@@ -55,7 +54,7 @@ def reuse_rows(
     With ``wanted``, only those digests' rows are kept (every row is still checked).
     """
     try:
-        if model_code is not None and path.name != f"{model_code}{store.SUFFIX}":
+        if model_code is not None and path.name != f"{model_code}{index_file.SUFFIX}":
             raise _Refused(f"not an index of {model_code}")
         _check_file(path)
         conn = _open_readonly(path)
@@ -108,7 +107,7 @@ def _authorize(action: int, arg1: str | None, arg2: str | None, db: str | None, 
 def _read(conn: sqlite3.Connection, dimension: int | None, wanted: Set[bytes] | None) -> dict[bytes, bytes]:
     if conn.execute("PRAGMA quick_check").fetchall() != [("ok",)]:
         raise _Refused("the file is damaged (quick_check failed)")
-    problem = store.schema_problem(conn)
+    problem = index_file.schema_problem(conn)
     if problem:
         raise _Refused(problem)
     size = dimension * 4 if dimension is not None else None
@@ -116,7 +115,7 @@ def _read(conn: sqlite3.Connection, dimension: int | None, wanted: Set[bytes] | 
     for name, digest, blob in conn.execute("SELECT filename, sha256_hash, embedding FROM pages"):
         if not isinstance(name, str):
             raise _Refused("a row whose filename is not text")
-        if not isinstance(digest, bytes) or len(digest) != store.DIGEST_BYTES:
+        if not isinstance(digest, bytes) or len(digest) != index_file.DIGEST_BYTES:
             raise _Refused(f"{name}: sha256_hash is not a 32-byte digest")
         if not isinstance(blob, bytes) or not blob or len(blob) % 4:
             raise _Refused(f"{name}: embedding is not a float32 vector")
@@ -124,7 +123,7 @@ def _read(conn: sqlite3.Connection, dimension: int | None, wanted: Set[bytes] | 
         if len(blob) != size:
             raise _Refused(f"{name}: embedding has {len(blob) // 4} values, expected {size // 4}")
         # float32 values sum to a finite double unless one is NaN or infinite (one C loop, not one per value).
-        if not math.isfinite(sum(store.unpack(blob))):
+        if not math.isfinite(sum(index_file.unpack(blob))):
             raise _Refused(f"{name}: embedding holds NaN or infinity")
         if wanted is None or digest in wanted:
             rows[digest] = blob

@@ -27,7 +27,7 @@ from .. import provenance as record
 from ..errors import WorkspaceError
 from ..manifest import sha256_hex
 from ..workspace import Workspace
-from . import embedders, store
+from . import embedders, index_file
 from .embedders import Embedder
 
 
@@ -64,16 +64,16 @@ def _embed_query(embedder: Embedder, query: str) -> list[float]:
 def _rank(root: Path, embedder: Embedder, target_vector: Callable[[], list[float]]) -> Iterator[Hit]:
     """The index's pages, best first (those still in the field). The index is read
     and the query embedded before the first hit is asked for."""
-    path = store.index_path(root, embedder.model_code)
+    path = index_file.index_path(root, embedder.model_code)
     if not path.is_file():
-        raise store.IndexFileError(f"{root}: no {embedder.model_code} index yet; run 'memsync index {root}'")
+        raise index_file.IndexFileError(f"{root}: no {embedder.model_code} index yet; run 'memsync index {root}'")
     size = embedder.dimension * 4
     scored = []
     try:
-        with contextlib.closing(store.open_read_only(path)) as conn:
-            problem = store.schema_problem(conn)
+        with contextlib.closing(index_file.open_read_only(path)) as conn:
+            problem = index_file.schema_problem(conn)
             if problem:
-                raise store.IndexFileError(f"{path}: {problem}; rebuild it with 'memsync index {root}'")
+                raise index_file.IndexFileError(f"{path}: {problem}; rebuild it with 'memsync index {root}'")
             # Embed the query only once the index is known to be usable.
             target = target_vector()
             target_norm = math.sqrt(sum(v * v for v in target))
@@ -81,13 +81,13 @@ def _rank(root: Path, embedder: Embedder, target_vector: Callable[[], list[float
             for name, meta, blob, digest in rows:
                 if not isinstance(blob, bytes) or len(blob) != size:
                     continue  # not a vector of this model; the next rebuild replaces it
-                vector = store.unpack(blob)
+                vector = index_file.unpack(blob)
                 norm = math.sqrt(sum(map(operator.mul, vector, vector)))
                 dot = sum(map(operator.mul, vector, target))
                 score = dot / (norm * target_norm) if norm and target_norm else 0.0
                 scored.append((score, str(name), meta, digest))
     except sqlite3.Error as exc:
-        raise store.IndexFileError(f"{path}: {exc}") from None
+        raise index_file.IndexFileError(f"{path}: {exc}") from None
     # The index is as the last rebuild left it: a page deleted since is no hit.
     ranked = sorted(scored, key=lambda item: (-item[0], item[1]))
     return _hits(root, ranked)
@@ -238,7 +238,7 @@ def search_fields(
 
             try:
                 ranked = _rank(src.root, chosen, target)
-            except store.IndexFileError as exc:
+            except index_file.IndexFileError as exc:
                 found.skipped.append({"field": src.field, "reason": str(exc)})
                 continue
             found.searched.append(
@@ -253,7 +253,7 @@ def search_fields(
             hits += [FieldHit(src, hit) for hit in itertools.islice(kept, k)]
         if not found.searched:
             if found.skipped:
-                raise store.IndexFileError(found.skipped[0]["reason"])
+                raise index_file.IndexFileError(found.skipped[0]["reason"])
             raise WorkspaceError("no fields to search (memsync add NAME)")
         best = sorted(hits, key=lambda h: (-h.hit.score, h.source.field, h.hit.filename))[:k]
         # Who wrote each page: asked for the hits returned only.
