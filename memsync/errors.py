@@ -114,10 +114,35 @@ class InternalError(MemsyncError):
     """A bug in memsync: still one line, with the original exception as its cause."""
 
 
+#: The libraries memsync's stores are written over (and those they are written over):
+#: an exception of theirs that a store did not translate is still the remote's failure
+#: (a refused connection, a server's odd answer), not a bug in memsync.
+STORE_LIBRARIES = frozenset(
+    {
+        "botocore",
+        "urllib3",
+        "requests",
+        "fsspec",
+        "adlfs",
+        "azure",
+        "gcsfs",
+        "google",
+        "sshfs",
+        "asyncssh",
+        "webdav4",
+        "httpx",
+        "httpcore",
+        "aiohttp",
+    }
+)
+
+
 @contextmanager
 def boundary() -> Iterator[None]:
     """The library's error boundary: only memsync's own errors leave it, each with
-    the foreign exception it stands for as its ``__cause__``."""
+    the foreign exception it stands for as its ``__cause__``: an ``OSError`` names
+    its file, a store library's exception is a :class:`RemoteError`, anything else
+    is an :class:`InternalError` (a bug)."""
     try:
         yield
     except MemsyncError:
@@ -128,4 +153,6 @@ def boundary() -> Iterator[None]:
     except (KeyboardInterrupt, SystemExit, GeneratorExit):
         raise
     except Exception as exc:
+        if type(exc).__module__.partition(".")[0] in STORE_LIBRARIES:
+            raise RemoteError(f"{type(exc).__name__}: {exc}") from exc
         raise InternalError(f"internal error: {type(exc).__name__}: {exc}") from exc
