@@ -34,11 +34,11 @@ from .guard import DEFAULT_MAX_DELETE, DeleteLimit
 from .names import check_field_name, check_name, is_page, name_problem
 from .pin import Pin
 from .progress import ProgressFactory, silent
-from .registry import check, is_archive_url, open_remote
+from .registry import check, is_archive_url, open_remote, options_of, parse_options, shown_options
 from .store import StagingStore
 from .transfer import read_remote
 from .vectors.after_sync import reindex_after
-from .workspace import Workspace, absolute_if_path
+from .workspace import SETTINGS, TRUST_POLICIES, RemoteConfig, Workspace, absolute_if_path
 
 # The review, the indexer and search are imported by the operations that use them:
 # a sync or push (the most frequent run of all) needs none of them.
@@ -46,18 +46,29 @@ if TYPE_CHECKING:
     from .vectors.search import Source
 
 __all__ = [
+    "DEFAULT_MAX_DELETE",
     "EXIT_CONFLICT",
     "EXIT_QUARANTINED",
+    "SETTINGS",
+    "TRUST_POLICIES",
     "Added",
     "Blamed",
     "ClonePreview",
+    "DeleteLimit",
     "FieldSearch",
+    "Fields",
     "Indexed",
     "Memsync",
     "Published",
     "Quarantine",
     "Rejected",
     "RemoteAdded",
+    "RemoteOptions",
+    "RemoteOptionsSet",
+    "RemoteRemoved",
+    "RemoteRenamed",
+    "RemoteUrlSet",
+    "Remotes",
     "Reviewed",
     "RunResult",
     "SyncAll",
@@ -65,8 +76,10 @@ __all__ = [
     "clone",
     "index",
     "mirror",
+    "parse_options",
     "preview_clone",
     "publish",
+    "remote_options",
     "search",
     "subscribe",
 ]
@@ -121,7 +134,7 @@ class Result:
             value = getattr(self, f.name)
             if f.metadata.get("hidden") or (f.metadata.get("optional") and value is None):
                 continue
-            out[f.name] = _plain(value)
+            out[f.metadata.get("key", f.name)] = _plain(value)
         return out
 
     @property
@@ -138,6 +151,7 @@ def _plain(value: Any) -> Any:
 
 
 _OPTIONAL = {"optional": True}  # a key the JSON object leaves out when its value is None
+_FROM = {"key": "from"}  # a key that is a Python keyword: the field is named from_
 
 
 @dataclass
@@ -245,6 +259,65 @@ class RemoteAdded(Result):
     remote: str
     url: str
     dry_run: bool
+
+
+@dataclass
+class Fields(Result):
+    """``fields``: each field's folder and its remotes' URLs."""
+
+    fields: dict[str, dict[str, Any]]  # name → {"path", "remotes": {name: url}}
+
+
+@dataclass
+class Remotes(Result):
+    """``remote list``: a field's remotes (secret option values never shown)."""
+
+    remotes: dict[str, dict[str, Any]]  # name → {"url", "options", "trust"}
+
+
+@dataclass
+class RemoteRemoved(Result):
+    field: str
+    removed: str
+    dry_run: bool
+
+
+@dataclass
+class RemoteRenamed(Result):
+    field: str
+    from_: str = dataclasses.field(metadata=_FROM)
+    to: str
+    dry_run: bool
+
+
+@dataclass
+class RemoteUrlSet(Result):
+    """``remote set-url``: where the remote points now, and whether its sync base stayed."""
+
+    field: str
+    remote: str
+    url: str
+    kept_base: bool
+    reason: str  # why the base stayed or went
+    dry_run: bool
+
+
+@dataclass
+class RemoteOptionsSet(Result):
+    """``remote set-option`` / ``unset-option``: the remote's options now (secret values hidden)."""
+
+    field: str
+    remote: str
+    options: dict[str, str]
+    dry_run: bool
+
+
+@dataclass
+class RemoteOptions(Result):
+    """``remote options``: the options a remote at ``url`` accepts."""
+
+    url: str
+    options: dict[str, dict[str, Any]]  # name → {"meaning", "secret"}
 
 
 @dataclass
@@ -435,6 +508,112 @@ class Memsync:
         if dry_run:
             self._reload()
         return RemoteAdded(field, name, redact(url), dry_run)  # as the --json object: no credentials
+
+    @_op
+    def fields(self) -> Fields:
+        """The workspace's fields, each with its folder and its remotes' URLs."""
+        ws = self.workspace
+        return Fields(
+            {
+                name: {"path": str(ws.field_path(name)), "remotes": {r: rc.url for r, rc in spec.remotes.items()}}
+                for name, spec in sorted(ws.fields.items())
+            }
+        )
+
+    @_op
+    def remotes(self, field: str) -> Remotes:
+        """``field``'s remotes: URL, options (secret values never shown) and trust policy."""
+        spec = self.workspace.field(self.field_name(field))
+        return Remotes(
+            {
+                r: {"url": rc.url, "options": shown_options(rc.url, rc.options), "trust": rc.trust}
+                for r, rc in spec.remotes.items()
+            }
+        )
+
+    @_op
+    def remove_remote(self, field: str, name: str, *, dry_run: bool = False) -> RemoteRemoved:
+        """Forget ``field``'s remote ``name`` (and the sync base kept for it)."""
+        field = self.field_name(field)
+        self.workspace.remove_remote(field, name, dry_run=dry_run)
+        return RemoteRemoved(field, name, dry_run)
+
+    @_op
+    def rename_remote(self, field: str, old: str, new: str, *, dry_run: bool = False) -> RemoteRenamed:
+        """Rename ``field``'s remote ``old`` to ``new``, keeping its sync base."""
+        field = self.field_name(field)
+        self.workspace.rename_remote(field, old, new, dry_run=dry_run)
+        return RemoteRenamed(field, old, new, dry_run)
+
+    @_op
+    def set_url(
+        self,
+        field: str,
+        name: str,
+        url: str,
+        options: dict[str, str] | None = None,
+        *,
+        reset: bool = False,
+        dry_run: bool = False,
+    ) -> RemoteUrlSet:
+        """Point ``field``'s remote ``name`` at ``url`` (``options``: the new URL's; None keeps
+        them). The sync base stays only when ``url`` holds the same field: the same
+        SHA256SUMS as the base, the same version token (a git commit), or the same
+        SHA256SUMS the old URL holds now; otherwise refused, unless ``reset`` drops it."""
+        ws = self.workspace
+        field = self.field_name(field)
+        _, config = ws.remote(field, name)
+        url = absolute_if_path(url)  # the URL as it will be kept is the one probed (and an empty one refused)
+        new_options = dict(config.options) if options is None else options
+        check(url, new_options)
+        keep, etag, why = _fitting_base(ws, field, name, config, url, new_options, reset)
+        if not dry_run:
+            url = ws.set_url(field, name, url, new_options, keep_base=keep, etag=etag)
+        return RemoteUrlSet(field, name, url, keep, why, dry_run)
+
+    @_op
+    def set_options(
+        self, field: str, name: str, options: dict[str, str], *, reset: bool = False, dry_run: bool = False
+    ) -> RemoteOptionsSet:
+        """Set ``options`` of ``field``'s remote ``name`` (checked against its backend). An
+        option that can change where the remote is (an endpoint, an account) keeps the
+        sync base only when the remote then holds the same field, as :meth:`set_url` does."""
+        field = self.field_name(field)
+        _, config = self.workspace.remote(field, name)
+        return self._set_options(field, name, config, {**config.options, **options}, reset, dry_run)
+
+    @_op
+    def unset_options(
+        self, field: str, name: str, keys: list[str], *, reset: bool = False, dry_run: bool = False
+    ) -> RemoteOptionsSet:
+        """Remove options ``keys`` of ``field``'s remote ``name`` (as :meth:`set_options`)."""
+        field = self.field_name(field)
+        _, config = self.workspace.remote(field, name)
+        missing = [k for k in keys if k not in config.options]
+        if missing:
+            have = ", ".join(sorted(config.options)) or "none"
+            raise WorkspaceError(f"remote {name} has no option {missing[0]!r} (it has: {have})")
+        options = {k: v for k, v in config.options.items() if k not in keys}
+        return self._set_options(field, name, config, options, reset, dry_run)
+
+    def _set_options(
+        self, field: str, name: str, config: RemoteConfig, options: dict[str, str], reset: bool, dry_run: bool
+    ) -> RemoteOptionsSet:
+        from .backends.base import COMMON_OPTIONS, FIELD_OPTIONS
+
+        ws = self.workspace
+        check(config.url, options)
+        harmless = {*COMMON_OPTIONS, *FIELD_OPTIONS}
+        moved = {k for k in {*options, *config.options} if options.get(k) != config.options.get(k)} - harmless
+        keep, etag = True, None
+        if moved or reset:
+            keep, etag, _ = _fitting_base(ws, field, name, config, config.url, options, reset)
+        if not dry_run:
+            if moved or reset:
+                ws.set_url(field, name, config.url, options, keep_base=keep, etag=etag)
+            else:
+                ws.set_options(field, name, options)
+        return RemoteOptionsSet(field, name, shown_options(config.url, options), dry_run)
 
     # -- moving versions ---------------------------------------------------------
 
@@ -748,6 +927,51 @@ class Memsync:
         return found
 
 
+def _fitting_base(
+    ws: Workspace, field: str, name: str, config: RemoteConfig, url: str, options: dict[str, str], reset: bool
+) -> tuple[bool, str | None, str]:
+    """Whether the sync base can stay for the remote at ``url`` with ``options``
+    (and the new token for it); refuses in one line when it cannot, unless ``reset``."""
+    base = ws.load_base(field, name)
+    if base is None:
+        return False, None, "no sync base yet"
+    if reset:
+        return False, None, "base dropped (--reset)"
+    keep, etag, why = _same_field(base.manifest.to_bytes(), base.etag, config, url, options)
+    if not keep:
+        raise WorkspaceError(
+            f"{url}: {why}, so the sync base for {name} would not fit it; run again with --reset "
+            "(the next sync then merges two-way and deletes nothing)"
+        )
+    return keep, etag, why
+
+
+def _same_field(
+    base: bytes, base_etag: str | None, old: RemoteConfig, url: str, options: dict[str, str]
+) -> tuple[bool, str | None, str]:
+    """Whether ``url`` holds the field the sync base describes; the new remote's
+    token for the base manifest when it is that very version; and why."""
+    try:
+        with open_remote(url, options) as new:
+            there = read_remote(new, None, None)
+    except MemsyncError as exc:
+        return False, None, f"cannot be read to check it ({exc})"
+    if there.manifest.to_bytes() == base:
+        return True, there.etag, "same SHA256SUMS as the sync base"
+    if there.etag is not None and there.etag == base_etag:
+        return True, None, "same version as the sync base"
+    try:
+        with open_remote(old.url, old.options) as previous:
+            before = read_remote(previous, None, None)
+    except MemsyncError:
+        before = None
+    if before is not None and before.manifest == there.manifest:
+        return True, None, f"same SHA256SUMS as {old.url} holds now"
+    if not there.manifest:
+        return False, None, "holds no field"
+    return False, None, f"holds another version of the field ({len(there.manifest)} files, {there.manifest.digest})"
+
+
 def _read_page(path: Path, shown: str, field: str) -> bytes:
     """A page file's bytes: a regular file, never through a link."""
     try:
@@ -919,6 +1143,13 @@ def index(
         dry_run=dry_run,
     )
     return _result(Indexed, done.to_json())
+
+
+@_bounded
+def remote_options(url: str) -> RemoteOptions:
+    """The options a remote at ``url`` accepts, and what each means."""
+    valid = options_of(url)
+    return RemoteOptions(url, {k: {"meaning": o.meaning, "secret": o.secret} for k, o in sorted(valid.items())})
 
 
 @_bounded
