@@ -31,6 +31,7 @@ from . import engine, field_trust, gate, history, keyring, provenance, signing
 from .check import Finding, frontmatter_warning
 from .errors import InputError, MemsyncError, WorkspaceError, boundary, redact
 from .guard import DEFAULT_MAX_DELETE, DeleteLimit
+from .merge import How
 from .names import check_field_name, check_name, is_page, name_problem
 from .pin import Pin
 from .progress import ProgressFactory, silent
@@ -54,9 +55,13 @@ __all__ = [
     "Added",
     "Blamed",
     "ClonePreview",
+    "Collected",
+    "Conflicts",
     "DeleteLimit",
     "FieldSearch",
     "Fields",
+    "History",
+    "How",
     "Indexed",
     "Memsync",
     "Published",
@@ -69,9 +74,13 @@ __all__ = [
     "RemoteRenamed",
     "RemoteUrlSet",
     "Remotes",
+    "Resolved",
+    "Restored",
     "Reviewed",
     "RunResult",
+    "Settings",
     "SyncAll",
+    "Undone",
     "WorkspaceMade",
     "clone",
     "index",
@@ -390,6 +399,75 @@ class FieldSearch(Result):
     results: list[dict[str, Any]]  # score, filename, title, summary, field, trust, source, signer, provenance
     fields: list[dict[str, Any]]  # the fields searched: field, trust, embedder, model_code
     skipped: list[dict[str, Any]]  # field, reason
+
+
+@dataclass
+class Conflicts(Result):
+    """``conflicts``: the unresolved conflict copies, field by field."""
+
+    conflicts: list[dict[str, Any]]  # {field, conflict_copy, page, remote, page_present, ours, theirs}
+
+
+@dataclass
+class Resolved(Result):
+    field: str
+    page: str
+    copy: str  # the conflict copy, now removed
+    how: str
+    page_sha: str | None  # what the page holds now
+    replaced: str | None  # the page's version this replaced, kept in history (None: unchanged)
+    dry_run: bool
+
+
+@dataclass
+class History(Result):
+    """``history``: the versions memsync replaced or deleted, newest first."""
+
+    field: str
+    entries: list[dict[str, Any]]  # the journal's entries, each with old_kept: whether its old version is kept
+
+
+@dataclass
+class Restored(Result):
+    field: str
+    page: str
+    version: str | None  # None: the page did not exist then, so it was deleted
+    replaced: str | None  # what the page held before, kept in history
+    changed: bool
+    dry_run: bool
+
+
+@dataclass
+class Undone(Result):
+    """``undo``: the receive reverted; ``skipped``: files changed since, left as they are."""
+
+    field: str
+    run: str
+    at: str
+    reverted: list[dict[str, Any]]  # the undo's own history entries
+    skipped: list[dict[str, str]]  # {page, reason}
+    dry_run: bool
+
+    @property
+    def exit_code(self) -> int:
+        # As a dry pull holds nothing and keeps no conflict: only the real run fails.
+        return 1 if self.skipped and not self.dry_run else 0
+
+
+@dataclass
+class Collected(Result):
+    """``gc``: history past retention dropped, and stored versions nothing refers to."""
+
+    entries_dropped: int
+    objects_removed: int
+    bytes_freed: int
+    dry_run: bool
+
+
+@dataclass
+class Settings(Result):
+    settings: dict[str, int]
+    dry_run: bool
 
 
 def _result(cls: type[R], data: dict[str, Any], **extra: Any) -> R:
@@ -862,6 +940,65 @@ class Memsync:
             raise InputError(f"{page}: not a page (a page is a .md file of a field)")
         data = _read_page(ws.live_folder(field) / name, page, field)
         return _result(Blamed, provenance.blame(ws, field, name, data))
+
+    # -- conflicts and the way back -------------------------------------------------
+
+    @_op
+    def conflicts(self, field: str | None = None) -> Conflicts:
+        """The unresolved conflicts of ``field`` (default: of every field)."""
+        ws = self.workspace
+        names = [self.field_name(field)] if field is not None else sorted(ws.fields)
+        return Conflicts([{"field": n, **c.to_json()} for n in names for c in history.conflicts(ws, n)])
+
+    @_op
+    def resolve(self, field: str, page: str, how: How, *, dry_run: bool = False) -> Resolved:
+        """Settle the conflict of ``page`` (the page, or its conflict copy's name): keep
+        ``mine``, make the copy's version the page (``theirs``), or keep ``both`` texts.
+        The version replaced is kept in history; the next sync carries the result."""
+        done = history.resolve(self.workspace, self.field_name(field), page, how, dry_run=dry_run)
+        return _result(Resolved, done.to_json())
+
+    @_op
+    def history(self, field: str, page: str | None = None, *, limit: int = 50) -> History:
+        """The versions memsync replaced or deleted in ``field`` (or ``page``), newest
+        first; at most ``limit`` (0: all)."""
+        ws = self.workspace
+        name = self.field_name(field)
+        found = list(reversed(history.entries(ws, name, page)))
+        if limit > 0:
+            found = found[:limit]
+        return History(name, [{**e.to_json(), "old_kept": history.kept(ws, e.old)} for e in found])
+
+    @_op
+    def restore(self, field: str, page: str, at: str | None = None, *, dry_run: bool = False) -> Restored:
+        """Bring a version of ``page`` back from history as a local edit: ``at`` a hash
+        (6+ hex digits) or a time; default the version the last change replaced."""
+        done = history.restore(self.workspace, self.field_name(field), page, at, dry_run=dry_run)
+        return _result(Restored, done.to_json())
+
+    @_op
+    def undo(self, field: str, *, dry_run: bool = False) -> Undone:
+        """Revert the last receive into ``field`` as local edits (again: further back); a
+        file changed since is left as it is and named in ``skipped`` (exit code 1)."""
+        done = history.undo(self.workspace, self.field_name(field), dry_run=dry_run)
+        return _result(Undone, done.to_json())
+
+    @_op
+    def gc(self, *, keep_days: int | None = None, keep_versions: int | None = None, dry_run: bool = False) -> Collected:
+        """Drop history past retention (the settings, unless overridden), and stored
+        versions nothing refers to any more."""
+        done = history.gc(self.workspace, days=keep_days, versions=keep_versions, dry_run=dry_run)
+        return _result(Collected, done.to_json())
+
+    @_op
+    def config(self, key: str | None = None, value: str | None = None, *, dry_run: bool = False) -> Settings:
+        """The workspace's settings (or ``key``'s); with ``value``, set ``key`` to it."""
+        ws = self.workspace
+        shown = [key] if key is not None else sorted(SETTINGS)
+        data = {k: ws.setting(k) for k in shown}
+        if key is not None and value is not None:
+            data[key] = ws.set_setting(key, value, dry_run=dry_run)
+        return Settings(data, dry_run)
 
     # -- what every run shares -----------------------------------------------------
 
