@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from .vectors.search import Source
 
 __all__ = [
+    "DEFAULT_KEY",
     "DEFAULT_MAX_DELETE",
     "EXIT_CONFLICT",
     "EXIT_QUARANTINED",
@@ -63,6 +64,7 @@ __all__ = [
     "History",
     "How",
     "Indexed",
+    "KeyMade",
     "Memsync",
     "Published",
     "Quarantine",
@@ -79,11 +81,17 @@ __all__ = [
     "Reviewed",
     "RunResult",
     "Settings",
+    "SignerAdded",
+    "SignerRemoved",
+    "Signers",
+    "SigningKey",
     "SyncAll",
+    "TrustSet",
     "Undone",
     "WorkspaceMade",
     "clone",
     "index",
+    "keygen",
     "mirror",
     "parse_options",
     "preview_clone",
@@ -399,6 +407,56 @@ class FieldSearch(Result):
     results: list[dict[str, Any]]  # score, filename, title, summary, field, trust, source, signer, provenance
     fields: list[dict[str, Any]]  # the fields searched: field, trust, embedder, model_code
     skipped: list[dict[str, Any]]  # field, reason
+
+
+@dataclass
+class KeyMade(Result):
+    """``keygen``: the new key pair (a dry run: only where it would go)."""
+
+    key: str  # the private key's path; the public key is beside it, KEY.pub
+    public_key: str | None = dataclasses.field(default=None, metadata=_OPTIONAL)  # its OpenSSH line
+    fingerprint: str | None = dataclasses.field(default=None, metadata=_OPTIONAL)
+    used: bool | None = dataclasses.field(default=None, metadata=_OPTIONAL)  # the workspace signs with it now
+    dry_run: bool | None = dataclasses.field(default=None, metadata=_OPTIONAL)  # True, for a dry run only
+
+
+@dataclass
+class SigningKey(Result):
+    """``sign-with``: the key the workspace's pushes are signed with (None: unsigned)."""
+
+    signing_key: str | None
+    release_expires: str  # how long each signed release stays valid
+    dry_run: bool
+
+
+@dataclass
+class SignerAdded(Result):
+    name: str
+    fingerprint: str
+    dry_run: bool
+
+
+@dataclass
+class Signers(Result):
+    """``trust list``: the allowed signers, and the lines of the file that trust no one."""
+
+    signers: list[dict[str, str]]  # {name, fingerprint, key}
+    skipped: list[str]  # "FILE:LINE: reason" for each line that does not read
+    file: str  # the allowed_signers file
+
+
+@dataclass
+class SignerRemoved(Result):
+    removed: str
+    dry_run: bool
+
+
+@dataclass
+class TrustSet(Result):
+    field: str
+    remote: str
+    trust: str
+    dry_run: bool
 
 
 @dataclass
@@ -824,6 +882,76 @@ class Memsync:
         return publish(self.workspace.field_path(self.field_name(field)), destinations,
                        workspace=self.workspace, sign_with=sign_with, expires=expires, rotate_to=rotate_to,
                        revoke=revoke, dry_run=dry_run, progress=self.progress)  # fmt: skip
+
+    # -- signing and trusted signers ----------------------------------------------
+
+    @_op
+    def sign_with(
+        self, key: Path | str | None = None, *, clear: bool = False, expires: str | None = None, dry_run: bool = False
+    ) -> SigningKey:
+        """Sign this workspace's pushes with ``key`` (an existing OpenSSH Ed25519 private key);
+        ``clear``: stop signing; neither: the key stays as it is. ``expires``: how long each
+        signed release stays valid (30d, 12h, 1w)."""
+        from . import release
+        from .ssh import sshsig
+
+        ws = self.workspace
+        if clear and key is not None:
+            raise InputError("give KEY, or --none to stop signing, not both")
+        if clear:
+            chosen = None
+        elif key is None:
+            chosen = ws.signing_key  # expires alone (or nothing) leaves the key as it is
+        else:
+            chosen = str(Path(key).expanduser().absolute())
+            sshsig.load_private_key(Path(chosen))  # refuse a key we could not sign with
+        if expires is not None:
+            release.parse_duration(expires)
+        if not dry_run:
+            ws.signing_key = chosen
+            ws.release_expires = expires or ws.release_expires
+            ws.save()
+        return SigningKey(chosen, ws.release_expires or release.DEFAULT_EXPIRY, dry_run)
+
+    @_op
+    def add_signer(self, name: str, pubkey: str, *, dry_run: bool = False) -> SignerAdded:
+        """Accept signatures by ``pubkey`` (``ssh-ed25519 AAAA…`` or a .pub file) as ``name``."""
+        from . import trust
+        from .ssh import sshsig
+
+        signer = trust.add_signer(self.workspace, name, pubkey, dry_run=dry_run)
+        return SignerAdded(name, sshsig.fingerprint(signer.key), dry_run)
+
+    @_op
+    def signers(self) -> Signers:
+        """The allowed signers, and the lines of the file that do not read (skipped when
+        signatures are checked, as ssh-keygen skips them)."""
+        from . import trust
+        from .ssh import sshsig
+
+        found, skipped = trust.list_signers(self.workspace)
+        rows = [
+            {"name": s.name, "fingerprint": sshsig.fingerprint(s.key), "key": sshsig.public_line(s.key)} for s in found
+        ]
+        return Signers(rows, skipped, str(self.workspace.allowed_signers_path))
+
+    @_op
+    def remove_signer(self, name: str, *, dry_run: bool = False) -> SignerRemoved:
+        """Stop accepting ``name``'s signatures."""
+        from . import trust
+
+        if not dry_run:
+            trust.remove_signer(self.workspace, name)
+        return SignerRemoved(name, dry_run)
+
+    @_op
+    def set_trust(self, field: str, remote: str, policy: str, *, dry_run: bool = False) -> TrustSet:
+        """How far ``field`` trusts ``remote``: ``self``, ``signed`` or ``untrusted``."""
+        field = self.field_name(field)
+        self.workspace.remote(field, remote)
+        if not dry_run:
+            self.workspace.set_trust(field, remote, policy)
+        return TrustSet(field, remote, policy, dry_run)
 
     # -- the quarantine ----------------------------------------------------------
 
@@ -1280,6 +1408,27 @@ def index(
         dry_run=dry_run,
     )
     return _result(Indexed, done.to_json())
+
+
+#: Where ``keygen`` writes a key pair unless told otherwise.
+DEFAULT_KEY = Path("~/.ssh/memsync_ed25519")
+
+
+@_bounded
+def keygen(path: Path | str = DEFAULT_KEY, *, use: bool = False, dry_run: bool = False) -> KeyMade:
+    """Make an Ed25519 signing key (OpenSSH format) at ``path`` and ``path``.pub, never
+    over a key that is there; ``use``: the workspace here signs its pushes with it."""
+    from .ssh import sshsig
+
+    path = Path(path).expanduser()
+    if dry_run:
+        return KeyMade(str(path), dry_run=True)
+    ws = Workspace.find() if use else None  # before the key is written: no workspace, no key
+    public = keyring.generate(path)
+    if ws is not None:
+        ws.signing_key = str(path.absolute())
+        ws.save()
+    return KeyMade(str(path), sshsig.public_line(public), sshsig.fingerprint(public), use)
 
 
 @_bounded
