@@ -297,6 +297,20 @@ def details(lines: list[str], counts: str) -> list[str]:
     return [*lines[:FIRST_FEW], f"  … {len(lines) - FIRST_FEW} more ({counts}; -v lists every file)"]
 
 
+def index_lines(data: dict[str, Any]) -> list[str]:
+    """A rebuild's text, from its JSON object (or the error a sync's rebuild met)."""
+    from pathlib import Path
+
+    if "error" in data:
+        return [f"warning: {data['error']}"]
+    head = "would update index" if data.get("dry_run") else "index"
+    return [f"  warning: {w}" for w in data["warnings"]] + [
+        f"{head} {Path(data['index']).name} ({data['embedder']} embedder): {data['pages']} page(s), "
+        f"{data['embedded']} embedded in {data['calls']} call(s), {data['reused']} reused, "
+        f"{data['unchanged']} unchanged, {data['removed']} removed"
+    ]
+
+
 @click.group(cls=_Cli, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="memsync")
 def main() -> None:

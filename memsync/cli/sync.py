@@ -22,6 +22,7 @@ from .app import (
     details,
     dry_run_option,
     expect_field_option,
+    index_lines,
     json_option,
     main,
     no_index_option,
@@ -88,8 +89,6 @@ def _report_lines(run: api.RunResult) -> list[str]:
         n = len(run.local_changes) + len(run.remote_changes)
         lines.append(f"  {'would make' if run.dry_run else 'made'} {n} change(s); field digest {run.digest}")
     if run.index is not None:
-        from ..vectors.rebuild import index_lines  # only a run that rebuilt an index loads the indexer
-
         lines += [f"  {line}" for line in index_lines(run.index)]
     return lines
 

@@ -10,10 +10,9 @@ import click
 from ..api import index, search
 from ..errors import WorkspaceError
 from ..progress import terminal_bar
-from ..vectors.rebuild import index_lines
 from ..vectors.search import Source, workspace_sources
 from ..workspace import Workspace
-from .app import _emit, _field_name, _folder, dry_run_option, json_option, main
+from .app import _emit, _field_name, _folder, dry_run_option, index_lines, json_option, main
 
 embedder_option = click.option(
     "--embedder",
