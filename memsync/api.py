@@ -70,6 +70,7 @@ __all__ = [
     "Quarantine",
     "Rejected",
     "RemoteAdded",
+    "RemoteLog",
     "RemoteOptions",
     "RemoteOptionsSet",
     "RemoteRemoved",
@@ -88,6 +89,7 @@ __all__ = [
     "SyncAll",
     "TrustSet",
     "Undone",
+    "Unlocked",
     "WorkspaceMade",
     "clone",
     "index",
@@ -96,6 +98,7 @@ __all__ = [
     "parse_options",
     "preview_clone",
     "publish",
+    "pull",
     "remote_options",
     "search",
     "subscribe",
@@ -407,6 +410,24 @@ class FieldSearch(Result):
     results: list[dict[str, Any]]  # score, filename, title, summary, field, trust, source, signer, provenance
     fields: list[dict[str, Any]]  # the fields searched: field, trust, embedder, model_code
     skipped: list[dict[str, Any]]  # field, reason
+
+
+@dataclass
+class Unlocked(Result):
+    """``unlock``: whether a writer lock was (or would be) broken."""
+
+    remote: str
+    url: str
+    unlocked: bool
+    dry_run: bool
+
+
+@dataclass
+class RemoteLog(Result):
+    """``log``: the field's history as its (git) remote records it, newest first."""
+
+    url: str
+    log: list[dict[str, str]]  # {commit, author, date, message}
 
 
 @dataclass
@@ -867,6 +888,21 @@ class Memsync:
         return self._finish([follow], index)
 
     @_op
+    def unlock(self, field: str, remote: str | None = None, *, dry_run: bool = False) -> Unlocked:
+        """Break the writer lock a crashed push left on ``field``'s remote."""
+        name, config = self.workspace.remote(self.field_name(field), remote)
+        with open_remote(config.url, config.options) as opened:
+            broken = opened.lock_info() is not None if dry_run else opened.unlock()
+        return Unlocked(name, config.url, broken, dry_run)
+
+    @_op
+    def log(self, field: str, remote: str | None = None, *, limit: int = 20) -> RemoteLog:
+        """``field``'s history as its (git) remote records it, newest first."""
+        _, config = self.workspace.remote(self.field_name(field), remote)
+        with open_remote(config.url, config.options) as opened:
+            return RemoteLog(config.url, opened.log(limit))
+
+    @_op
     def publish(
         self,
         field: str,
@@ -1302,12 +1338,18 @@ def publish(
     revoke: list[str] | None = None,
     dry_run: bool = False,
     progress: ProgressFactory = silent,
+    here: bool = False,
 ) -> Published:
     """Publish the field in ``folder`` (a workspace's or not) to each destination,
     signed with ``sign_with`` (else $MEMSYNC_SIGNING_KEY, else the workspace's key).
     ``rotate_to``: a new private key that replaces the signing key, announced in
     ``memsync-keys.json`` (signed by the current key) and signing this publish;
-    ``revoke``: private keys each announcing its own end."""
+    ``revoke``: private keys each announcing its own end. ``here``: as
+    ``memsync publish`` runs, with the workspace around the current directory
+    (when there is one) as ``workspace``, and ``folder`` may name one of its fields."""
+    if here:
+        workspace = _here()
+        folder = _folder(folder, workspace)
     root = Path(folder)
     key = signing.signing_key(workspace, sign_with)
     if (rotate_to or revoke) and key is None:
@@ -1439,6 +1481,50 @@ def remote_options(url: str) -> RemoteOptions:
 
 
 @_bounded
+def pull(
+    source: str,
+    remote: str | None = None,
+    *,
+    field: str | None = None,
+    into: Path | str | None = None,
+    sha256: str | None = None,
+    options: dict[str, str] | None = None,
+    trust: str | None = None,
+    expect_field: str | None = None,
+    max_delete: DeleteLimit | None = DEFAULT_MAX_DELETE,
+    index: bool = True,
+    dry_run: bool = False,
+    progress: ProgressFactory = silent,
+    wait: float = 0.0,
+) -> RunResult:
+    """``memsync pull SOURCE``: a field of the workspace here (by name or folder) pulls
+    from its remote (:meth:`Memsync.pull`); a URL or archive is subscribed to
+    (:func:`subscribe`: ``field``, ``into``, ``options`` and ``trust`` are for that)."""
+    try:
+        ws = Workspace.find()
+        known = source in ws.fields or ws.field_for_path(Path(source)) is not None
+    except WorkspaceError:
+        known = False
+    if known or not looks_like_url(source):
+        if options:
+            raise WorkspaceError("-o applies to a URL; change a remote's options with memsync remote set-option")
+        m = Memsync.open(progress=progress, wait=wait)
+        return m.pull(
+            source,
+            remote,
+            sha256=sha256,
+            expect_field=expect_field,
+            max_delete=max_delete,
+            index=index,
+            dry_run=dry_run,
+        )
+    if dry_run:
+        raise WorkspaceError("--dry-run needs an existing field; clone or pull without it first")
+    return subscribe(source, field=field, into=into, sha256=sha256, options=options or {}, trust=trust,
+                     expect_field=expect_field, max_delete=max_delete, index=index, progress=progress)  # fmt: skip
+
+
+@_bounded
 def preview_clone(url: str, options: dict[str, str] | None = None) -> ClonePreview:
     """What cloning ``url`` would bring, read without writing anything."""
     where = absolute_if_path(url)
@@ -1478,6 +1564,24 @@ def clone(url: str, directory: Path | str | None = None, **kwargs: Any) -> RunRe
 def subscribe(url: str, **kwargs: Any) -> RunResult:
     """:meth:`Memsync.subscribe` in the workspace here, made when there is none."""
     return _anywhere(lambda m: m.subscribe(url, **kwargs), kwargs.pop("progress", silent))
+
+
+def _here() -> Workspace | None:
+    """The workspace around the current directory, if there is one."""
+    try:
+        return Workspace.find()
+    except WorkspaceError:
+        return None
+
+
+def _folder(arg: Path | str, ws: Workspace | None = None) -> Path:
+    """A field argument as the CLI takes it: a folder, or a field name of ``ws``
+    (default: the workspace here)."""
+    path = Path(arg)
+    if path.exists():
+        return path
+    ws = ws or _here()
+    return ws.field_path(str(arg)) if ws is not None and str(arg) in ws.fields else path
 
 
 def _anywhere(run: Callable[[Memsync], RunResult], progress: ProgressFactory) -> RunResult:
