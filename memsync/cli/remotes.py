@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import click
 
+from .. import api
 from ..api import TRUST_POLICIES, Memsync, RemoteOptionsSet, parse_options
-from ..api import remote_options as accepted_options
 from .app import _emit, dry_run_option, expect_field_option, json_option, main, verbosity
 
 option_option = click.option(
@@ -177,5 +177,5 @@ def _options_done(as_json: bool, done: RemoteOptionsSet) -> None:
 @json_option
 def remote_options(url: str, as_json: bool) -> None:
     """The options a remote at URL accepts, and what each means."""
-    done = accepted_options(url)
+    done = api.remote_options(url)
     _emit(as_json, done.to_json(), lambda: [f"{k}\t{o['meaning']}" for k, o in done.options.items()])

@@ -7,20 +7,21 @@ from pathlib import Path
 
 import click
 
-from ..api import DEFAULT_KEY, TRUST_POLICIES, Memsync, keygen
+from .. import api
+from ..api import DEFAULT_KEY, TRUST_POLICIES, Memsync
 from ..progress import terminal_bar
 from .app import _emit, dry_run_option, json_option, main, verbosity
 from .sync import finish
 
 
-@main.command("keygen")
+@main.command()
 @click.argument("path", type=click.Path(path_type=Path), default=str(DEFAULT_KEY))
 @click.option("--use", is_flag=True, help="Sign this workspace's pushes with the new key.")
 @dry_run_option
 @json_option
-def keygen_command(path: Path, use: bool, dry_run: bool, as_json: bool) -> None:
+def keygen(path: Path, use: bool, dry_run: bool, as_json: bool) -> None:
     """Make an Ed25519 signing key (OpenSSH format) at PATH and PATH.pub."""
-    done = keygen(path, use=use, dry_run=dry_run)
+    done = api.keygen(path, use=use, dry_run=dry_run)
     if done.dry_run:
         _emit(as_json, done.to_json(), lambda: [f"would write {done.key} and {done.key}.pub"])
         return
