@@ -65,7 +65,9 @@ __all__ = [
     "How",
     "Indexed",
     "KeyMade",
+    "ManifestWritten",
     "Memsync",
+    "Packed",
     "Published",
     "Quarantine",
     "Rejected",
@@ -90,11 +92,15 @@ __all__ = [
     "TrustSet",
     "Undone",
     "Unlocked",
+    "Unpacked",
+    "Validated",
+    "Verified",
     "WorkspaceMade",
     "clone",
     "index",
     "keygen",
     "mirror",
+    "pack",
     "parse_options",
     "preview_clone",
     "publish",
@@ -102,6 +108,10 @@ __all__ = [
     "remote_options",
     "search",
     "subscribe",
+    "unpack",
+    "validate",
+    "verify",
+    "write_manifest",
 ]
 
 EXIT_CONFLICT = 3
@@ -428,6 +438,61 @@ class RemoteLog(Result):
 
     url: str
     log: list[dict[str, str]]  # {commit, author, date, message}
+
+
+@dataclass
+class Packed(Result):
+    """``pack``: the archive written and what consumers pin."""
+
+    archive: str
+    sha256: str  # the archive's bytes
+    digest: str  # the field's
+    files: int
+    bytes: int
+    dry_run: bool
+
+
+@dataclass
+class Unpacked(Result):
+    archive: str
+    sha256: str
+    digest: str
+    files: int
+    skipped: list[str]  # derived files the archive held that were not unpacked
+    directory: str
+    dry_run: bool
+
+
+@dataclass
+class Verified(Result):
+    """``verify``: a field folder or archive matches its own SHA256SUMS (and the pin given)."""
+
+    ok: bool
+    kind: str  # "field" | "archive"
+    digest: str
+    files: int
+    archive_sha256: str | None
+
+
+@dataclass
+class Validated(Result):
+    """``validate``: what breaks (errors) or strains (warnings) the memoryfield spec."""
+
+    ok: bool
+    findings: list[dict[str, str]]  # {level, file, message}
+
+    @property
+    def exit_code(self) -> int:
+        return 0 if self.ok else 1
+
+
+@dataclass
+class ManifestWritten(Result):
+    """``manifest``: the SHA256SUMS written from what the field holds."""
+
+    digest: str
+    files: int
+    dry_run: bool
 
 
 @dataclass
@@ -1478,6 +1543,67 @@ def remote_options(url: str) -> RemoteOptions:
     """The options a remote at ``url`` accepts, and what each means."""
     valid = options_of(url)
     return RemoteOptions(url, {k: {"meaning": o.meaning, "secret": o.secret} for k, o in sorted(valid.items())})
+
+
+@_bounded
+def pack(field: Path | str, output: Path | str, *, dry_run: bool = False) -> Packed:
+    """Pack ``field`` (a folder, or a field name of the workspace here) into a
+    byte-reproducible archive at ``output`` (NAME.memoryfield.zip)."""
+    from .disk import atomic
+    from .field import content_names
+
+    output = Path(output)
+    if not output.name.endswith(archive_mod.ARCHIVE_SUFFIX):
+        raise WorkspaceError(f"{output}: archive names end in {archive_mod.ARCHIVE_SUFFIX}")
+    root = _folder(field)
+    if next(content_names(root), None) is None:
+        # As `verify` and `sha256sum -c --strict` refuse an empty SHA256SUMS, the archive would not check.
+        raise InputError(f"{root}: the field holds no files, so there is nothing to pack")
+    if dry_run:
+        packed = archive_mod.write_field(root, None)
+    else:
+        with atomic.replacing(output.absolute()) as handle:
+            packed = archive_mod.write_field(root, handle)
+    return Packed(str(output), packed.sha256, packed.manifest.digest, len(packed.manifest), packed.size, dry_run)
+
+
+@_bounded
+def unpack(archive: Path | str, directory: Path | str, *, sha256: str | None = None, dry_run: bool = False) -> Unpacked:
+    """Unpack ``archive`` into a new field folder ``directory``, refusing anything unsafe;
+    ``sha256``: the archive's bytes must have this hash."""
+    return _result(Unpacked, archive_mod.unpack(Path(archive), Path(directory), expect=sha256, dry_run=dry_run))
+
+
+@_bounded
+def verify(target: Path | str, *, sha256: str | None = None) -> Verified:
+    """Check a field folder or archive (or a field name of the workspace here) against its
+    SHA256SUMS, and against ``sha256`` (an archive sha256 or a field digest) when given."""
+    from .check import verify as verify_target
+
+    return _result(Verified, verify_target(_folder(target), sha256).to_json())
+
+
+@_bounded
+def validate(field: Path | str) -> Validated:
+    """What in ``field`` (a folder, or a field name of the workspace here) breaks (errors)
+    or strains (warnings) the memoryfield spec; ``exit_code`` 1 when anything breaks it."""
+    from .check import validate as validate_folder
+
+    findings = validate_folder(_folder(field))
+    return Validated(not any(f.level == "error" for f in findings), [f.to_json() for f in findings])
+
+
+@_bounded
+def write_manifest(field: Path | str, *, dry_run: bool = False) -> ManifestWritten:
+    """Write the SHA256SUMS of ``field`` (a folder, or a field name of the workspace
+    here) from what it holds now."""
+    from .field import scan
+
+    root = _folder(field)
+    current = scan(root)
+    if not dry_run:
+        engine.write_manifest(root, current, {})
+    return ManifestWritten(current.digest, len(current), dry_run)
 
 
 @_bounded
