@@ -20,7 +20,7 @@ import functools
 import os
 import shlex
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
@@ -1492,13 +1492,19 @@ def index(
     batch: int | None = None,
     progress: ProgressFactory = silent,
     dry_run: bool = False,
+    here: bool = False,
 ) -> Indexed:
     """Bring the vector index of the field in ``folder`` up to date (a workspace's
     field keeps where its pages came from, and passes over its tree members);
-    ``dry_run``: count what it would embed, reuse and remove, writing nothing."""
+    ``dry_run``: count what it would embed, reuse and remove, writing nothing.
+    ``here``: as ``memsync index`` runs, with the workspace around the current
+    directory (when there is one) as ``workspace``, and ``folder`` may name one of its fields."""
     from .vectors import embedders
     from .vectors.rebuild import batch_size, rebuild
 
+    if here:
+        workspace = _here()
+        folder = _folder(folder, workspace)
     root = Path(folder)
     name = workspace.field_for_path(root) if workspace else None
     if name is None:
@@ -1662,21 +1668,52 @@ def preview_clone(url: str, options: dict[str, str] | None = None) -> ClonePrevi
 
 @_bounded
 def search(
-    sources: list[Source],
+    sources: Sequence[Source | str],
     query: str,
     *,
     k: int = 10,
     min_score: float | None = None,
     own: bool = False,
     embedder: str | None = None,
+    here: bool = False,
 ) -> FieldSearch:
-    """Rank the pages of ``sources`` (fields or field folders) by similarity to ``query``."""
+    """Rank the pages of ``sources`` by similarity to ``query``: each a ``Source`` (a field
+    or a field folder), or as on the command line the name of a field of the workspace
+    around the current directory, else a field folder. ``here`` with no sources: every
+    field of that workspace (as ``memsync search QUERY``)."""
     from .vectors.search import search_fields
 
+    chosen = _sources(sources, here)
     if k < 1:
         raise InputError(f"-k must be at least 1, not {k}")
-    found = search_fields(sources, query, k, min_score=min_score, embedder=embedder, own_only=own)
+    found = search_fields(chosen, query, k, min_score=min_score, embedder=embedder, own_only=own)
     return _result(FieldSearch, found.to_json())
+
+
+def _sources(args: Sequence[Source | str], here: bool) -> list[Source]:
+    """What to search: the sources given, the fields (or field folders) named, else
+    every field of the workspace here."""
+    from .vectors.search import Source, workspace_sources
+
+    if not here and not any(isinstance(arg, str) for arg in args):
+        return [arg for arg in args if not isinstance(arg, str)]
+    try:
+        ws: Workspace | None = Workspace.find()
+    except WorkspaceError:
+        if not args:
+            raise
+        ws = None
+    if ws is not None and not args:
+        return workspace_sources(ws)
+    sources: list[Source] = []
+    for arg in args:
+        if not isinstance(arg, str):
+            sources.append(arg)
+        elif ws is not None and (arg in ws.fields or ws.field_for_path(Path(arg))):
+            sources += workspace_sources(ws, [ws.field_named(arg)])
+        else:  # a folder: the field of the workspace around it (search finds which), or searched as it is
+            sources.append(Source(Path(arg).name or arg, _folder(arg, ws)))
+    return sources
 
 
 @_bounded
