@@ -85,7 +85,7 @@ def manifest(field: str, dry_run: bool, as_json: bool) -> None:
 @json_option
 def demo(keep: Path | None, as_json: bool) -> None:
     """Two machines, one shared folder, edits on both: the main job end to end."""
-    from ..demo import run_demo
+    from .demo import run_demo
 
     story = run_demo(keep)
     _emit(as_json, story.to_json(), story.lines)

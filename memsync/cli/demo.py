@@ -14,9 +14,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .check import verify
-from .engine import Session, SyncReport
-from .workspace import Workspace
+from ..check import verify
+from ..engine import Session, SyncReport
+from ..workspace import Workspace
 
 FIELD = "allotment"
 
@@ -26,7 +26,7 @@ def demo_field_source() -> Path:
     packaged = resources.files("memsync") / "demo_field"
     if packaged.is_dir():
         return Path(str(packaged))
-    return Path(__file__).resolve().parent.parent / "examples" / "demo-field"
+    return Path(__file__).resolve().parents[2] / "examples" / "demo-field"
 
 
 @dataclass
