@@ -39,6 +39,7 @@ from .registry import check, is_archive_url, open_remote, options_of, parse_opti
 from .store import StagingStore
 from .transfer import read_remote
 from .vectors.after_sync import reindex_after
+from .watch import DEFAULT_DEBOUNCE, DEFAULT_INTERVAL, Event, Watcher
 from .workspace import SETTINGS, TRUST_POLICIES, RemoteConfig, Workspace, absolute_if_path
 
 # The review, the indexer and search are imported by the operations that use them:
@@ -47,6 +48,8 @@ if TYPE_CHECKING:
     from .vectors.search import Source
 
 __all__ = [
+    "DEFAULT_DEBOUNCE",
+    "DEFAULT_INTERVAL",
     "DEFAULT_KEY",
     "DEFAULT_MAX_DELETE",
     "EXIT_CONFLICT",
@@ -59,6 +62,7 @@ __all__ = [
     "Collected",
     "Conflicts",
     "DeleteLimit",
+    "Event",
     "FieldSearch",
     "Fields",
     "History",
@@ -95,6 +99,7 @@ __all__ = [
     "Unpacked",
     "Validated",
     "Verified",
+    "Watcher",
     "WorkspaceMade",
     "clone",
     "index",
@@ -1054,6 +1059,73 @@ class Memsync:
             self.workspace.set_trust(field, remote, policy)
         return TrustSet(field, remote, policy, dry_run)
 
+    # -- continuous sync -----------------------------------------------------------
+
+    @_op
+    def watch(
+        self,
+        fields: Sequence[str] = (),
+        *,
+        remote: str | None = None,
+        interval: float = DEFAULT_INTERVAL,
+        debounce: float = DEFAULT_DEBOUNCE,
+        index: bool = True,
+        on_event: Callable[[Event], None] = lambda event: None,
+    ) -> Watcher:
+        """A watcher that keeps ``fields`` (a tree root brings its members; default: every
+        field with a remote, or with ``remote``) synced with ``remote`` (default: each
+        field's own): ``run()`` it, in the foreground of one thread, until ``stop()`` (any
+        thread, or a signal handler). Local changes are synced once a field has been quiet
+        for ``debounce`` seconds, remotes polled every ``interval``; each step is a call of
+        this object (the config as it is on disk then, this boundary), and each sync,
+        failure, held version and state change an :class:`memsync.watch.Event` for ``on_event``."""
+        ws = self.workspace
+        chosen = [self.field_name(f) for f in fields]
+        if chosen:
+            names = list(dict.fromkeys(f for name in chosen for f in (name, *ws.members(name))))
+        else:
+            wanted = (name for name, spec in sorted(ws.fields.items()) if spec.remotes)
+            names = [name for name in wanted if remote is None or remote in ws.fields[name].remotes]
+        watched = [(name, ws.remote(name, remote)[0], ws.field_path(name)) for name in names]
+        steps = _Watching(self, index)
+        return Watcher(steps, watched, interval=interval, debounce=debounce, on_event=on_event)
+
+    @_op
+    def _watched_sync(self, field: str, remote: str, index: bool) -> tuple[RunResult, str | None]:
+        """A watcher's sync of one field (its members are watched on their own), and the
+        error its index rebuild met: the sync landed, the index is a cache."""
+        ws = self.workspace
+        report = engine.Session(ws, field, remote).run("sync")
+        rebuilt = reindex_after(report, not index, ws, self.progress)
+        error = rebuilt.data["error"] if rebuilt is not None and "error" in rebuilt.data else None
+        return _result(RunResult, report.to_json()), error
+
+    @_op
+    def _watched_change(self, field: str, remote: str) -> bool:
+        """Whether ``field`` differs from its sync base with ``remote`` (a stat-cache scan, no request)."""
+        ws = self.workspace
+        base = ws.load_base(field, remote)
+        return base is None or engine.Session(ws, field, remote).scan_local(save=False) != base.manifest
+
+    @_op
+    def _watched_hold(self, field: str, remote: str) -> tuple[str, str] | None:
+        """The version of ``field`` held in quarantine from ``remote`` (digest, reason) while
+        ``remote`` still offers it (one conditional read)."""
+        from .remote import NotModified
+
+        ws = self.workspace
+        held = [m for m in StagingStore(ws).quarantined(field) if m.get("remote") == remote]
+        if not held:
+            return None
+        latest = held[-1]
+        etag = latest.get("etag")
+        if not etag:
+            return None
+        _, config = ws.remote(field, remote)
+        with open_remote(config.url, config.options) as opened:
+            unchanged = isinstance(opened.fetch_manifest(if_none_match=etag), NotModified)
+        return (str(latest["digest"]), str(latest.get("reason") or "untrusted")) if unchanged else None
+
     # -- the quarantine ----------------------------------------------------------
 
     @_op
@@ -1291,6 +1363,23 @@ class Memsync:
             if warning is not None:
                 found.append(warning)
         return found
+
+
+@dataclass
+class _Watching:
+    """A watcher's steps (memsync.watch.Steps): calls of the API."""
+
+    m: Memsync
+    index: bool
+
+    def sync(self, field: str, remote: str) -> tuple[RunResult, str | None]:
+        return self.m._watched_sync(field, remote, self.index)
+
+    def changed(self, field: str, remote: str) -> bool:
+        return self.m._watched_change(field, remote)
+
+    def held(self, field: str, remote: str) -> tuple[str, str] | None:
+        return self.m._watched_hold(field, remote)
 
 
 def _fitting_base(
