@@ -28,6 +28,7 @@ from urllib.parse import urlsplit
 
 from . import archive as archive_mod
 from . import engine, field_trust, gate, history, keyring, provenance, signing
+from .archive import ARCHIVE_SUFFIX
 from .check import Finding, frontmatter_warning
 from .errors import InputError, MemsyncError, WorkspaceError, boundary, redact
 from .guard import DEFAULT_MAX_DELETE, DeleteLimit
@@ -45,9 +46,11 @@ from .workspace import SETTINGS, TRUST_POLICIES, RemoteConfig, Workspace, absolu
 # The review, the indexer and search are imported by the operations that use them:
 # a sync or push (the most frequent run of all) needs none of them.
 if TYPE_CHECKING:
+    from . import served
     from .vectors.search import Source
 
 __all__ = [
+    "ARCHIVE_SUFFIX",
     "DEFAULT_DEBOUNCE",
     "DEFAULT_INTERVAL",
     "DEFAULT_KEY",
@@ -87,6 +90,7 @@ __all__ = [
     "Restored",
     "Reviewed",
     "RunResult",
+    "ServedField",
     "Settings",
     "SignerAdded",
     "SignerRemoved",
@@ -112,6 +116,7 @@ __all__ = [
     "pull",
     "remote_options",
     "search",
+    "serve_fields",
     "subscribe",
     "unpack",
     "validate",
@@ -1699,6 +1704,76 @@ def write_manifest(field: Path | str, *, dry_run: bool = False) -> ManifestWritt
     if not dry_run:
         engine.write_manifest(root, current, {})
     return ManifestWritten(current.digest, len(current), dry_run)
+
+
+class ServedField:
+    """One field folder as ``memsync serve`` serves it (:func:`serve_fields`): what a
+    request reads or writes, under one lock per field, its SHA256SUMS kept equal to what
+    the folder holds. A refusal is an :class:`memsync.errors.HttpError` (a MemsyncError
+    with the HTTP status to answer); like every API call, nothing else but memsync's errors
+    leaves a method (an ``OSError`` becomes a MemsyncError with it as its ``__cause__``)."""
+
+    def __init__(self, field: served.ServedField) -> None:
+        self._field = field
+
+    @property
+    def name(self) -> str:
+        return self._field.name
+
+    @_bounded
+    def prepare(self, *, index: bool = True, embedder: str | None = None) -> None:
+        """SHA256SUMS made current before the first request; ``index``: a vector index kept
+        with ``embedder`` (default: MEMSYNC_EMBEDDER, the field's index, else auto)."""
+        self._field.prepare(index=index, embedder=embedder)
+
+    @_bounded
+    def index_page(self) -> served.Found | None:
+        """The field's index.md, if it has one."""
+        return self._field.index_page()
+
+    @_bounded
+    def files(self) -> list[str]:
+        """The field's content files, as its current SHA256SUMS lists them."""
+        return self._field.files()
+
+    @_bounded
+    def archive(self) -> tuple[str, bytes]:
+        """The reproducible archive and its ETag."""
+        return self._field.archive()
+
+    @_bounded
+    def read(self, name: str) -> served.Found:
+        """SHA256SUMS, a sidecar, the writer lock or a content file: bytes, content type, ETag."""
+        return self._field.read(name)
+
+    @_bounded
+    def search(self, query: str, k: int) -> dict[str, Any]:
+        """The spec's ``/search`` answer from the field's vector index."""
+        return self._field.search(query, k)
+
+    @_bounded
+    def write(
+        self,
+        method: str,
+        name: str,
+        body: Callable[[], bytes],
+        *,
+        if_match: str | None = None,
+        if_none_match: str | None = None,
+    ) -> served.Written:
+        """PUT ``body()`` to (or DELETE) ``name``, as the request's If-Match / If-None-Match allow."""
+        from .served import Condition
+
+        return self._field.write(method, name, body, Condition(if_match, if_none_match))
+
+
+@_bounded
+def serve_fields(folders: Sequence[Path | str]) -> dict[str, ServedField]:
+    """The fields ``memsync serve`` serves, by name (each folder's): one at ``/``, several at
+    ``/NAME/``; :meth:`ServedField.prepare` each before the first request."""
+    from .served import served_fields
+
+    return {name: ServedField(field) for name, field in served_fields(Path(f) for f in folders).items()}
 
 
 @_bounded

@@ -7,7 +7,7 @@ anything else reaching the CLI is a bug and is reported as one line too.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from urllib.parse import unquote
 
@@ -108,6 +108,17 @@ class WorkspaceError(MemsyncError):
 
 class WorkspaceBusy(WorkspaceError):
     """Another memsync run holds the workspace: the remedy is to wait, not to fix anything."""
+
+
+class HttpError(MemsyncError):
+    """A request to ``memsync serve`` that is refused: an HTTP status, a message (the
+    JSON ``{"error": ...}`` answer, kept as it is) and headers to send with it."""
+
+    def __init__(self, status: int, message: str, headers: Iterable[tuple[str, str]] = ()) -> None:
+        Exception.__init__(self, message)
+        self.message = message
+        self.status = status
+        self.headers = list(headers)
 
 
 class InternalError(MemsyncError):
