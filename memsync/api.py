@@ -107,6 +107,7 @@ __all__ = [
     "WorkspaceMade",
     "clone",
     "index",
+    "init",
     "keygen",
     "mirror",
     "pack",
@@ -1619,6 +1620,14 @@ def index(
 
 #: Where ``keygen`` writes a key pair unless told otherwise.
 DEFAULT_KEY = Path("~/.ssh/memsync_ed25519")
+
+
+@_bounded
+def init(path: Path | str = ".", *, dry_run: bool = False) -> WorkspaceMade:
+    """``memsync init``: make a workspace at ``path`` (or find the one there); a dry run
+    only says where. :meth:`Memsync.init` is the same, returning the workspace's object."""
+    root = Memsync.init(path).root if not dry_run else Path(path).absolute()
+    return WorkspaceMade(str(root), dry_run)
 
 
 @_bounded

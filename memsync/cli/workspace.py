@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from ..api import Memsync, WorkspaceMade
+from .. import api
+from ..api import Memsync
 from .app import _emit, dry_run_option, json_option, main
 
 
@@ -16,9 +17,9 @@ from .app import _emit, dry_run_option, json_option, main
 @json_option
 def init(directory: Path, dry_run: bool, as_json: bool) -> None:
     """Create a workspace in DIRECTORY (default: here)."""
-    root = Memsync.init(directory).root if not dry_run else directory.absolute()
-    text = f"would create a workspace at {root}" if dry_run else f"workspace ready at {root}"
-    _emit(as_json, WorkspaceMade(str(root), dry_run).to_json(), lambda: [text])
+    done = api.init(directory, dry_run=dry_run)
+    text = f"would create a workspace at {done.workspace}" if dry_run else f"workspace ready at {done.workspace}"
+    _emit(as_json, done.to_json(), lambda: [text])
 
 
 @main.command()
