@@ -1,7 +1,9 @@
 """Errors a user can act on. Each carries one line of text and an exit code.
 
-The CLI prints ``memsync: <message>`` for these and exits with ``code``;
-anything else reaching the CLI is a bug and is reported as one line too.
+``boundary`` is memsync's one error boundary: every call of ``memsync.api``
+runs inside it, so only these errors leave the library (``translate`` says
+which one a foreign exception stands for). The CLI prints ``memsync: <message>``
+for them and exits with ``code``.
 """
 
 from __future__ import annotations
@@ -151,19 +153,27 @@ STORE_LIBRARIES = frozenset(
 @contextmanager
 def boundary() -> Iterator[None]:
     """The library's error boundary: only memsync's own errors leave it, each with
-    the foreign exception it stands for as its ``__cause__``: an ``OSError`` names
-    its file, a store library's exception is a :class:`RemoteError`, anything else
-    is an :class:`InternalError` (a bug)."""
+    the foreign exception it stands for as its ``__cause__`` (:func:`translate`).
+    KeyboardInterrupt and SystemExit pass through unchanged."""
     try:
         yield
     except MemsyncError:
         raise
-    except OSError as exc:
-        where = f"{exc.filename}: " if exc.filename else ""
-        raise MemsyncError(f"{where}{exc.strerror or exc}") from exc
     except (KeyboardInterrupt, SystemExit, GeneratorExit):
         raise
     except Exception as exc:
-        if type(exc).__module__.partition(".")[0] in STORE_LIBRARIES:
-            raise RemoteError(f"{type(exc).__name__}: {exc}") from exc
-        raise InternalError(f"internal error: {type(exc).__name__}: {exc}") from exc
+        raise translate(exc) from exc
+
+
+def translate(exc: Exception) -> MemsyncError:
+    """The memsync error a foreign exception stands for: an ``OSError`` names its
+    file, a store library's exception is a :class:`RemoteError`, anything else is
+    an :class:`InternalError` (a bug)."""
+    if isinstance(exc, MemsyncError):
+        return exc
+    if isinstance(exc, OSError):
+        where = f"{exc.filename}: " if exc.filename else ""
+        return MemsyncError(f"{where}{exc.strerror or exc}")
+    if type(exc).__module__.partition(".")[0] in STORE_LIBRARIES:
+        return RemoteError(f"{type(exc).__name__}: {exc}")
+    return InternalError(f"internal error: {type(exc).__name__}: {exc}")
