@@ -74,6 +74,7 @@ __all__ = [
     "KeyMade",
     "ManifestWritten",
     "Memsync",
+    "Mirrored",
     "Packed",
     "Published",
     "Quarantine",
@@ -268,6 +269,19 @@ class ClonePreview(Result):
     dry_run: bool
     files: list[str]
     digest: str
+
+
+@dataclass
+class Mirrored(Result):
+    """``mirror``: DESTINATION made to hold exactly SOURCE's field."""
+
+    source: str
+    destination: str
+    dry_run: bool
+    changes: list[dict[str, Any]]  # {"action", "file", "sha256"} at the destination
+    digest: str
+    sidecars: list[str]  # memsync's own files written beside SHA256SUMS
+    archive_sha256: str | None  # when DESTINATION is an archive: what consumers pin
 
 
 @dataclass
@@ -1459,14 +1473,15 @@ def mirror(
     force: bool = False,
     dry_run: bool = False,
     progress: ProgressFactory = silent,
-) -> engine.MirrorReport:
+) -> Mirrored:
     """Make ``destination`` hold exactly ``source``'s field, one way. Never a workspace's
     live field: what reaches one goes through its trust gate (``pull``)."""
     dest = absolute_if_path(destination)
     local = urlsplit(dest).path if dest.startswith("file://") else dest if "://" not in dest else None
     if local is not None:
         _not_live(Path(local))
-    return engine.mirror(source, dest, dry_run=dry_run, progress=progress, max_delete=max_delete, force=force)
+    report = engine.mirror(source, dest, dry_run=dry_run, progress=progress, max_delete=max_delete, force=force)
+    return _result(Mirrored, report.to_json())
 
 
 def _not_live(path: Path) -> None:

@@ -447,15 +447,14 @@ def mirror(
     """Make DESTINATION hold exactly SOURCE's field (one way; DESTINATION's changes are replaced).
 
     A DESTINATION with files but no SHA256SUMS is not a field and is refused without --force."""
-    report = api.mirror(source, destination, dry_run=dry_run, progress=terminal_bar, max_delete=max_delete, force=force)
+    done = api.mirror(source, destination, dry_run=dry_run, progress=terminal_bar, max_delete=max_delete, force=force)
 
     def text() -> list[str]:
         verb = "would make" if dry_run else "made"
-        changes = [c.to_json() for c in report.changes]
-        lines = details(_change_lines("", changes), _counts("changes", changes))
-        return [*lines, f"{verb} {len(report.changes)} change(s); {destination} = {report.digest}"]
+        lines = details(_change_lines("", done.changes), _counts("changes", done.changes))
+        return [*lines, f"{verb} {len(done.changes)} change(s); {destination} = {done.digest}"]
 
-    _emit(as_json, report.to_json(), text)
+    _emit(as_json, done.to_json(), text)
 
 
 # -- field tools ---------------------------------------------------------------
