@@ -4,7 +4,7 @@
 Sets up one workspace with ``--fields`` fields of ``--pages`` pages each (2–8 KB,
 the generator of bench_local.py), pushes them to a folder remote (and with
 ``--s3`` to moto's S3 server on 127.0.0.1, tests/s3_support.MotoS3), then runs
-the real watcher (``memsync.watch.Watcher``, as ``memsync watch`` does) in a
+the real watcher (``Memsync.watch``, as ``memsync watch`` does) in a
 child process and measures:
 
 - idle: requests per minute and CPU seconds per hour over ``--idle`` seconds
@@ -54,9 +54,9 @@ def _ticks(pid: int) -> float:
 
 def _child(root: str, names: list[str], interval: float, debounce: float, counts: Any, ready: Any) -> None:
     """The watcher, as ``memsync watch`` runs it, with its store operations counted."""
+    from memsync.api import Memsync
     from memsync.backends.local import LocalStore
     from memsync.backends.s3 import S3Store
-    from memsync.watch import Watcher
 
     def count(cls: type, op: str, slot: int) -> None:
         original = getattr(cls, op, None)
@@ -84,7 +84,7 @@ def _child(root: str, names: list[str], interval: float, debounce: float, counts
             if len(seen) == len(names):
                 ready.set()
 
-    watcher = Watcher(Path(root), names, interval=interval, debounce=debounce, on_event=on_event)
+    watcher = Memsync.open(root).watch(names, interval=interval, debounce=debounce, index=False, on_event=on_event)
     signal.signal(signal.SIGTERM, lambda *_: watcher.stop())
     watcher.run()
 

@@ -20,7 +20,7 @@ import functools
 import os
 import shlex
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
@@ -28,47 +28,104 @@ from urllib.parse import urlsplit
 
 from . import archive as archive_mod
 from . import engine, field_trust, gate, history, keyring, provenance, signing
+from .archive import ARCHIVE_SUFFIX
 from .check import Finding, frontmatter_warning
 from .errors import InputError, MemsyncError, WorkspaceError, boundary, redact
 from .guard import DEFAULT_MAX_DELETE, DeleteLimit
+from .limits import WATCH_DEBOUNCE as DEFAULT_DEBOUNCE
+from .limits import WATCH_INTERVAL as DEFAULT_INTERVAL
+from .merge import How
 from .names import check_field_name, check_name, is_page, name_problem
 from .pin import Pin
 from .progress import ProgressFactory, silent
-from .registry import check, is_archive_url, open_remote
+from .registry import check, is_archive_url, open_remote, options_of, parse_options, shown_options
 from .store import StagingStore
 from .transfer import read_remote
 from .vectors.after_sync import reindex_after
-from .workspace import Workspace, absolute_if_path
+from .watch import Event, Watcher
+from .workspace import SETTINGS, TRUST_POLICIES, RemoteConfig, Workspace, absolute_if_path
 
 # The review, the indexer and search are imported by the operations that use them:
 # a sync or push (the most frequent run of all) needs none of them.
 if TYPE_CHECKING:
+    from . import served
     from .vectors.search import Source
 
 __all__ = [
+    "ARCHIVE_SUFFIX",
+    "DEFAULT_DEBOUNCE",
+    "DEFAULT_INTERVAL",
+    "DEFAULT_KEY",
+    "DEFAULT_MAX_DELETE",
     "EXIT_CONFLICT",
     "EXIT_QUARANTINED",
+    "SETTINGS",
+    "TRUST_POLICIES",
     "Added",
     "Blamed",
     "ClonePreview",
+    "Collected",
+    "Conflicts",
+    "DeleteLimit",
+    "Event",
     "FieldSearch",
+    "Fields",
+    "History",
+    "How",
     "Indexed",
+    "KeyMade",
+    "ManifestWritten",
     "Memsync",
+    "Mirrored",
+    "Packed",
     "Published",
     "Quarantine",
     "Rejected",
     "RemoteAdded",
+    "RemoteLog",
+    "RemoteOptions",
+    "RemoteOptionsSet",
+    "RemoteRemoved",
+    "RemoteRenamed",
+    "RemoteUrlSet",
+    "Remotes",
+    "Resolved",
+    "Restored",
     "Reviewed",
     "RunResult",
+    "ServedField",
+    "Settings",
+    "SignerAdded",
+    "SignerRemoved",
+    "Signers",
+    "SigningKey",
     "SyncAll",
+    "TrustSet",
+    "Undone",
+    "Unlocked",
+    "Unpacked",
+    "Validated",
+    "Verified",
+    "Watcher",
     "WorkspaceMade",
     "clone",
     "index",
+    "init",
+    "keygen",
     "mirror",
+    "pack",
+    "parse_options",
     "preview_clone",
     "publish",
+    "pull",
+    "remote_options",
     "search",
+    "serve_fields",
     "subscribe",
+    "unpack",
+    "validate",
+    "verify",
+    "write_manifest",
 ]
 
 EXIT_CONFLICT = 3
@@ -121,7 +178,7 @@ class Result:
             value = getattr(self, f.name)
             if f.metadata.get("hidden") or (f.metadata.get("optional") and value is None):
                 continue
-            out[f.name] = _plain(value)
+            out[f.metadata.get("key", f.name)] = _plain(value)
         return out
 
     @property
@@ -138,6 +195,7 @@ def _plain(value: Any) -> Any:
 
 
 _OPTIONAL = {"optional": True}  # a key the JSON object leaves out when its value is None
+_FROM = {"key": "from"}  # a key that is a Python keyword: the field is named from_
 
 
 @dataclass
@@ -216,6 +274,19 @@ class ClonePreview(Result):
 
 
 @dataclass
+class Mirrored(Result):
+    """``mirror``: DESTINATION made to hold exactly SOURCE's field."""
+
+    source: str
+    destination: str
+    dry_run: bool
+    changes: list[dict[str, Any]]  # {"action", "file", "sha256"} at the destination
+    digest: str
+    sidecars: list[str]  # memsync's own files written beside SHA256SUMS
+    archive_sha256: str | None  # when DESTINATION is an archive: what consumers pin
+
+
+@dataclass
 class Published(Result):
     archive_sha256: str
     digest: str
@@ -245,6 +316,65 @@ class RemoteAdded(Result):
     remote: str
     url: str
     dry_run: bool
+
+
+@dataclass
+class Fields(Result):
+    """``fields``: each field's folder and its remotes' URLs."""
+
+    fields: dict[str, dict[str, Any]]  # name → {"path", "remotes": {name: url}}
+
+
+@dataclass
+class Remotes(Result):
+    """``remote list``: a field's remotes (secret option values never shown)."""
+
+    remotes: dict[str, dict[str, Any]]  # name → {"url", "options", "trust"}
+
+
+@dataclass
+class RemoteRemoved(Result):
+    field: str
+    removed: str
+    dry_run: bool
+
+
+@dataclass
+class RemoteRenamed(Result):
+    field: str
+    from_: str = dataclasses.field(metadata=_FROM)
+    to: str
+    dry_run: bool
+
+
+@dataclass
+class RemoteUrlSet(Result):
+    """``remote set-url``: where the remote points now, and whether its sync base stayed."""
+
+    field: str
+    remote: str
+    url: str
+    kept_base: bool
+    reason: str  # why the base stayed or went
+    dry_run: bool
+
+
+@dataclass
+class RemoteOptionsSet(Result):
+    """``remote set-option`` / ``unset-option``: the remote's options now (secret values hidden)."""
+
+    field: str
+    remote: str
+    options: dict[str, str]
+    dry_run: bool
+
+
+@dataclass
+class RemoteOptions(Result):
+    """``remote options``: the options a remote at ``url`` accepts."""
+
+    url: str
+    options: dict[str, dict[str, Any]]  # name → {"meaning", "secret"}
 
 
 @dataclass
@@ -317,6 +447,198 @@ class FieldSearch(Result):
     results: list[dict[str, Any]]  # score, filename, title, summary, field, trust, source, signer, provenance
     fields: list[dict[str, Any]]  # the fields searched: field, trust, embedder, model_code
     skipped: list[dict[str, Any]]  # field, reason
+
+
+@dataclass
+class Unlocked(Result):
+    """``unlock``: whether a writer lock was (or would be) broken."""
+
+    remote: str
+    url: str
+    unlocked: bool
+    dry_run: bool
+
+
+@dataclass
+class RemoteLog(Result):
+    """``log``: the field's history as its (git) remote records it, newest first."""
+
+    url: str
+    log: list[dict[str, str]]  # {commit, author, date, message}
+
+
+@dataclass
+class Packed(Result):
+    """``pack``: the archive written and what consumers pin."""
+
+    archive: str
+    sha256: str  # the archive's bytes
+    digest: str  # the field's
+    files: int
+    bytes: int
+    dry_run: bool
+
+
+@dataclass
+class Unpacked(Result):
+    archive: str
+    sha256: str
+    digest: str
+    files: int
+    skipped: list[str]  # derived files the archive held that were not unpacked
+    directory: str
+    dry_run: bool
+
+
+@dataclass
+class Verified(Result):
+    """``verify``: a field folder or archive matches its own SHA256SUMS (and the pin given)."""
+
+    ok: bool
+    kind: str  # "field" | "archive"
+    digest: str
+    files: int
+    archive_sha256: str | None
+
+
+@dataclass
+class Validated(Result):
+    """``validate``: what breaks (errors) or strains (warnings) the memoryfield spec."""
+
+    ok: bool
+    findings: list[dict[str, str]]  # {level, file, message}
+
+    @property
+    def exit_code(self) -> int:
+        return 0 if self.ok else 1
+
+
+@dataclass
+class ManifestWritten(Result):
+    """``manifest``: the SHA256SUMS written from what the field holds."""
+
+    digest: str
+    files: int
+    dry_run: bool
+
+
+@dataclass
+class KeyMade(Result):
+    """``keygen``: the new key pair (a dry run: only where it would go)."""
+
+    key: str  # the private key's path; the public key is beside it, KEY.pub
+    public_key: str | None = dataclasses.field(default=None, metadata=_OPTIONAL)  # its OpenSSH line
+    fingerprint: str | None = dataclasses.field(default=None, metadata=_OPTIONAL)
+    used: bool | None = dataclasses.field(default=None, metadata=_OPTIONAL)  # the workspace signs with it now
+    dry_run: bool | None = dataclasses.field(default=None, metadata=_OPTIONAL)  # True, for a dry run only
+
+
+@dataclass
+class SigningKey(Result):
+    """``sign-with``: the key the workspace's pushes are signed with (None: unsigned)."""
+
+    signing_key: str | None
+    release_expires: str  # how long each signed release stays valid
+    dry_run: bool
+
+
+@dataclass
+class SignerAdded(Result):
+    name: str
+    fingerprint: str
+    dry_run: bool
+
+
+@dataclass
+class Signers(Result):
+    """``trust list``: the allowed signers, and the lines of the file that trust no one."""
+
+    signers: list[dict[str, str]]  # {name, fingerprint, key}
+    skipped: list[str]  # "FILE:LINE: reason" for each line that does not read
+    file: str  # the allowed_signers file
+
+
+@dataclass
+class SignerRemoved(Result):
+    removed: str
+    dry_run: bool
+
+
+@dataclass
+class TrustSet(Result):
+    field: str
+    remote: str
+    trust: str
+    dry_run: bool
+
+
+@dataclass
+class Conflicts(Result):
+    """``conflicts``: the unresolved conflict copies, field by field."""
+
+    conflicts: list[dict[str, Any]]  # {field, conflict_copy, page, remote, page_present, ours, theirs}
+
+
+@dataclass
+class Resolved(Result):
+    field: str
+    page: str
+    copy: str  # the conflict copy, now removed
+    how: str
+    page_sha: str | None  # what the page holds now
+    replaced: str | None  # the page's version this replaced, kept in history (None: unchanged)
+    dry_run: bool
+
+
+@dataclass
+class History(Result):
+    """``history``: the versions memsync replaced or deleted, newest first."""
+
+    field: str
+    entries: list[dict[str, Any]]  # the journal's entries, each with old_kept: whether its old version is kept
+
+
+@dataclass
+class Restored(Result):
+    field: str
+    page: str
+    version: str | None  # None: the page did not exist then, so it was deleted
+    replaced: str | None  # what the page held before, kept in history
+    changed: bool
+    dry_run: bool
+
+
+@dataclass
+class Undone(Result):
+    """``undo``: the receive reverted; ``skipped``: files changed since, left as they are."""
+
+    field: str
+    run: str
+    at: str
+    reverted: list[dict[str, Any]]  # the undo's own history entries
+    skipped: list[dict[str, str]]  # {page, reason}
+    dry_run: bool
+
+    @property
+    def exit_code(self) -> int:
+        # As a dry pull holds nothing and keeps no conflict: only the real run fails.
+        return 1 if self.skipped and not self.dry_run else 0
+
+
+@dataclass
+class Collected(Result):
+    """``gc``: history past retention dropped, and stored versions nothing refers to."""
+
+    entries_dropped: int
+    objects_removed: int
+    bytes_freed: int
+    dry_run: bool
+
+
+@dataclass
+class Settings(Result):
+    settings: dict[str, int]
+    dry_run: bool
 
 
 def _result(cls: type[R], data: dict[str, Any], **extra: Any) -> R:
@@ -436,6 +758,112 @@ class Memsync:
             self._reload()
         return RemoteAdded(field, name, redact(url), dry_run)  # as the --json object: no credentials
 
+    @_op
+    def fields(self) -> Fields:
+        """The workspace's fields, each with its folder and its remotes' URLs."""
+        ws = self.workspace
+        return Fields(
+            {
+                name: {"path": str(ws.field_path(name)), "remotes": {r: rc.url for r, rc in spec.remotes.items()}}
+                for name, spec in sorted(ws.fields.items())
+            }
+        )
+
+    @_op
+    def remotes(self, field: str) -> Remotes:
+        """``field``'s remotes: URL, options (secret values never shown) and trust policy."""
+        spec = self.workspace.field(self.field_name(field))
+        return Remotes(
+            {
+                r: {"url": rc.url, "options": shown_options(rc.url, rc.options), "trust": rc.trust}
+                for r, rc in spec.remotes.items()
+            }
+        )
+
+    @_op
+    def remove_remote(self, field: str, name: str, *, dry_run: bool = False) -> RemoteRemoved:
+        """Forget ``field``'s remote ``name`` (and the sync base kept for it)."""
+        field = self.field_name(field)
+        self.workspace.remove_remote(field, name, dry_run=dry_run)
+        return RemoteRemoved(field, name, dry_run)
+
+    @_op
+    def rename_remote(self, field: str, old: str, new: str, *, dry_run: bool = False) -> RemoteRenamed:
+        """Rename ``field``'s remote ``old`` to ``new``, keeping its sync base."""
+        field = self.field_name(field)
+        self.workspace.rename_remote(field, old, new, dry_run=dry_run)
+        return RemoteRenamed(field, old, new, dry_run)
+
+    @_op
+    def set_url(
+        self,
+        field: str,
+        name: str,
+        url: str,
+        options: dict[str, str] | None = None,
+        *,
+        reset: bool = False,
+        dry_run: bool = False,
+    ) -> RemoteUrlSet:
+        """Point ``field``'s remote ``name`` at ``url`` (``options``: the new URL's; None keeps
+        them). The sync base stays only when ``url`` holds the same field: the same
+        SHA256SUMS as the base, the same version token (a git commit), or the same
+        SHA256SUMS the old URL holds now; otherwise refused, unless ``reset`` drops it."""
+        ws = self.workspace
+        field = self.field_name(field)
+        _, config = ws.remote(field, name)
+        url = absolute_if_path(url)  # the URL as it will be kept is the one probed (and an empty one refused)
+        new_options = dict(config.options) if options is None else options
+        check(url, new_options)
+        keep, etag, why = _fitting_base(ws, field, name, config, url, new_options, reset)
+        if not dry_run:
+            url = ws.set_url(field, name, url, new_options, keep_base=keep, etag=etag)
+        return RemoteUrlSet(field, name, url, keep, why, dry_run)
+
+    @_op
+    def set_options(
+        self, field: str, name: str, options: dict[str, str], *, reset: bool = False, dry_run: bool = False
+    ) -> RemoteOptionsSet:
+        """Set ``options`` of ``field``'s remote ``name`` (checked against its backend). An
+        option that can change where the remote is (an endpoint, an account) keeps the
+        sync base only when the remote then holds the same field, as :meth:`set_url` does."""
+        field = self.field_name(field)
+        _, config = self.workspace.remote(field, name)
+        return self._set_options(field, name, config, {**config.options, **options}, reset, dry_run)
+
+    @_op
+    def unset_options(
+        self, field: str, name: str, keys: list[str], *, reset: bool = False, dry_run: bool = False
+    ) -> RemoteOptionsSet:
+        """Remove options ``keys`` of ``field``'s remote ``name`` (as :meth:`set_options`)."""
+        field = self.field_name(field)
+        _, config = self.workspace.remote(field, name)
+        missing = [k for k in keys if k not in config.options]
+        if missing:
+            have = ", ".join(sorted(config.options)) or "none"
+            raise WorkspaceError(f"remote {name} has no option {missing[0]!r} (it has: {have})")
+        options = {k: v for k, v in config.options.items() if k not in keys}
+        return self._set_options(field, name, config, options, reset, dry_run)
+
+    def _set_options(
+        self, field: str, name: str, config: RemoteConfig, options: dict[str, str], reset: bool, dry_run: bool
+    ) -> RemoteOptionsSet:
+        from .backends.base import COMMON_OPTIONS, FIELD_OPTIONS
+
+        ws = self.workspace
+        check(config.url, options)
+        harmless = {*COMMON_OPTIONS, *FIELD_OPTIONS}
+        moved = {k for k in {*options, *config.options} if options.get(k) != config.options.get(k)} - harmless
+        keep, etag = True, None
+        if moved or reset:
+            keep, etag, _ = _fitting_base(ws, field, name, config, config.url, options, reset)
+        if not dry_run:
+            if moved or reset:
+                ws.set_url(field, name, config.url, options, keep_base=keep, etag=etag)
+            else:
+                ws.set_options(field, name, options)
+        return RemoteOptionsSet(field, name, shown_options(config.url, options), dry_run)
+
     # -- moving versions ---------------------------------------------------------
 
     @_op
@@ -552,6 +980,21 @@ class Memsync:
         return self._finish([follow], index)
 
     @_op
+    def unlock(self, field: str, remote: str | None = None, *, dry_run: bool = False) -> Unlocked:
+        """Break the writer lock a crashed push left on ``field``'s remote."""
+        name, config = self.workspace.remote(self.field_name(field), remote)
+        with open_remote(config.url, config.options) as opened:
+            broken = opened.lock_info() is not None if dry_run else opened.unlock()
+        return Unlocked(name, config.url, broken, dry_run)
+
+    @_op
+    def log(self, field: str, remote: str | None = None, *, limit: int = 20) -> RemoteLog:
+        """``field``'s history as its (git) remote records it, newest first."""
+        _, config = self.workspace.remote(self.field_name(field), remote)
+        with open_remote(config.url, config.options) as opened:
+            return RemoteLog(config.url, opened.log(limit))
+
+    @_op
     def publish(
         self,
         field: str,
@@ -567,6 +1010,143 @@ class Memsync:
         return publish(self.workspace.field_path(self.field_name(field)), destinations,
                        workspace=self.workspace, sign_with=sign_with, expires=expires, rotate_to=rotate_to,
                        revoke=revoke, dry_run=dry_run, progress=self.progress)  # fmt: skip
+
+    # -- signing and trusted signers ----------------------------------------------
+
+    @_op
+    def sign_with(
+        self, key: Path | str | None = None, *, clear: bool = False, expires: str | None = None, dry_run: bool = False
+    ) -> SigningKey:
+        """Sign this workspace's pushes with ``key`` (an existing OpenSSH Ed25519 private key);
+        ``clear``: stop signing; neither: the key stays as it is. ``expires``: how long each
+        signed release stays valid (30d, 12h, 1w)."""
+        from . import release
+        from .ssh import sshsig
+
+        ws = self.workspace
+        if clear and key is not None:
+            raise InputError("give KEY, or --none to stop signing, not both")
+        if clear:
+            chosen = None
+        elif key is None:
+            chosen = ws.signing_key  # expires alone (or nothing) leaves the key as it is
+        else:
+            chosen = str(Path(key).expanduser().absolute())
+            sshsig.load_private_key(Path(chosen))  # refuse a key we could not sign with
+        if expires is not None:
+            release.parse_duration(expires)
+        if not dry_run:
+            ws.signing_key = chosen
+            ws.release_expires = expires or ws.release_expires
+            ws.save()
+        return SigningKey(chosen, ws.release_expires or release.DEFAULT_EXPIRY, dry_run)
+
+    @_op
+    def add_signer(self, name: str, pubkey: str, *, dry_run: bool = False) -> SignerAdded:
+        """Accept signatures by ``pubkey`` (``ssh-ed25519 AAAA…`` or a .pub file) as ``name``."""
+        from . import trust
+        from .ssh import sshsig
+
+        signer = trust.add_signer(self.workspace, name, pubkey, dry_run=dry_run)
+        return SignerAdded(name, sshsig.fingerprint(signer.key), dry_run)
+
+    @_op
+    def signers(self) -> Signers:
+        """The allowed signers, and the lines of the file that do not read (skipped when
+        signatures are checked, as ssh-keygen skips them)."""
+        from . import trust
+        from .ssh import sshsig
+
+        found, skipped = trust.list_signers(self.workspace)
+        rows = [
+            {"name": s.name, "fingerprint": sshsig.fingerprint(s.key), "key": sshsig.public_line(s.key)} for s in found
+        ]
+        return Signers(rows, skipped, str(self.workspace.allowed_signers_path))
+
+    @_op
+    def remove_signer(self, name: str, *, dry_run: bool = False) -> SignerRemoved:
+        """Stop accepting ``name``'s signatures."""
+        from . import trust
+
+        if not dry_run:
+            trust.remove_signer(self.workspace, name)
+        return SignerRemoved(name, dry_run)
+
+    @_op
+    def set_trust(self, field: str, remote: str, policy: str, *, dry_run: bool = False) -> TrustSet:
+        """How far ``field`` trusts ``remote``: ``self``, ``signed`` or ``untrusted``."""
+        field = self.field_name(field)
+        self.workspace.remote(field, remote)
+        if not dry_run:
+            self.workspace.set_trust(field, remote, policy)
+        return TrustSet(field, remote, policy, dry_run)
+
+    # -- continuous sync -----------------------------------------------------------
+
+    @_op
+    def watch(
+        self,
+        fields: Sequence[str] = (),
+        *,
+        remote: str | None = None,
+        interval: float = DEFAULT_INTERVAL,
+        debounce: float = DEFAULT_DEBOUNCE,
+        index: bool = True,
+        on_event: Callable[[Event], None] = lambda event: None,
+    ) -> Watcher:
+        """A watcher that keeps ``fields`` (a tree root brings its members; default: every
+        field with a remote, or with ``remote``) synced with ``remote`` (default: each
+        field's own): ``run()`` it, in the foreground of one thread, until ``stop()`` (any
+        thread, or a signal handler). Local changes are synced once a field has been quiet
+        for ``debounce`` seconds, remotes polled every ``interval``; each step is a call of
+        this object (the config as it is on disk then, this boundary), and each sync,
+        failure, held version and state change an :class:`memsync.watch.Event` for ``on_event``."""
+        ws = self.workspace
+        chosen = [self.field_name(f) for f in fields]
+        if chosen:
+            names = list(dict.fromkeys(f for name in chosen for f in (name, *ws.members(name))))
+        else:
+            wanted = (name for name, spec in sorted(ws.fields.items()) if spec.remotes)
+            names = [name for name in wanted if remote is None or remote in ws.fields[name].remotes]
+        watched = [(name, ws.remote(name, remote)[0], ws.field_path(name)) for name in names]
+        steps = _Watching(self, index)
+        return Watcher(steps, watched, interval=interval, debounce=debounce, on_event=on_event)
+
+    @_op
+    def _watched_sync(self, field: str, remote: str, index: bool) -> tuple[RunResult, str | None]:
+        """A watcher's sync of one field (its members are watched on their own), and the
+        error its index rebuild met: the sync landed, the index is a cache."""
+        ws = self.workspace
+        report = engine.Session(ws, field, remote).run("sync")
+        rebuilt = reindex_after(report, not index, ws, self.progress)
+        error = rebuilt.data["error"] if rebuilt is not None and "error" in rebuilt.data else None
+        return _result(RunResult, report.to_json()), error
+
+    @_op
+    def _watched_change(self, field: str, remote: str) -> bool:
+        """Whether ``field`` differs from its sync base with ``remote`` (a stat-cache scan, no request)."""
+        ws = self.workspace
+        base = ws.load_base(field, remote)
+        return base is None or engine.Session(ws, field, remote).scan_local(save=False) != base.manifest
+
+    @_op
+    def _watched_hold(self, field: str, remote: str) -> tuple[str, str] | None:
+        """The version of ``field`` held in quarantine from ``remote`` (digest, reason) while
+        ``remote`` still offers it (one conditional read)."""
+        from .remote import NotModified
+
+        ws = self.workspace
+        held = [m for m in StagingStore(ws).quarantined(field) if m.get("remote") == remote]
+        if not held:
+            return None
+        latest = held[-1]
+        etag = latest.get("etag")
+        if not etag:
+            return None
+        _, config = ws.remote(field, remote)
+        with open_remote(config.url, config.options) as opened:
+            unchanged = isinstance(opened.fetch_manifest(if_none_match=etag), NotModified)
+        return (str(latest["digest"]), str(latest.get("reason") or "untrusted")) if unchanged else None
 
     # -- the quarantine ----------------------------------------------------------
 
@@ -684,6 +1264,65 @@ class Memsync:
         data = _read_page(ws.live_folder(field) / name, page, field)
         return _result(Blamed, provenance.blame(ws, field, name, data))
 
+    # -- conflicts and the way back -------------------------------------------------
+
+    @_op
+    def conflicts(self, field: str | None = None) -> Conflicts:
+        """The unresolved conflicts of ``field`` (default: of every field)."""
+        ws = self.workspace
+        names = [self.field_name(field)] if field is not None else sorted(ws.fields)
+        return Conflicts([{"field": n, **c.to_json()} for n in names for c in history.conflicts(ws, n)])
+
+    @_op
+    def resolve(self, field: str, page: str, how: How, *, dry_run: bool = False) -> Resolved:
+        """Settle the conflict of ``page`` (the page, or its conflict copy's name): keep
+        ``mine``, make the copy's version the page (``theirs``), or keep ``both`` texts.
+        The version replaced is kept in history; the next sync carries the result."""
+        done = history.resolve(self.workspace, self.field_name(field), page, how, dry_run=dry_run)
+        return _result(Resolved, done.to_json())
+
+    @_op
+    def history(self, field: str, page: str | None = None, *, limit: int = 50) -> History:
+        """The versions memsync replaced or deleted in ``field`` (or ``page``), newest
+        first; at most ``limit`` (0: all)."""
+        ws = self.workspace
+        name = self.field_name(field)
+        found = list(reversed(history.entries(ws, name, page)))
+        if limit > 0:
+            found = found[:limit]
+        return History(name, [{**e.to_json(), "old_kept": history.kept(ws, e.old)} for e in found])
+
+    @_op
+    def restore(self, field: str, page: str, at: str | None = None, *, dry_run: bool = False) -> Restored:
+        """Bring a version of ``page`` back from history as a local edit: ``at`` a hash
+        (6+ hex digits) or a time; default the version the last change replaced."""
+        done = history.restore(self.workspace, self.field_name(field), page, at, dry_run=dry_run)
+        return _result(Restored, done.to_json())
+
+    @_op
+    def undo(self, field: str, *, dry_run: bool = False) -> Undone:
+        """Revert the last receive into ``field`` as local edits (again: further back); a
+        file changed since is left as it is and named in ``skipped`` (exit code 1)."""
+        done = history.undo(self.workspace, self.field_name(field), dry_run=dry_run)
+        return _result(Undone, done.to_json())
+
+    @_op
+    def gc(self, *, keep_days: int | None = None, keep_versions: int | None = None, dry_run: bool = False) -> Collected:
+        """Drop history past retention (the settings, unless overridden), and stored
+        versions nothing refers to any more."""
+        done = history.gc(self.workspace, days=keep_days, versions=keep_versions, dry_run=dry_run)
+        return _result(Collected, done.to_json())
+
+    @_op
+    def config(self, key: str | None = None, value: str | None = None, *, dry_run: bool = False) -> Settings:
+        """The workspace's settings (or ``key``'s); with ``value``, set ``key`` to it."""
+        ws = self.workspace
+        shown = [key] if key is not None else sorted(SETTINGS)
+        data = {k: ws.setting(k) for k in shown}
+        if key is not None and value is not None:
+            data[key] = ws.set_setting(key, value, dry_run=dry_run)
+        return Settings(data, dry_run)
+
     # -- what every run shares -----------------------------------------------------
 
     def _run(
@@ -748,6 +1387,68 @@ class Memsync:
         return found
 
 
+@dataclass
+class _Watching:
+    """A watcher's steps (memsync.watch.Steps): calls of the API."""
+
+    m: Memsync
+    index: bool
+
+    def sync(self, field: str, remote: str) -> tuple[RunResult, str | None]:
+        return self.m._watched_sync(field, remote, self.index)
+
+    def changed(self, field: str, remote: str) -> bool:
+        return self.m._watched_change(field, remote)
+
+    def held(self, field: str, remote: str) -> tuple[str, str] | None:
+        return self.m._watched_hold(field, remote)
+
+
+def _fitting_base(
+    ws: Workspace, field: str, name: str, config: RemoteConfig, url: str, options: dict[str, str], reset: bool
+) -> tuple[bool, str | None, str]:
+    """Whether the sync base can stay for the remote at ``url`` with ``options``
+    (and the new token for it); refuses in one line when it cannot, unless ``reset``."""
+    base = ws.load_base(field, name)
+    if base is None:
+        return False, None, "no sync base yet"
+    if reset:
+        return False, None, "base dropped (--reset)"
+    keep, etag, why = _same_field(base.manifest.to_bytes(), base.etag, config, url, options)
+    if not keep:
+        raise WorkspaceError(
+            f"{url}: {why}, so the sync base for {name} would not fit it; run again with --reset "
+            "(the next sync then merges two-way and deletes nothing)"
+        )
+    return keep, etag, why
+
+
+def _same_field(
+    base: bytes, base_etag: str | None, old: RemoteConfig, url: str, options: dict[str, str]
+) -> tuple[bool, str | None, str]:
+    """Whether ``url`` holds the field the sync base describes; the new remote's
+    token for the base manifest when it is that very version; and why."""
+    try:
+        with open_remote(url, options) as new:
+            there = read_remote(new, None, None)
+    except MemsyncError as exc:
+        return False, None, f"cannot be read to check it ({exc})"
+    if there.manifest.to_bytes() == base:
+        return True, there.etag, "same SHA256SUMS as the sync base"
+    if there.etag is not None and there.etag == base_etag:
+        return True, None, "same version as the sync base"
+    try:
+        with open_remote(old.url, old.options) as previous:
+            before = read_remote(previous, None, None)
+    except MemsyncError:
+        before = None
+    if before is not None and before.manifest == there.manifest:
+        return True, None, f"same SHA256SUMS as {old.url} holds now"
+    if not there.manifest:
+        return False, None, "holds no field"
+    return False, None, f"holds another version of the field ({len(there.manifest)} files, {there.manifest.digest})"
+
+
 def _read_page(path: Path, shown: str, field: str) -> bytes:
     """A page file's bytes: a regular file, never through a link."""
     try:
@@ -774,14 +1475,15 @@ def mirror(
     force: bool = False,
     dry_run: bool = False,
     progress: ProgressFactory = silent,
-) -> engine.MirrorReport:
+) -> Mirrored:
     """Make ``destination`` hold exactly ``source``'s field, one way. Never a workspace's
     live field: what reaches one goes through its trust gate (``pull``)."""
     dest = absolute_if_path(destination)
     local = urlsplit(dest).path if dest.startswith("file://") else dest if "://" not in dest else None
     if local is not None:
         _not_live(Path(local))
-    return engine.mirror(source, dest, dry_run=dry_run, progress=progress, max_delete=max_delete, force=force)
+    report = engine.mirror(source, dest, dry_run=dry_run, progress=progress, max_delete=max_delete, force=force)
+    return _result(Mirrored, report.to_json())
 
 
 def _not_live(path: Path) -> None:
@@ -813,12 +1515,18 @@ def publish(
     revoke: list[str] | None = None,
     dry_run: bool = False,
     progress: ProgressFactory = silent,
+    here: bool = False,
 ) -> Published:
     """Publish the field in ``folder`` (a workspace's or not) to each destination,
     signed with ``sign_with`` (else $MEMSYNC_SIGNING_KEY, else the workspace's key).
     ``rotate_to``: a new private key that replaces the signing key, announced in
     ``memsync-keys.json`` (signed by the current key) and signing this publish;
-    ``revoke``: private keys each announcing its own end."""
+    ``revoke``: private keys each announcing its own end. ``here``: as
+    ``memsync publish`` runs, with the workspace around the current directory
+    (when there is one) as ``workspace``, and ``folder`` may name one of its fields."""
+    if here:
+        workspace = _here()
+        folder = _folder(folder, workspace)
     root = Path(folder)
     key = signing.signing_key(workspace, sign_with)
     if (rotate_to or revoke) and key is None:
@@ -896,13 +1604,19 @@ def index(
     batch: int | None = None,
     progress: ProgressFactory = silent,
     dry_run: bool = False,
+    here: bool = False,
 ) -> Indexed:
     """Bring the vector index of the field in ``folder`` up to date (a workspace's
     field keeps where its pages came from, and passes over its tree members);
-    ``dry_run``: count what it would embed, reuse and remove, writing nothing."""
+    ``dry_run``: count what it would embed, reuse and remove, writing nothing.
+    ``here``: as ``memsync index`` runs, with the workspace around the current
+    directory (when there is one) as ``workspace``, and ``folder`` may name one of its fields."""
     from .vectors import embedders
     from .vectors.rebuild import batch_size, rebuild
 
+    if here:
+        workspace = _here()
+        folder = _folder(folder, workspace)
     root = Path(folder)
     name = workspace.field_for_path(root) if workspace else None
     if name is None:
@@ -921,6 +1635,217 @@ def index(
     return _result(Indexed, done.to_json())
 
 
+#: Where ``keygen`` writes a key pair unless told otherwise.
+DEFAULT_KEY = Path("~/.ssh/memsync_ed25519")
+
+
+@_bounded
+def init(path: Path | str = ".", *, dry_run: bool = False) -> WorkspaceMade:
+    """``memsync init``: make a workspace at ``path`` (or find the one there); a dry run
+    only says where. :meth:`Memsync.init` is the same, returning the workspace's object."""
+    root = Memsync.init(path).root if not dry_run else Path(path).absolute()
+    return WorkspaceMade(str(root), dry_run)
+
+
+@_bounded
+def keygen(path: Path | str = DEFAULT_KEY, *, use: bool = False, dry_run: bool = False) -> KeyMade:
+    """Make an Ed25519 signing key (OpenSSH format) at ``path`` and ``path``.pub, never
+    over a key that is there; ``use``: the workspace here signs its pushes with it."""
+    from .ssh import sshsig
+
+    path = Path(path).expanduser()
+    if dry_run:
+        return KeyMade(str(path), dry_run=True)
+    ws = Workspace.find() if use else None  # before the key is written: no workspace, no key
+    public = keyring.generate(path)
+    if ws is not None:
+        ws.signing_key = str(path.absolute())
+        ws.save()
+    return KeyMade(str(path), sshsig.public_line(public), sshsig.fingerprint(public), use)
+
+
+@_bounded
+def remote_options(url: str) -> RemoteOptions:
+    """The options a remote at ``url`` accepts, and what each means."""
+    valid = options_of(url)
+    return RemoteOptions(url, {k: {"meaning": o.meaning, "secret": o.secret} for k, o in sorted(valid.items())})
+
+
+@_bounded
+def pack(field: Path | str, output: Path | str, *, dry_run: bool = False) -> Packed:
+    """Pack ``field`` (a folder, or a field name of the workspace here) into a
+    byte-reproducible archive at ``output`` (NAME.memoryfield.zip)."""
+    from .disk import atomic
+    from .field import content_names
+
+    output = Path(output)
+    if not output.name.endswith(archive_mod.ARCHIVE_SUFFIX):
+        raise WorkspaceError(f"{output}: archive names end in {archive_mod.ARCHIVE_SUFFIX}")
+    root = _folder(field)
+    if next(content_names(root), None) is None:
+        # As `verify` and `sha256sum -c --strict` refuse an empty SHA256SUMS, the archive would not check.
+        raise InputError(f"{root}: the field holds no files, so there is nothing to pack")
+    if dry_run:
+        packed = archive_mod.write_field(root, None)
+    else:
+        with atomic.replacing(output.absolute()) as handle:
+            packed = archive_mod.write_field(root, handle)
+    return Packed(str(output), packed.sha256, packed.manifest.digest, len(packed.manifest), packed.size, dry_run)
+
+
+@_bounded
+def unpack(archive: Path | str, directory: Path | str, *, sha256: str | None = None, dry_run: bool = False) -> Unpacked:
+    """Unpack ``archive`` into a new field folder ``directory``, refusing anything unsafe;
+    ``sha256``: the archive's bytes must have this hash."""
+    return _result(Unpacked, archive_mod.unpack(Path(archive), Path(directory), expect=sha256, dry_run=dry_run))
+
+
+@_bounded
+def verify(target: Path | str, *, sha256: str | None = None) -> Verified:
+    """Check a field folder or archive (or a field name of the workspace here) against its
+    SHA256SUMS, and against ``sha256`` (an archive sha256 or a field digest) when given."""
+    from .check import verify as verify_target
+
+    return _result(Verified, verify_target(_folder(target), sha256).to_json())
+
+
+@_bounded
+def validate(field: Path | str) -> Validated:
+    """What in ``field`` (a folder, or a field name of the workspace here) breaks (errors)
+    or strains (warnings) the memoryfield spec; ``exit_code`` 1 when anything breaks it."""
+    from .check import validate as validate_folder
+
+    findings = validate_folder(_folder(field))
+    return Validated(not any(f.level == "error" for f in findings), [f.to_json() for f in findings])
+
+
+@_bounded
+def write_manifest(field: Path | str, *, dry_run: bool = False) -> ManifestWritten:
+    """Write the SHA256SUMS of ``field`` (a folder, or a field name of the workspace
+    here) from what it holds now."""
+    from .field import scan
+
+    root = _folder(field)
+    current = scan(root)
+    if not dry_run:
+        engine.write_manifest(root, current, {})
+    return ManifestWritten(current.digest, len(current), dry_run)
+
+
+class ServedField:
+    """One field folder as ``memsync serve`` serves it (:func:`serve_fields`): what a
+    request reads or writes, under one lock per field, its SHA256SUMS kept equal to what
+    the folder holds. A refusal is an :class:`memsync.errors.HttpError` (a MemsyncError
+    with the HTTP status to answer); like every API call, nothing else but memsync's errors
+    leaves a method (an ``OSError`` becomes a MemsyncError with it as its ``__cause__``)."""
+
+    def __init__(self, field: served.ServedField) -> None:
+        self._field = field
+
+    @property
+    def name(self) -> str:
+        return self._field.name
+
+    @_bounded
+    def prepare(self, *, index: bool = True, embedder: str | None = None) -> None:
+        """SHA256SUMS made current before the first request; ``index``: a vector index kept
+        with ``embedder`` (default: MEMSYNC_EMBEDDER, the field's index, else auto)."""
+        self._field.prepare(index=index, embedder=embedder)
+
+    @_bounded
+    def index_page(self) -> served.Found | None:
+        """The field's index.md, if it has one."""
+        return self._field.index_page()
+
+    @_bounded
+    def files(self) -> list[str]:
+        """The field's content files, as its current SHA256SUMS lists them."""
+        return self._field.files()
+
+    @_bounded
+    def archive(self) -> tuple[str, bytes]:
+        """The reproducible archive and its ETag."""
+        return self._field.archive()
+
+    @_bounded
+    def read(self, name: str) -> served.Found:
+        """SHA256SUMS, a sidecar, the writer lock or a content file: bytes, content type, ETag."""
+        return self._field.read(name)
+
+    @_bounded
+    def search(self, query: str, k: int) -> dict[str, Any]:
+        """The spec's ``/search`` answer from the field's vector index."""
+        return self._field.search(query, k)
+
+    @_bounded
+    def write(
+        self,
+        method: str,
+        name: str,
+        body: Callable[[], bytes],
+        *,
+        if_match: str | None = None,
+        if_none_match: str | None = None,
+    ) -> served.Written:
+        """PUT ``body()`` to (or DELETE) ``name``, as the request's If-Match / If-None-Match allow."""
+        from .served import Condition
+
+        return self._field.write(method, name, body, Condition(if_match, if_none_match))
+
+
+@_bounded
+def serve_fields(folders: Sequence[Path | str]) -> dict[str, ServedField]:
+    """The fields ``memsync serve`` serves, by name (each folder's): one at ``/``, several at
+    ``/NAME/``; :meth:`ServedField.prepare` each before the first request."""
+    from .served import served_fields
+
+    return {name: ServedField(field) for name, field in served_fields(Path(f) for f in folders).items()}
+
+
+@_bounded
+def pull(
+    source: str,
+    remote: str | None = None,
+    *,
+    field: str | None = None,
+    into: Path | str | None = None,
+    sha256: str | None = None,
+    options: dict[str, str] | None = None,
+    trust: str | None = None,
+    expect_field: str | None = None,
+    max_delete: DeleteLimit | None = DEFAULT_MAX_DELETE,
+    index: bool = True,
+    dry_run: bool = False,
+    progress: ProgressFactory = silent,
+    wait: float = 0.0,
+) -> RunResult:
+    """``memsync pull SOURCE``: a field of the workspace here (by name or folder) pulls
+    from its remote (:meth:`Memsync.pull`); a URL or archive is subscribed to
+    (:func:`subscribe`: ``field``, ``into``, ``options`` and ``trust`` are for that)."""
+    try:
+        ws = Workspace.find()
+        known = source in ws.fields or ws.field_for_path(Path(source)) is not None
+    except WorkspaceError:
+        known = False
+    if known or not looks_like_url(source):
+        if options:
+            raise WorkspaceError("-o applies to a URL; change a remote's options with memsync remote set-option")
+        m = Memsync.open(progress=progress, wait=wait)
+        return m.pull(
+            source,
+            remote,
+            sha256=sha256,
+            expect_field=expect_field,
+            max_delete=max_delete,
+            index=index,
+            dry_run=dry_run,
+        )
+    if dry_run:
+        raise WorkspaceError("--dry-run needs an existing field; clone or pull without it first")
+    return subscribe(source, field=field, into=into, sha256=sha256, options=options or {}, trust=trust,
+                     expect_field=expect_field, max_delete=max_delete, index=index, progress=progress)  # fmt: skip
+
+
 @_bounded
 def preview_clone(url: str, options: dict[str, str] | None = None) -> ClonePreview:
     """What cloning ``url`` would bring, read without writing anything."""
@@ -933,21 +1858,52 @@ def preview_clone(url: str, options: dict[str, str] | None = None) -> ClonePrevi
 
 @_bounded
 def search(
-    sources: list[Source],
+    sources: Sequence[Source | str],
     query: str,
     *,
     k: int = 10,
     min_score: float | None = None,
     own: bool = False,
     embedder: str | None = None,
+    here: bool = False,
 ) -> FieldSearch:
-    """Rank the pages of ``sources`` (fields or field folders) by similarity to ``query``."""
+    """Rank the pages of ``sources`` by similarity to ``query``: each a ``Source`` (a field
+    or a field folder), or as on the command line the name of a field of the workspace
+    around the current directory, else a field folder. ``here`` with no sources: every
+    field of that workspace (as ``memsync search QUERY``)."""
     from .vectors.search import search_fields
 
+    chosen = _sources(sources, here)
     if k < 1:
         raise InputError(f"-k must be at least 1, not {k}")
-    found = search_fields(sources, query, k, min_score=min_score, embedder=embedder, own_only=own)
+    found = search_fields(chosen, query, k, min_score=min_score, embedder=embedder, own_only=own)
     return _result(FieldSearch, found.to_json())
+
+
+def _sources(args: Sequence[Source | str], here: bool) -> list[Source]:
+    """What to search: the sources given, the fields (or field folders) named, else
+    every field of the workspace here."""
+    from .vectors.search import Source, workspace_sources
+
+    if not here and not any(isinstance(arg, str) for arg in args):
+        return [arg for arg in args if not isinstance(arg, str)]
+    try:
+        ws: Workspace | None = Workspace.find()
+    except WorkspaceError:
+        if not args:
+            raise
+        ws = None
+    if ws is not None and not args:
+        return workspace_sources(ws)
+    sources: list[Source] = []
+    for arg in args:
+        if not isinstance(arg, str):
+            sources.append(arg)
+        elif ws is not None and (arg in ws.fields or ws.field_for_path(Path(arg))):
+            sources += workspace_sources(ws, [ws.field_named(arg)])
+        else:  # a folder: the field of the workspace around it (search finds which), or searched as it is
+            sources.append(Source(Path(arg).name or arg, _folder(arg, ws)))
+    return sources
 
 
 @_bounded
@@ -961,6 +1917,24 @@ def clone(url: str, directory: Path | str | None = None, **kwargs: Any) -> RunRe
 def subscribe(url: str, **kwargs: Any) -> RunResult:
     """:meth:`Memsync.subscribe` in the workspace here, made when there is none."""
     return _anywhere(lambda m: m.subscribe(url, **kwargs), kwargs.pop("progress", silent))
+
+
+def _here() -> Workspace | None:
+    """The workspace around the current directory, if there is one."""
+    try:
+        return Workspace.find()
+    except WorkspaceError:
+        return None
+
+
+def _folder(arg: Path | str, ws: Workspace | None = None) -> Path:
+    """A field argument as the CLI takes it: a folder, or a field name of ``ws``
+    (default: the workspace here)."""
+    path = Path(arg)
+    if path.exists():
+        return path
+    ws = ws or _here()
+    return ws.field_path(str(arg)) if ws is not None and str(arg) in ws.fields else path
 
 
 def _anywhere(run: Callable[[Memsync], RunResult], progress: ProgressFactory) -> RunResult:

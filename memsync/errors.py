@@ -1,13 +1,15 @@
 """Errors a user can act on. Each carries one line of text and an exit code.
 
-The CLI prints ``memsync: <message>`` for these and exits with ``code``;
-anything else reaching the CLI is a bug and is reported as one line too.
+``boundary`` is memsync's one error boundary: every call of ``memsync.api``
+runs inside it, so only these errors leave the library (``translate`` says
+which one a foreign exception stands for). The CLI prints ``memsync: <message>``
+for them and exits with ``code``.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from urllib.parse import unquote
 
@@ -110,22 +112,68 @@ class WorkspaceBusy(WorkspaceError):
     """Another memsync run holds the workspace: the remedy is to wait, not to fix anything."""
 
 
+class HttpError(MemsyncError):
+    """A request to ``memsync serve`` that is refused: an HTTP status, a message (the
+    JSON ``{"error": ...}`` answer, kept as it is) and headers to send with it."""
+
+    def __init__(self, status: int, message: str, headers: Iterable[tuple[str, str]] = ()) -> None:
+        Exception.__init__(self, message)
+        self.message = message
+        self.status = status
+        self.headers = list(headers)
+
+
 class InternalError(MemsyncError):
     """A bug in memsync: still one line, with the original exception as its cause."""
+
+
+#: The libraries memsync's stores are written over (and those they are written over):
+#: an exception of theirs that a store did not translate is still the remote's failure
+#: (a refused connection, a server's odd answer), not a bug in memsync.
+STORE_LIBRARIES = frozenset(
+    {
+        "botocore",
+        "urllib3",
+        "requests",
+        "fsspec",
+        "adlfs",
+        "azure",
+        "gcsfs",
+        "google",
+        "sshfs",
+        "asyncssh",
+        "webdav4",
+        "httpx",
+        "httpcore",
+        "aiohttp",
+    }
+)
 
 
 @contextmanager
 def boundary() -> Iterator[None]:
     """The library's error boundary: only memsync's own errors leave it, each with
-    the foreign exception it stands for as its ``__cause__``."""
+    the foreign exception it stands for as its ``__cause__`` (:func:`translate`).
+    KeyboardInterrupt and SystemExit pass through unchanged."""
     try:
         yield
     except MemsyncError:
         raise
-    except OSError as exc:
-        where = f"{exc.filename}: " if exc.filename else ""
-        raise MemsyncError(f"{where}{exc.strerror or exc}") from exc
     except (KeyboardInterrupt, SystemExit, GeneratorExit):
         raise
     except Exception as exc:
-        raise InternalError(f"internal error: {type(exc).__name__}: {exc}") from exc
+        raise translate(exc) from exc
+
+
+def translate(exc: Exception) -> MemsyncError:
+    """The memsync error a foreign exception stands for: an ``OSError`` names its
+    file, a store library's exception is a :class:`RemoteError`, anything else is
+    an :class:`InternalError` (a bug)."""
+    if isinstance(exc, MemsyncError):
+        return exc
+    if isinstance(exc, OSError):
+        where = f"{exc.filename}: " if exc.filename else ""
+        return MemsyncError(f"{where}{exc.strerror or exc}")
+    if type(exc).__module__.partition(".")[0] in STORE_LIBRARIES:
+        return RemoteError(f"{type(exc).__name__}: {exc}")
+    return InternalError(f"internal error: {type(exc).__name__}: {exc}")

@@ -8,36 +8,24 @@ current on every write); with credentials, ``PUT``/``DELETE /{file}`` and
 ``PUT /SHA256SUMS`` (``PUT``/``DELETE`` of the sidecars: ``/SHA256SUMS.sig``,
 ``/memsync-release.json(.sig)``, ``/memsync-keys.json``).
 
-The server keeps each field's ``SHA256SUMS`` equal to what the folder holds:
-every write replaces the file, then rewrites the manifest, under one lock
-per field (a thread lock plus ``flock`` on the folder, the lock local pushes
-take), so a reader never sees a manifest that lies about a finished write.
-File ETags are the quoted sha256 of the bytes; a client makes a page write
-conditional with ``If-Match`` on the version it planned against, and a push
-ends with ``PUT /SHA256SUMS`` carrying the manifest it expects: accepted when
-it lists exactly what the field now holds, 412 when the field moved and it
-does not, 409 when nothing moved but it still lists other files.
+This is HTTP: routing, credentials, bodies, answers. What a request reads or
+writes in a field is a call of ``memsync.api`` (``serve_fields``, ``ServedField``;
+memsync/served.py says how a field is kept consistent under concurrent writes).
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
-import contextlib
-import errno
 import hmac
 import html
 import ipaddress
 import json
 import logging
-import mimetypes
 import os
 import socket
-import stat
 import sys
-import threading
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,51 +33,16 @@ from urllib.parse import parse_qs
 
 import click
 
-from . import release, rotation
-from .archive import ARCHIVE_SUFFIX, pack_field
-from .disk import atomic
-from .engine import write_manifest
-from .errors import InputError, MemsyncError, WorkspaceError, one_line
-from .field import StatCache, scan
+from .api import ARCHIVE_SUFFIX, ServedField, serve_fields
+from .errors import HttpError, InputError, MemsyncError, WorkspaceError, one_line
 from .limits import MAX_BODY_BYTES
 from .limits import MAX_SEARCH_RESULTS as MAX_RESULTS
-from .limits import SERVE_LOCK_WAIT_SECONDS as LOCK_WAIT_SECONDS
-from .manifest import Manifest, sha256_hex
-from .names import (
-    INDEX_PAGE,
-    KEYS_NAME,
-    MANIFEST_NAME,
-    RELEASE_NAME,
-    SIDECAR_NAMES,
-    SIGNATURE_NAME,
-    Role,
-    is_page,
-    name_problem,
-    role_of,
-)
-from .protocol import LOCK_NAME
-from .ssh import sshsig
-from .vectors import embedders
-from .vectors.embedders import Embedder
-from .vectors.rebuild import rebuild
-from .vectors.search import FieldHit
-from .vectors.search import search as search_index
 
 ARCHIVE_PATH = "memoryfield.zip"
 WRITE_METHODS = ("PUT", "DELETE")
 StartResponse = Callable[[str, list[tuple[str, str]]], Any]
 access_log = logging.getLogger("memsync.serve.access")
 log = logging.getLogger("memsync.serve")
-
-
-class HttpError(Exception):
-    """A request we refuse; becomes a JSON ``{"error": ...}`` answer."""
-
-    def __init__(self, status: int, message: str, headers: Iterable[tuple[str, str]] = ()) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.headers = list(headers)
 
 
 @dataclass
@@ -123,90 +76,6 @@ _REASONS = {
 }
 
 
-def quote_etag(sha: str) -> str:
-    return f'"{sha}"'
-
-
-class ServedField:
-    """One field folder and the lock that serialises its writes."""
-
-    def __init__(self, name: str, root: Path) -> None:
-        self.name = name
-        self.root = root
-        self._thread_lock = threading.Lock()
-        self._statcache = StatCache()
-        self._archive: tuple[str, bytes] | None = None  # (etag, archive bytes)
-        self.embedder: Embedder | None = None  # None: no vector index, search answers 501
-        self._index_lock = threading.Lock()
-
-    @contextmanager
-    def locked(self) -> Iterator[None]:
-        if not self._thread_lock.acquire(timeout=LOCK_WAIT_SECONDS):
-            raise HttpError(503, "the field is busy; try again", [("Retry-After", "1")])
-        try:
-            fd = os.open(self.root, os.O_RDONLY | os.O_DIRECTORY)
-            try:
-                _flock(fd)
-                yield
-            finally:
-                os.close(fd)  # releases the flock
-        finally:
-            self._thread_lock.release()
-
-    def sidecar(self, name: str) -> bytes | None:
-        """A sidecar of the field's current manifest (dropped whenever the manifest changes)."""
-        with self.locked():
-            self.refresh_locked()
-            return _read_or_none(self.root / name)
-
-    def snapshot(self) -> tuple[bytes, bytes | None]:
-        """The field's manifest as it holds now (rewriting SHA256SUMS if it is stale)
-        and the signature when it signs exactly that manifest."""
-        with self.locked():
-            return self.refresh_locked()
-
-    def refresh_locked(self) -> tuple[bytes, bytes | None]:
-        """``snapshot`` for a caller that holds the lock."""
-        try:
-            manifest = scan(self.root, self._statcache)
-        except InputError as exc:
-            # Named within the field: a client learns nothing of the server's folders.
-            raise HttpError(500, f"the served field is not valid: {str(exc).removeprefix(f'{self.root}: ')}") from None
-        data = manifest.to_bytes()
-        on_disk = _read_or_none(self.root / MANIFEST_NAME)
-        signature = _read_or_none(self.root / SIGNATURE_NAME) if on_disk == data else None
-        if on_disk != data:
-            # A read-only folder is still served: its manifest then lives in memory.
-            with contextlib.suppress(OSError):
-                write_manifest(self.root, manifest, {})
-        return data, signature
-
-    def reindex(self) -> None:
-        """Bring the vector index up to date (only changed pages are embedded).
-
-        Runs after the write's lock is released, so readers and writers of
-        the field do not wait for the embedder; a failure leaves the old index."""
-        if self.embedder is None:
-            return
-        with self._index_lock:
-            try:
-                rebuild(self.root, self.embedder)
-            except (MemsyncError, OSError) as exc:
-                log.warning("%s: vector index not rebuilt: %s", self.name, exc)
-
-    def archive(self) -> tuple[str, bytes]:
-        """The reproducible archive and its ETag (the field digest, plus the signature when signed)."""
-        with self.locked():
-            data, signature = self.refresh_locked()
-            etag = "sha256:" + sha256_hex(data)
-            if signature is not None:
-                etag += "+sig-" + sha256_hex(signature)[:16]
-            etag = quote_etag(etag)
-            if self._archive is None or self._archive[0] != etag:
-                self._archive = (etag, pack_field(self.root).data)
-            return self._archive
-
-
 class App:
     """The WSGI application for one or several fields."""
 
@@ -222,14 +91,20 @@ class App:
         request = one_line(f"{method} {environ.get('PATH_INFO', '')}")
         try:
             reply = self.route(method, environ)
-        except OSError as exc:
-            log.error("%s: %s", request, exc)
-            reply = _error_reply(HttpError(500, f"the server cannot read or write the field: {exc.strerror or exc}"))
         except HttpError as exc:
             reply = _error_reply(exc)
         except InputError as exc:  # a link or a special file where a write would land: left as it is
             log.error("%s: %s", request, exc)
             reply = _error_reply(HttpError(409, "the field holds a link or a special file there; nothing was changed"))
+        except (MemsyncError, OSError) as exc:
+            # The API's boundary turned the field's OSError into a MemsyncError; it names a
+            # path of this machine, which only the log is told.
+            cause = exc if isinstance(exc, OSError) else exc.__cause__
+            if not isinstance(cause, OSError):
+                raise  # a bug: the WSGI server answers 500 and logs it
+            log.error("%s: %s", request, cause)
+            failed = f"the server cannot read or write the field: {cause.strerror or cause}"
+            reply = _error_reply(HttpError(500, failed))
         headers = [("Content-Type", reply.content_type), ("Content-Length", str(len(reply.body)))]
         if reply.etag:
             headers.append(("ETag", reply.etag))
@@ -286,56 +161,21 @@ class App:
             return _conditional(environ, Reply(200, data, "application/zip", etag))
         if rest == "search":
             return _search(served, environ)
-        if rest == MANIFEST_NAME:
-            data, _ = served.snapshot()
-            return _conditional(environ, Reply(200, data, "text/plain; charset=utf-8", quote_etag(sha256_hex(data))))
-        if rest in SIDECAR_NAMES:
-            sidecar = served.sidecar(rest)
-            if sidecar is None:
-                raise HttpError(404, f"the field has no {rest} for its current SHA256SUMS")
-            return _conditional(environ, Reply(200, sidecar, "text/plain", quote_etag(sha256_hex(sidecar))))
-        if rest == LOCK_NAME:
-            lock = _read_or_none(served.root / LOCK_NAME)
-            if lock is None:
-                raise HttpError(404, "no writer holds the lock")
-            return _conditional(environ, Reply(200, lock, "application/json", quote_etag(sha256_hex(lock))))
-        if "/" in rest or name_problem(rest) or role_of(rest) is not Role.CONTENT:
-            raise HttpError(404, "not a file of this field")
-        page = _read_or_none(served.root / rest)
-        if page is None:
-            raise HttpError(404, f"{rest} is not in this field")
-        return _conditional(environ, Reply(200, page, _content_type(rest), quote_etag(sha256_hex(page))))
+        found = served.read(rest)
+        return _conditional(environ, Reply(200, found.data, found.content_type, found.etag))
 
     # -- writing ------------------------------------------------------------------
 
     def write(self, method: str, served: ServedField, rest: str, environ: dict[str, Any]) -> Reply:
         self._authorize(environ)
-        if rest == MANIFEST_NAME:
-            if method != "PUT":
-                raise HttpError(405, "SHA256SUMS cannot be deleted; delete the files instead", [("Allow", "GET, PUT")])
-            return _commit(served, _body(environ), environ)
-        if rest in (*SIDECAR_NAMES, LOCK_NAME) and method == "DELETE":
-            return _drop(served, rest, environ)
-        if rest in SIDECAR_NAMES:
-            return _put_sidecar(served, rest, _body(environ), environ)
-        if rest == LOCK_NAME:
-            return _put_lock(served, _body(environ), environ)
-        if "/" in rest or rest in ("", ".", ".."):
-            raise HttpError(400, "a field is flat: name one file directly in it")
-        problem = name_problem(rest)
-        if problem:
-            raise HttpError(400, problem)
-        if role_of(rest) is not Role.CONTENT:
-            raise HttpError(403, f"{rest!r} is not a content file (hidden, derived or memsync's own)")
-        if method == "DELETE":
-            return _delete(served, rest, environ)
-        data = _body(environ)
-        if is_page(rest):
-            try:
-                data.decode("utf-8")
-            except UnicodeDecodeError:
-                raise HttpError(400, f"{rest} is not UTF-8 text; pages must be") from None
-        return _put(served, rest, data, environ)
+        done = served.write(
+            method,
+            rest,
+            lambda: _body(environ),
+            if_match=environ.get("HTTP_IF_MATCH"),
+            if_none_match=environ.get("HTTP_IF_NONE_MATCH"),
+        )
+        return Reply(done.status, etag=done.etag)
 
     def _authorize(self, environ: dict[str, Any]) -> None:
         if self.read_only:
@@ -362,122 +202,6 @@ class App:
 def _error_reply(exc: HttpError) -> Reply:
     body = json.dumps({"error": exc.message}).encode() + b"\n"
     return Reply(exc.status, body, "application/json", headers=exc.headers)
-
-
-def _put(served: ServedField, name: str, data: bytes, environ: dict[str, Any]) -> Reply:
-    with served.locked():
-        path = served.root / name
-        old = _read_or_none(path)
-        _preconditions(environ, None if old is None else quote_etag(sha256_hex(old)))
-        atomic.write_bytes(path, data)
-        served.refresh_locked()
-    if is_page(name):
-        served.reindex()
-    return Reply(201 if old is None else 204, etag=quote_etag(sha256_hex(data)))
-
-
-def _delete(served: ServedField, name: str, environ: dict[str, Any]) -> Reply:
-    with served.locked():
-        path = served.root / name
-        old = _read_or_none(path)
-        _preconditions(environ, None if old is None else quote_etag(sha256_hex(old)))
-        if old is None:
-            raise HttpError(404, f"{name} is not in this field")
-        atomic.remove(path)
-        served.refresh_locked()
-    if is_page(name):
-        served.reindex()
-    return Reply(204)
-
-
-def _commit(served: ServedField, data: bytes, environ: dict[str, Any]) -> Reply:
-    try:
-        wanted = Manifest.parse(data, where="SHA256SUMS")
-    except InputError as exc:
-        raise HttpError(400, str(exc)) from None
-    with served.locked():
-        current, _ = served.refresh_locked()
-        etag = quote_etag(sha256_hex(current))
-        if wanted.to_bytes() == current:
-            return Reply(200, etag=etag)  # the field holds exactly this: nothing to overwrite
-        _preconditions(environ, etag)
-    raise HttpError(409, "SHA256SUMS must list exactly the files the field holds: PUT and DELETE those first")
-
-
-def _put_sidecar(served: ServedField, name: str, data: bytes, environ: dict[str, Any]) -> Reply:
-    """A signature or release statement, kept only while it vouches for the field as it is; the
-    key rotation file, which vouches for keys and not for a manifest, only when it is sound on its
-    own (it too is dropped when the manifest changes)."""
-    with served.locked():
-        current, _ = served.refresh_locked()
-        _preconditions(environ, _etag_of(served.root / name))
-        signed = current if name == SIGNATURE_NAME else _read_or_none(served.root / RELEASE_NAME)
-        if name == KEYS_NAME:
-            try:
-                chain = rotation.parse(data)
-            except MemsyncError as exc:
-                raise HttpError(400, str(exc)) from None
-            problems = chain.problems()
-            if problems:
-                raise HttpError(409, f"{name}: {problems[0]}")
-        elif name == RELEASE_NAME:
-            try:
-                statement = release.Release.parse(data)
-            except MemsyncError as exc:
-                raise HttpError(400, str(exc)) from None
-            if statement.digest != "sha256:" + sha256_hex(current):
-                raise HttpError(409, f"{name} names another version than the field's current SHA256SUMS")
-        else:
-            try:
-                sshsig.check(signed or b"", data)
-            except MemsyncError:
-                raise HttpError(409, f"{name} does not sign the field's current {MANIFEST_NAME}") from None
-        atomic.write_bytes(served.root / name, data)
-    return Reply(204, etag=quote_etag(sha256_hex(data)))
-
-
-def _put_lock(served: ServedField, data: bytes, environ: dict[str, Any]) -> Reply:
-    """memsync's writer lock: a small object created only if absent, replaced or
-    dropped only by If-Match, which the server only stores."""
-    if len(data) > 4096:
-        raise HttpError(413, "a lock is a few hundred bytes")
-    with served.locked():
-        _preconditions(environ, _etag_of(served.root / LOCK_NAME))
-        atomic.write_bytes(served.root / LOCK_NAME, data)
-    return Reply(201, etag=quote_etag(sha256_hex(data)))
-
-
-def _drop(served: ServedField, name: str, environ: dict[str, Any]) -> Reply:
-    with served.locked():
-        current = _etag_of(served.root / name)
-        _preconditions(environ, current)
-        if current is None and "HTTP_IF_MATCH" in environ:
-            raise HttpError(404, f"no {name} here")
-        atomic.remove(served.root / name)
-    return Reply(204)
-
-
-def _etag_of(path: Path) -> str | None:
-    data = _read_or_none(path)
-    return None if data is None else quote_etag(sha256_hex(data))
-
-
-def _preconditions(environ: dict[str, Any], current: str | None) -> None:
-    """RFC 9110 If-Match / If-None-Match for a write (strong comparison)."""
-    if_match = environ.get("HTTP_IF_MATCH")
-    if if_match is not None:
-        tags = _tags(if_match)
-        if current is None or not ("*" in tags or current in tags):
-            raise HttpError(412, "the file changed since the version you sent in If-Match: pull first")
-    if_none_match = environ.get("HTTP_IF_NONE_MATCH")
-    if if_none_match is not None:
-        tags = _tags(if_none_match)
-        if current is not None and ("*" in tags or current in tags):
-            raise HttpError(412, "the file exists (If-None-Match): pull first")
-
-
-def _tags(header: str) -> list[str]:
-    return [t.strip() for t in header.split(",") if t.strip() and not t.strip().startswith("W/")]
 
 
 def _conditional(environ: dict[str, Any], reply: Reply) -> Reply:
@@ -507,11 +231,10 @@ def _body(environ: dict[str, Any]) -> bytes:
 
 
 def _front_page(served: ServedField) -> Reply:
-    index = _read_or_none(served.root / INDEX_PAGE)
+    index = served.index_page()
     if index is not None:
-        return Reply(200, index, "text/markdown; charset=utf-8", quote_etag(sha256_hex(index)))
-    data, _ = served.snapshot()
-    names = list(Manifest.parse(data))
+        return Reply(200, index.data, index.content_type, index.etag)
+    names = served.files()
     items = "".join(f'<li><a href="{html.escape(n)}">{html.escape(n)}</a></li>\n' for n in names)
     title = html.escape(served.name)
     page = f"<!doctype html>\n<title>{title}</title>\n<h1>{title}</h1>\n<ul>\n{items}</ul>\n"
@@ -532,52 +255,8 @@ def _search(served: ServedField, environ: dict[str, Any]) -> Reply:
         k = min(max(int(params.get("k", ["10"])[0]), 1), MAX_RESULTS)
     except ValueError:
         raise HttpError(400, "k must be a whole number") from None
-    embedder = served.embedder
-    if embedder is None:
-        raise HttpError(501, "search is off: this server keeps no vector index for the field")
-    try:
-        hits = search_index(served.root, embedder, query, k)
-    except MemsyncError as exc:
-        raise HttpError(503, f"search failed: {exc}") from None
-    body = {"query": query, "model_code": embedder.model_code, "results": [_hit(found) for found in hits]}
+    body = served.search(query, k)
     return Reply(200, json.dumps(body).encode() + b"\n", "application/json")
-
-
-def _hit(found: FieldHit) -> dict[str, Any]:
-    """A result as the spec gives it, with who wrote the page's lines when memsync knows."""
-    data = found.to_json()
-    return {**found.hit.to_json(), "signer": data["signer"], "provenance": data["provenance"]}
-
-
-def _content_type(name: str) -> str:
-    if is_page(name):
-        return "text/markdown; charset=utf-8"
-    return mimetypes.guess_type(name)[0] or "application/octet-stream"
-
-
-def _read_or_none(path: Path) -> bytes | None:
-    """The regular file at ``path``; None when there is none. A link or a FIFO put
-    into the served folder is no file of the field: never what it points at (a
-    file outside the field), and never an open that waits for a writer."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW | os.O_NONBLOCK)
-    except (FileNotFoundError, IsADirectoryError):
-        return None
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            return None
-        raise
-    try:
-        st = os.fstat(fd)
-        return atomic.read_open(fd, st.st_size) if stat.S_ISREG(st.st_mode) else None
-    finally:
-        os.close(fd)
-
-
-def _flock(fd: int) -> None:
-    if not atomic.lock_exclusive(fd, LOCK_WAIT_SECONDS):
-        busy = "another writer holds the field's lock; try again"
-        raise HttpError(503, busy, [("Retry-After", "1")])
 
 
 # -- configuration and the command -------------------------------------------------
@@ -610,23 +289,6 @@ def is_loopback(host: str) -> bool:
     except OSError:
         return False
     return bool(infos) and all(ipaddress.ip_address(str(info[4][0]).split("%")[0]).is_loopback for info in infos)
-
-
-def served_fields(folders: Iterable[Path]) -> dict[str, ServedField]:
-    folders = list(folders)
-    fields: dict[str, ServedField] = {}
-    for folder in folders:
-        root = folder.absolute()
-        if not root.is_dir():
-            raise WorkspaceError(f"{folder}: not a field folder")
-        name = root.name
-        if name in fields:
-            raise WorkspaceError(f"two fields named {name!r}: serve folders with different names")
-        # Several fields are mounted at /NAME/, so their names must be plain URL segments.
-        if len(folders) > 1 and name_problem(name):
-            raise WorkspaceError(f"{folder}: the folder name {name!r} cannot be a URL path segment")
-        fields[name] = ServedField(name, root)
-    return fields
 
 
 @click.command()
@@ -664,20 +326,14 @@ def serve(
     import waitress
 
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
-    fields = served_fields(folders)
+    fields = serve_fields(folders)
     users = load_users(auth_file)
     if not read_only and not users and not is_loopback(host):
         raise WorkspaceError(
             f"refusing to serve writable fields on {host} without credentials: give --auth-file or --read-only"
         )
     for served in fields.values():
-        try:
-            served.snapshot()  # SHA256SUMS current before the first request
-        except HttpError as exc:  # what a request would be told is the user's one line here
-            raise InputError(exc.message) from None
-        if not no_index:
-            served.embedder = embedders.for_field(served.root, embedder_name)
-            served.reindex()
+        served.prepare(index=not no_index, embedder=embedder_name)
     app = App(fields, users, read_only=read_only)
     try:
         server = waitress.create_server(

@@ -23,6 +23,9 @@ a time, each with its default (or the given) remote:
   syncs, at once when it is waiting.
 
 Each sync and each state change is one :class:`Event`, handed to ``on_event``.
+What the watcher does to a field (sync it, ask whether it changed, whether its
+remote still offers the held version) are :class:`Steps`: the API's calls
+(``Memsync.watch`` makes the watcher), so a watch is a loop over the API.
 """
 
 from __future__ import annotations
@@ -35,13 +38,9 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from watchdog.events import EVENT_TYPE_CLOSED_NO_WRITE, EVENT_TYPE_OPENED, FileSystemEvent, FileSystemEventHandler
-from watchdog.observers import Observer
-
-from .engine import Session, SyncReport
-from .errors import MemsyncError, WorkspaceBusy, WorkspaceError
+from .errors import MemsyncError, WorkspaceBusy, WorkspaceError, boundary
 from .guard import TooManyDeletes
 from .limits import WATCH_BACKOFF_FIRST as BACKOFF_FIRST
 from .limits import WATCH_BACKOFF_MAX as BACKOFF_MAX
@@ -51,10 +50,12 @@ from .limits import WATCH_DEBOUNCE as DEFAULT_DEBOUNCE
 from .limits import WATCH_INTERVAL as DEFAULT_INTERVAL
 from .limits import WATCH_MAX_DELAY as MAX_DELAY
 from .names import Role, role_of
-from .registry import open_remote
-from .remote import NotModified
-from .store import StagingStore
-from .workspace import Workspace, now
+from .workspace import now
+
+# watchdog (and its observer thread's libraries) are imported by the watcher that
+# runs: the API names this module's defaults for every command.
+if TYPE_CHECKING:
+    from watchdog.events import FileSystemEvent
 
 # watchdog's inotify thread logs an error when it is stopped between two reads
 # (a race in its shutdown, harmless); without a handler of its own Python would
@@ -63,6 +64,38 @@ logging.getLogger("watchdog").addHandler(logging.NullHandler())
 
 Kind = Literal["start", "sync", "held", "busy", "error", "stop"]
 Level = Literal["error", "info", "debug"]
+
+
+class Report(Protocol):
+    """A sync's result as the watcher reads it (``memsync.api.RunResult``)."""
+
+    field: str
+    remote: str
+    digest: str | None
+    local_changes: list[dict[str, Any]]
+    remote_changes: list[dict[str, Any]]
+    conflicts: list[dict[str, Any]]
+    trust: dict[str, Any] | None
+    quarantined: str | None
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class Steps(Protocol):
+    """What the watcher does to one field with one remote; each raises only memsync's errors."""
+
+    def sync(self, field: str, remote: str) -> tuple[Report, str | None]:
+        """Sync the field; and the error its index rebuild met, if any (the sync itself landed)."""
+        ...
+
+    def changed(self, field: str, remote: str) -> bool:
+        """Whether the field differs from its sync base (no request: a stat-cache scan)."""
+        ...
+
+    def held(self, field: str, remote: str) -> tuple[str, str] | None:
+        """(digest, reason) of the version held in quarantine while the remote still
+        offers it (one conditional read); None when none is held or the remote moved on."""
+        ...
 
 
 @dataclass
@@ -75,7 +108,7 @@ class Event:
     remote: str | None = None
     level: Level = "info"
     time: str = dataclasses.field(default_factory=now)
-    report: SyncReport | None = None
+    report: Report | None = None
     code: int | None = None  # the exit code the error would give a one-off command
     retry_in: float | None = None
     fields: list[str] | None = None  # for start: what is watched
@@ -111,44 +144,44 @@ class _Field:
     reported_held: set[str] = dataclasses.field(default_factory=set)
 
 
-class _Changes(FileSystemEventHandler):
-    """Marks a field dirty when one of its content files changes."""
+def _changes(watcher: Watcher, state: _Field) -> Any:
+    """A watchdog handler that marks ``state`` dirty when one of its content files changes."""
+    from watchdog.events import EVENT_TYPE_CLOSED_NO_WRITE, EVENT_TYPE_OPENED, FileSystemEventHandler
 
-    def __init__(self, watcher: Watcher, state: _Field) -> None:
-        self.watcher, self.state = watcher, state
-
-    def on_any_event(self, event: FileSystemEvent) -> None:
-        # Reads (memsync's own hashing and pushing) are not changes.
-        if event.is_directory or event.event_type in (EVENT_TYPE_OPENED, EVENT_TYPE_CLOSED_NO_WRITE):
-            return
-        for raw in (event.src_path, event.dest_path):
-            path = Path(os.fsdecode(raw)) if raw else None
-            if path is not None and path.parent == self.state.root and role_of(path.name) is Role.CONTENT:
-                self.watcher.touched(self.state)
+    class Changes(FileSystemEventHandler):
+        def on_any_event(self, event: FileSystemEvent) -> None:
+            # Reads (memsync's own hashing and pushing) are not changes.
+            if event.is_directory or event.event_type in (EVENT_TYPE_OPENED, EVENT_TYPE_CLOSED_NO_WRITE):
                 return
+            for raw in (event.src_path, event.dest_path):
+                path = Path(os.fsdecode(raw)) if raw else None
+                if path is not None and path.parent == state.root and role_of(path.name) is Role.CONTENT:
+                    watcher.touched(state)
+                    return
+
+    return Changes()
 
 
 class Watcher:
-    """Keeps ``fields`` of the workspace at ``root`` synced until :meth:`stop`."""
+    """Keeps ``fields`` (name, remote, folder) synced through ``steps`` until :meth:`stop`."""
 
     def __init__(
         self,
-        root: Path,
-        fields: Iterable[str],
+        steps: Steps,
+        fields: Iterable[tuple[str, str, Path]],
         *,
-        remote: str | None = None,
         interval: float = DEFAULT_INTERVAL,
         debounce: float = DEFAULT_DEBOUNCE,
         on_event: Callable[[Event], None] = lambda event: None,
-        after_sync: Callable[[Workspace, SyncReport], None] = lambda ws, report: None,
     ) -> None:
+        from watchdog.observers import Observer
+
         if interval <= 0 or debounce < 0:
             raise WorkspaceError("the poll interval must be above 0 and the debounce at least 0 seconds")
-        self.root = root
+        self.steps = steps
         self.interval, self.debounce = interval, debounce
-        self.on_event, self.after_sync = on_event, after_sync
-        ws = Workspace(root)
-        self.fields = [_Field(name, ws.remote(name, remote)[0], ws.field_path(name)) for name in fields]
+        self.on_event = on_event
+        self.fields = [_Field(name, remote, root) for name, remote, root in fields]
         if not self.fields:
             raise WorkspaceError("no fields to watch (add a remote to a field first: memsync remote add)")
         self._lock = threading.Lock()
@@ -174,10 +207,13 @@ class Watcher:
         self._wake.set()
 
     def run(self) -> None:
+        """Sync until :meth:`stop`. Only memsync's errors leave it: each step is an API
+        call, and watchdog's own failures (an inotify limit, say) meet the same boundary."""
         observer = self._observer
-        for watched in self.fields:
-            self._observe(watched)
-        observer.start()
+        with boundary():
+            for watched in self.fields:
+                self._observe(watched)
+            observer.start()
         try:
             self.on_event(
                 Event(
@@ -194,8 +230,9 @@ class Watcher:
                     continue
                 self._sync(due, reason)
         finally:
-            observer.stop()
-            observer.join()
+            with boundary():
+                observer.stop()
+                observer.join()
             self.on_event(Event("stop", "stopped"))
 
     def _observe(self, state: _Field) -> None:
@@ -205,9 +242,12 @@ class Watcher:
         if state.observed or not state.root.is_dir():
             return
         try:
-            self._observer.schedule(_Changes(self, state), str(state.root), recursive=False)
-        except (FileNotFoundError, NotADirectoryError):
-            return  # gone again since: the next sync says so
+            with boundary():  # watchdog's failures (an inotify limit) end the watch in one line
+                self._observer.schedule(_changes(self, state), str(state.root), recursive=False)
+        except MemsyncError as exc:
+            if isinstance(exc.__cause__, FileNotFoundError | NotADirectoryError):
+                return  # gone again since: the next sync says so
+            raise
         state.observed = True
 
     # -- scheduling ---------------------------------------------------------------
@@ -241,17 +281,15 @@ class Watcher:
         with self._lock:
             dirty_since, state.dirty_since = state.dirty_since, None
         try:
-            # The config is read afresh: a trust policy or remote changed meanwhile applies now.
-            ws = Workspace(self.root)
-            session = Session(ws, state.name, state.remote)
-            if reason == "local" and not self._changed(ws, session, state):
+            # Each step reads the config afresh: a trust policy or remote changed meanwhile applies now.
+            if reason == "local" and not self.steps.changed(state.name, state.remote):
                 return
-            if self._still_held(ws, session, state):
+            held = self.steps.held(state.name, state.remote)
+            if held is not None:
+                self._held(state, *held)
                 state.next_poll = time.monotonic() + self.interval
                 return
-            report = session.run("sync")
-            self._observe(state)
-            self.after_sync(ws, report)
+            report, index_error = self.steps.sync(state.name, state.remote)
         except WorkspaceBusy:
             # The agent's own `memsync sync`, say: nothing failed, so no error and no backoff.
             self._retry(state, BUSY_RETRY, dirty_since)
@@ -261,31 +299,13 @@ class Watcher:
             state.busy_since, state.busy_said = None, False
             self._failed(state, exc, dirty_since)
             return
+        self._observe(state)  # a field's first pull made its folder: its changes count from now
+        if index_error is not None:
+            self.on_event(Event("error", f"{report.field}: {index_error}", report.field, report.remote, "error"))
         state.busy_since, state.busy_said = None, False
         state.next_poll = time.monotonic() + self.interval
         recovered, state.failures = state.failures, 0
         self._report(state, report, recovered)
-
-    def _changed(self, ws: Workspace, session: Session, state: _Field) -> bool:
-        """Whether the field differs from its sync base (no request: a stat-cache scan)."""
-        base = ws.load_base(state.name, state.remote)
-        return base is None or session.scan_local(save=False) != base.manifest
-
-    def _still_held(self, ws: Workspace, session: Session, state: _Field) -> bool:
-        """Whether the remote still offers the version held in quarantine (one conditional read)."""
-        held = [m for m in StagingStore(ws).quarantined(state.name) if m.get("remote") == state.remote]
-        if not held:
-            return False
-        latest = held[-1]
-        etag = latest.get("etag")
-        if not etag:
-            return False
-        config = session.remote_config
-        with open_remote(config.url, config.options) as remote:
-            unchanged = isinstance(remote.fetch_manifest(if_none_match=etag), NotModified)
-        if unchanged:
-            self._held(state, str(latest["digest"]), str(latest.get("reason") or "untrusted"))
-        return unchanged
 
     def _failed(self, state: _Field, exc: MemsyncError, dirty_since: float | None) -> None:
         state.failures += 1
@@ -348,9 +368,9 @@ class Watcher:
             )
         )
 
-    def _report(self, state: _Field, report: SyncReport, recovered: int) -> None:
+    def _report(self, state: _Field, report: Report, recovered: int) -> None:
         if report.quarantined:
-            reason = report.verdict.reason if report.verdict else "untrusted"
+            reason = str(report.trust["reason"]) if report.trust else "untrusted"
             self._held(state, report.quarantined, reason)
             return
         parts = []
@@ -359,7 +379,7 @@ class Watcher:
         if report.remote_changes:
             parts.append(f"pushed {len(report.remote_changes)}")
         if report.conflicts:
-            copies = ", ".join(c.copy for c in report.conflicts)
+            copies = ", ".join(c["conflict_copy"] for c in report.conflicts)
             parts.append(f"{len(report.conflicts)} conflict(s) kept as copies: {copies}")
         text = ", ".join(parts) or "up to date"
         if recovered:
@@ -377,12 +397,3 @@ class Watcher:
                 code=3 if report.conflicts else None,
             )
         )
-
-
-def fields_to_watch(ws: Workspace, names: Iterable[str], remote: str | None) -> list[str]:
-    """The fields named (a tree root brings its members), or every field with a remote."""
-    chosen = list(names)
-    if chosen:
-        return list(dict.fromkeys(f for name in chosen for f in (name, *ws.members(name))))
-    wanted = (name for name, spec in sorted(ws.fields.items()) if spec.remotes)
-    return [name for name in wanted if remote is None or remote in ws.fields[name].remotes]

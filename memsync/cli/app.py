@@ -18,19 +18,15 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
 import click
 
 from .. import __version__, progress
-from ..errors import InternalError, MemsyncError, WorkspaceError, one_line, redact
+from ..errors import InternalError, MemsyncError, one_line, redact, translate
 
 # json and pathlib are imported where they are used, as the workspace code is:
 # --version and --help need none of them (and every command loads them anyway).
-if TYPE_CHECKING:
-    from pathlib import Path
-
-    from ..workspace import Workspace
 
 #: Where each command is defined, so a command imports only its own module:
 #: ``memsync --version`` imports no command at all, and ``memsync push``
@@ -102,7 +98,12 @@ def verbosity() -> int:
 
 class _Cli(click.Group):
     """Turns every failure into one line on stderr and a non-zero exit; loads
-    a command's module only when that command runs (or help lists it)."""
+    a command's module only when that command runs (or help lists it).
+
+    Every command goes through memsync.api, whose boundary (errors.boundary) has
+    already made each failure a MemsyncError with its exit code: here it is only
+    printed. What is left to catch is the CLI's own: usage errors, Ctrl-C and
+    SIGTERM, and a reader that went away (``| head``)."""
 
     lazy = False  # the top group loads command modules; subgroups hold their commands already
 
@@ -148,7 +149,14 @@ class _Cli(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
+            try:
+                return super().invoke(ctx)
+            except (MemsyncError, click.ClickException, click.exceptions.Exit, click.exceptions.Abort, BrokenPipeError):
+                raise
+            except Exception as exc:
+                # Not the library's (the API's boundary let only memsync's errors out): the CLI's
+                # own, its output to a full disk or a bug. The library's one rule words it.
+                raise translate(exc) from exc
         except InternalError as exc:  # a bug the library's boundary wrapped: the traceback on request
             if os.environ.get("MEMSYNC_DEBUG"):
                 raise
@@ -174,13 +182,6 @@ class _Cli(click.Group):
             # The reader (| head) went away: nothing more to say, to anyone.
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(1)
-        except OSError as exc:
-            where = f"{exc.filename}: " if exc.filename else ""
-            _fail(f"{where}{exc.strerror or exc}", 1)
-        except Exception as exc:  # a bug: still one line, the traceback on request
-            if os.environ.get("MEMSYNC_DEBUG"):
-                raise
-            _fail(f"internal error: {type(exc).__name__}: {exc} (set MEMSYNC_DEBUG=1 for a traceback)", 1)
 
 
 def _load(group: click.Group, module: str) -> None:
@@ -296,6 +297,20 @@ def details(lines: list[str], counts: str) -> list[str]:
     return [*lines[:FIRST_FEW], f"  … {len(lines) - FIRST_FEW} more ({counts}; -v lists every file)"]
 
 
+def index_lines(data: dict[str, Any]) -> list[str]:
+    """A rebuild's text, from its JSON object (or the error a sync's rebuild met)."""
+    from pathlib import Path
+
+    if "error" in data:
+        return [f"warning: {data['error']}"]
+    head = "would update index" if data.get("dry_run") else "index"
+    return [f"  warning: {w}" for w in data["warnings"]] + [
+        f"{head} {Path(data['index']).name} ({data['embedder']} embedder): {data['pages']} page(s), "
+        f"{data['embedded']} embedded in {data['calls']} call(s), {data['reused']} reused, "
+        f"{data['unchanged']} unchanged, {data['removed']} removed"
+    ]
+
+
 @click.group(cls=_Cli, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="memsync")
 def main() -> None:
@@ -304,26 +319,3 @@ def main() -> None:
 
 main.params.extend(_verbosity_options())
 main.lazy = True
-
-
-# -- workspace -----------------------------------------------------------------
-
-
-def _field_name(ws: Workspace, arg: str) -> str:
-    return ws.field_named(arg)
-
-
-def _folder(arg: str) -> Path:
-    """A field argument: a folder path, or a field name in the current workspace."""
-    from pathlib import Path
-
-    path = Path(arg)
-    if path.exists():
-        return path
-    try:
-        from ..workspace import Workspace
-
-        ws = Workspace.find()
-    except WorkspaceError:
-        return path
-    return ws.field_path(arg) if arg in ws.fields else path

@@ -7,11 +7,8 @@ from pathlib import Path
 
 import click
 
-from .. import archive as archive_mod
-from .. import check, engine
-from ..errors import InputError, WorkspaceError
-from ..field import content_names, scan
-from .app import _emit, _folder, dry_run_option, json_option, main
+from .. import api
+from .app import _emit, dry_run_option, json_option, main
 
 
 @main.command()
@@ -21,28 +18,8 @@ from .app import _emit, _folder, dry_run_option, json_option, main
 @json_option
 def pack(field: str, output: Path, dry_run: bool, as_json: bool) -> None:
     """Pack FIELD into a byte-reproducible archive."""
-    from ..disk import atomic
-
-    if not output.name.endswith(archive_mod.ARCHIVE_SUFFIX):
-        raise WorkspaceError(f"{output}: archive names end in {archive_mod.ARCHIVE_SUFFIX}")
-    root = _folder(field)
-    if next(content_names(root), None) is None:
-        # As `verify` and `sha256sum -c --strict` refuse an empty SHA256SUMS, the archive would not check.
-        raise InputError(f"{root}: the field holds no files, so there is nothing to pack")
-    if dry_run:
-        packed = archive_mod.write_field(root, None)
-    else:
-        with atomic.replacing(output.absolute()) as handle:
-            packed = archive_mod.write_field(root, handle)
-    data = {
-        "archive": str(output),
-        "sha256": packed.sha256,
-        "digest": packed.manifest.digest,
-        "files": len(packed.manifest),
-        "bytes": packed.size,
-        "dry_run": dry_run,
-    }
-    _emit(as_json, data, lambda: [f"{packed.sha256}  {output}", f"field digest {packed.manifest.digest}"])
+    done = api.pack(field, output, dry_run=dry_run)
+    _emit(as_json, done.to_json(), lambda: [f"{done.sha256}  {done.archive}", f"field digest {done.digest}"])
 
 
 @main.command()
@@ -53,8 +30,8 @@ def pack(field: str, output: Path, dry_run: bool, as_json: bool) -> None:
 @json_option
 def unpack(archive: Path, directory: Path, expect: str | None, dry_run: bool, as_json: bool) -> None:
     """Unpack ARCHIVE into a new field folder DIRECTORY, refusing anything unsafe."""
-    report = archive_mod.unpack(archive, directory, expect=expect, dry_run=dry_run)
-    _emit(as_json, report, lambda: [f"unpacked {report['files']} file(s) into {directory}; digest {report['digest']}"])
+    done = api.unpack(archive, directory, sha256=expect, dry_run=dry_run)
+    _emit(as_json, done.to_json(), lambda: [f"unpacked {done.files} file(s) into {directory}; digest {done.digest}"])
 
 
 @main.command()
@@ -63,13 +40,13 @@ def unpack(archive: Path, directory: Path, expect: str | None, dry_run: bool, as
 @json_option
 def verify(target: str, expect: str | None, as_json: bool) -> None:
     """Check a field folder or archive against its SHA256SUMS (and a pinned hash)."""
-    result = check.verify(_folder(target), expect)
+    done = api.verify(target, sha256=expect)
     _emit(
         as_json,
-        result.to_json(),
+        done.to_json(),
         lambda: (
-            [f"OK {result.kind}: {result.files} file(s), {result.digest}"]
-            + ([f"archive sha256 {result.archive_sha256}"] if result.archive_sha256 else [])
+            [f"OK {done.kind}: {done.files} file(s), {done.digest}"]
+            + ([f"archive sha256 {done.archive_sha256}"] if done.archive_sha256 else [])
         ),
     )
 
@@ -79,15 +56,18 @@ def verify(target: str, expect: str | None, as_json: bool) -> None:
 @json_option
 def validate(field: str, as_json: bool) -> None:
     """Report what in FIELD breaks (errors) or strains (warnings) the memoryfield spec."""
-    findings = check.validate(_folder(field))
-    errors = [f for f in findings if f.level == "error"]
+    done = api.validate(field)
+    errors = sum(f["level"] == "error" for f in done.findings)
     _emit(
         as_json,
-        {"ok": not errors, "findings": [f.to_json() for f in findings]},
-        lambda: [str(f) for f in findings] + [f"{len(errors)} error(s), {len(findings) - len(errors)} warning(s)"],
+        done.to_json(),
+        lambda: (
+            [f"{f['level']}: {f['file']}: {f['message']}" for f in done.findings]
+            + [f"{errors} error(s), {len(done.findings) - errors} warning(s)"]
+        ),
     )
-    if errors:
-        sys.exit(1)
+    if done.exit_code:
+        sys.exit(done.exit_code)
 
 
 @main.command()
@@ -96,15 +76,8 @@ def validate(field: str, as_json: bool) -> None:
 @json_option
 def manifest(field: str, dry_run: bool, as_json: bool) -> None:
     """Write FIELD's SHA256SUMS from what it holds now."""
-    root = _folder(field)
-    current = scan(root)
-    if not dry_run:
-        engine.write_manifest(root, current, {})
-    _emit(
-        as_json,
-        {"digest": current.digest, "files": len(current), "dry_run": dry_run},
-        lambda: [f"{len(current)} file(s), {current.digest}"],
-    )
+    done = api.write_manifest(field, dry_run=dry_run)
+    _emit(as_json, done.to_json(), lambda: [f"{done.files} file(s), {done.digest}"])
 
 
 @main.command()
@@ -112,7 +85,7 @@ def manifest(field: str, dry_run: bool, as_json: bool) -> None:
 @json_option
 def demo(keep: Path | None, as_json: bool) -> None:
     """Two machines, one shared folder, edits on both: the main job end to end."""
-    from ..demo import run_demo
+    from .demo import run_demo
 
     story = run_demo(keep)
     _emit(as_json, story.to_json(), story.lines)

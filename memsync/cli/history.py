@@ -6,11 +6,9 @@ import sys
 
 import click
 
-from .. import history
+from ..api import SETTINGS, How, Memsync
 from ..errors import WorkspaceError
-from ..merge import How
-from ..workspace import SETTINGS, Workspace
-from .app import _emit, _field_name, dry_run_option, json_option, main
+from .app import _emit, dry_run_option, json_option, main
 
 
 def _short(sha: str | None) -> str:
@@ -22,22 +20,18 @@ def _short(sha: str | None) -> str:
 @json_option
 def conflicts(field: str | None, as_json: bool) -> None:
     """List the unresolved conflicts of FIELD (default: of every field)."""
-    ws = Workspace.find()
-    names = [_field_name(ws, field)] if field is not None else sorted(ws.fields)
-    found = {name: history.conflicts(ws, name) for name in names}
-    data = {"conflicts": [{"field": n, **c.to_json()} for n, items in found.items() for c in items]}
+    done = Memsync.open().conflicts(field)
 
     def text() -> list[str]:
         lines = []
-        for name, items in found.items():
-            for c in items:
-                page = c.page if c.page_present else f"{c.page} (gone)"
-                lines.append(f"{name}: {c.copy} is {c.remote}'s version of {page}")
+        for c in done.conflicts:
+            page = c["page"] if c["page_present"] else f"{c['page']} (gone)"
+            lines.append(f"{c['field']}: {c['conflict_copy']} is {c['remote']}'s version of {page}")
         if not lines:
             return ["no unresolved conflicts"]
         return [*lines, "settle each with: memsync resolve FIELD PAGE --mine | --theirs | --both"]
 
-    _emit(as_json, data, text)
+    _emit(as_json, done.to_json(), text)
 
 
 @main.command()
@@ -54,8 +48,7 @@ def resolve(field: str, page: str, how: How | None, dry_run: bool, as_json: bool
     The version replaced is kept in history; the next sync carries the result."""
     if how is None:
         raise WorkspaceError("resolve: say which version to keep: --mine, --theirs or --both")
-    ws = Workspace.find()
-    done = history.resolve(ws, _field_name(ws, field), page, how, dry_run=dry_run)
+    done = Memsync.open().resolve(field, page, how, dry_run=dry_run)
 
     def text() -> list[str]:
         if done.dry_run:
@@ -82,25 +75,18 @@ def resolve(field: str, page: str, how: How | None, dry_run: bool, as_json: bool
 @json_option
 def history_cmd(field: str, page: str | None, limit: int, as_json: bool) -> None:
     """List the versions memsync replaced or deleted in FIELD (or PAGE), newest first."""
-    ws = Workspace.find()
-    name = _field_name(ws, field)
-    found = list(reversed(history.entries(ws, name, page)))
-    if limit > 0:
-        found = found[:limit]
-    data = {
-        "field": name,
-        "entries": [{**e.to_json(), "old_kept": history.kept(ws, e.old)} for e in found],
-    }
+    done = Memsync.open().history(field, page, limit=limit)
 
     def text() -> list[str]:
         lines = []
-        for e in found:
-            where = f" {e.remote}" if e.remote else ""
-            gone = "" if e.old is None or history.kept(ws, e.old) else " (old version no longer kept)"
-            lines.append(f"{e.at}  {e.op}{where}  {e.page}  {_short(e.old)} → {_short(e.new)}  run {e.run}{gone}")
-        return lines or [f"no history for {page or name} yet"]
+        for e in done.entries:
+            where = f" {e['remote']}" if e.get("remote") else ""
+            gone = "" if e["old"] is None or e["old_kept"] else " (old version no longer kept)"
+            old, new = _short(e["old"]), _short(e["new"])
+            lines.append(f"{e['at']}  {e['op']}{where}  {e['page']}  {old} → {new}  run {e['run']}{gone}")
+        return lines or [f"no history for {page or done.field} yet"]
 
-    _emit(as_json, data, text)
+    _emit(as_json, done.to_json(), text)
 
 
 @main.command()
@@ -118,8 +104,7 @@ def history_cmd(field: str, page: str | None, limit: int, as_json: bool) -> None
 @json_option
 def restore(field: str, page: str, at: str | None, dry_run: bool, as_json: bool) -> None:
     """Bring a version of PAGE back from FIELD's history as a local edit (the next sync carries it)."""
-    ws = Workspace.find()
-    done = history.restore(ws, _field_name(ws, field), page, at, dry_run=dry_run)
+    done = Memsync.open().restore(field, page, at, dry_run=dry_run)
 
     def text() -> list[str]:
         if not done.changed:
@@ -143,14 +128,13 @@ def undo(field: str, dry_run: bool, as_json: bool) -> None:
     """Revert the last receive into FIELD (a pull or sync) as local edits; run again to go further back.
 
     A file changed since that receive is left as it is and named."""
-    ws = Workspace.find()
-    done = history.undo(ws, _field_name(ws, field), dry_run=dry_run)
+    done = Memsync.open().undo(field, dry_run=dry_run)
 
     def text() -> list[str]:
         verb, keep = ("would undo", "would keep") if dry_run else ("undid", "kept")
         lines = [f"{done.field}: {verb} the receive of {done.at} (run {done.run})"]
-        lines += [f"  {e.page}: {_short(e.old)} → {_short(e.new)}" for e in done.reverted]
-        lines += [f"  {keep} {p}: {why}" for p, why in done.skipped]
+        lines += [f"  {e['page']}: {_short(e['old'])} → {_short(e['new'])}" for e in done.reverted]
+        lines += [f"  {keep} {s['page']}: {s['reason']}" for s in done.skipped]
         return lines
 
     _emit(as_json, done.to_json(), text)
@@ -161,8 +145,8 @@ def undo(field: str, dry_run: bool, as_json: bool) -> None:
             f"bring a version back with 'memsync restore {done.field} PAGE --at HASH'",
             err=True,
         )
-        if not dry_run:  # as a dry pull holds nothing and keeps no conflict: only the real run fails
-            sys.exit(1)
+    if done.exit_code:
+        sys.exit(done.exit_code)
 
 
 @main.command()
@@ -174,8 +158,7 @@ def undo(field: str, dry_run: bool, as_json: bool) -> None:
 @json_option
 def gc(keep_days: int | None, keep_versions: int | None, dry_run: bool, as_json: bool) -> None:
     """Drop history past retention, and stored versions nothing refers to any more."""
-    ws = Workspace.find()
-    done = history.gc(ws, days=keep_days, versions=keep_versions, dry_run=dry_run)
+    done = Memsync.open().gc(keep_days=keep_days, keep_versions=keep_versions, dry_run=dry_run)
     verb = "would remove" if dry_run else "removed"
     _emit(
         as_json,
@@ -194,10 +177,6 @@ def gc(keep_days: int | None, keep_versions: int | None, dry_run: bool, as_json:
 @json_option
 def config(key: str | None, value: str | None, dry_run: bool, as_json: bool) -> None:
     """Show the workspace's settings, or set KEY to VALUE (see docs/FORMAT.md, "History")."""
-    ws = Workspace.find()
-    shown = [key] if key is not None else sorted(SETTINGS)
-    data = {k: ws.setting(k) for k in shown}
-    if key is not None and value is not None:
-        data[key] = ws.set_setting(key, value, dry_run=dry_run)
+    done = Memsync.open().config(key, value, dry_run=dry_run)
     verb = "would set " if dry_run and value is not None else ""
-    _emit(as_json, {"settings": data, "dry_run": dry_run}, lambda: [f"{verb}{k} = {v}" for k, v in data.items()])
+    _emit(as_json, done.to_json(), lambda: [f"{verb}{k} = {v}" for k, v in done.settings.items()])

@@ -9,19 +9,16 @@ from typing import Any
 import click
 
 from .. import api
+from ..api import DEFAULT_MAX_DELETE, TRUST_POLICIES, DeleteLimit, parse_options
 from ..errors import WorkspaceError
-from ..guard import DEFAULT_MAX_DELETE, DeleteLimit
 from ..progress import terminal_bar
-from ..registry import open_remote, parse_options
-from ..workspace import TRUST_POLICIES, Workspace
 from .app import (
     Seconds,
     _emit,
-    _field_name,
-    _folder,
     details,
     dry_run_option,
     expect_field_option,
+    index_lines,
     json_option,
     main,
     no_index_option,
@@ -88,8 +85,6 @@ def _report_lines(run: api.RunResult) -> list[str]:
         n = len(run.local_changes) + len(run.remote_changes)
         lines.append(f"  {'would make' if run.dry_run else 'made'} {n} change(s); field digest {run.digest}")
     if run.index is not None:
-        from ..vectors.rebuild import index_lines  # only a run that rebuilt an index loads the indexer
-
         lines += [f"  {line}" for line in index_lines(run.index)]
     return lines
 
@@ -181,38 +176,21 @@ def pull(
 
     A new subscription is untrusted unless --trust says otherwise: what it
     brings waits in quarantine unless it matches --sha256 (or the pin)."""
-    try:
-        ws = Workspace.find()
-        known = source in ws.fields or ws.field_for_path(Path(source)) is not None
-    except WorkspaceError:
-        known = False
-    if known or not api.looks_like_url(source):
-        if options:
-            raise WorkspaceError("-o applies to a URL; change a remote's options with memsync remote set-option")
-        result = _memsync(wait).pull(
-            source,
-            remote,
-            sha256=expect,
-            expect_field=expect_field,
-            max_delete=max_delete,
-            index=not no_index,
-            dry_run=dry_run,
-        )
-    else:
-        if dry_run:
-            raise WorkspaceError("--dry-run needs an existing field; clone or pull without it first")
-        result = api.subscribe(
-            source,
-            field=field_name,
-            into=into,
-            sha256=expect,
-            options=parse_options(options),
-            trust=trust_policy,
-            expect_field=expect_field,
-            max_delete=max_delete,
-            index=not no_index,
-            progress=terminal_bar,
-        )
+    result = api.pull(
+        source,
+        remote,
+        field=field_name,
+        into=into,
+        sha256=expect,
+        options=parse_options(options),
+        trust=trust_policy,
+        expect_field=expect_field,
+        max_delete=max_delete,
+        index=not no_index,
+        dry_run=dry_run,
+        progress=terminal_bar,
+        wait=wait,
+    )
     finish(result, as_json)
 
 
@@ -292,15 +270,10 @@ def status(field: str, remote: str | None, wait: float, as_json: bool) -> None:
 @json_option
 def unlock(field: str, remote: str | None, dry_run: bool, as_json: bool) -> None:
     """Break the writer lock a crashed push left on FIELD's remote."""
-    ws = Workspace.find()
-    name, config = ws.remote(_field_name(ws, field), remote)
-    with open_remote(config.url, config.options) as opened:
-        broken = opened.lock_info() is not None if dry_run else opened.unlock()
-    done = "would be removed" if dry_run else "removed"
+    done = api.Memsync.open().unlock(field, remote, dry_run=dry_run)
+    verb = "would be removed" if dry_run else "removed"
     _emit(
-        as_json,
-        {"remote": name, "url": config.url, "unlocked": broken, "dry_run": dry_run},
-        lambda: [f"{config.url}: " + (f"lock {done}" if broken else "no lock to remove")],
+        as_json, done.to_json(), lambda: [f"{done.url}: " + (f"lock {verb}" if done.unlocked else "no lock to remove")]
     )
 
 
@@ -311,19 +284,16 @@ def unlock(field: str, remote: str | None, dry_run: bool, as_json: bool) -> None
 @json_option
 def log(field: str, remote: str | None, limit: int, as_json: bool) -> None:
     """Show FIELD's history as its (git) remote records it."""
-    ws = Workspace.find()
-    _, config = ws.remote(_field_name(ws, field), remote)
-    with open_remote(config.url, config.options) as opened:
-        entries = opened.log(limit)
+    done = api.Memsync.open().log(field, remote, limit=limit)
 
     def text() -> list[str]:
         out = []
-        for entry in entries:
+        for entry in done.log:
             out.append(f"{entry['commit'][:12]} {entry['date']} {entry['author']}")
             out.extend(f"    {line}" for line in entry["message"].splitlines())
         return out or ["no history yet"]
 
-    _emit(as_json, {"url": config.url, "log": entries}, text)
+    _emit(as_json, done.to_json(), text)
 
 
 @main.command()
@@ -378,15 +348,10 @@ def publish(
     as_json: bool,
 ) -> None:
     """Publish FIELD to each destination, signed when a key is set; print what consumers pin."""
-    root = _folder(field)
-    try:
-        ws: Workspace | None = Workspace.find()
-    except WorkspaceError:
-        ws = None
     done = api.publish(
-        root,
+        field,
         list(destinations),
-        workspace=ws,
+        here=True,
         sign_with=sign_with,
         expires=expires,
         rotate_to=rotate_to,
@@ -482,15 +447,14 @@ def mirror(
     """Make DESTINATION hold exactly SOURCE's field (one way; DESTINATION's changes are replaced).
 
     A DESTINATION with files but no SHA256SUMS is not a field and is refused without --force."""
-    report = api.mirror(source, destination, dry_run=dry_run, progress=terminal_bar, max_delete=max_delete, force=force)
+    done = api.mirror(source, destination, dry_run=dry_run, progress=terminal_bar, max_delete=max_delete, force=force)
 
     def text() -> list[str]:
         verb = "would make" if dry_run else "made"
-        changes = [c.to_json() for c in report.changes]
-        lines = details(_change_lines("", changes), _counts("changes", changes))
-        return [*lines, f"{verb} {len(report.changes)} change(s); {destination} = {report.digest}"]
+        lines = details(_change_lines("", done.changes), _counts("changes", done.changes))
+        return [*lines, f"{verb} {len(done.changes)} change(s); {destination} = {done.digest}"]
 
-    _emit(as_json, report.to_json(), text)
+    _emit(as_json, done.to_json(), text)
 
 
 # -- field tools ---------------------------------------------------------------

@@ -7,15 +7,11 @@ from pathlib import Path
 
 import click
 
-from .. import keyring, release, trust
-from ..api import Memsync
+from .. import api
+from ..api import DEFAULT_KEY, TRUST_POLICIES, Memsync
 from ..progress import terminal_bar
-from ..ssh import sshsig
-from ..workspace import TRUST_POLICIES, Workspace
-from .app import _emit, _field_name, dry_run_option, json_option, main, verbosity
+from .app import _emit, dry_run_option, json_option, main, verbosity
 from .sync import finish
-
-DEFAULT_KEY = Path("~/.ssh/memsync_ed25519")
 
 
 @main.command()
@@ -25,23 +21,17 @@ DEFAULT_KEY = Path("~/.ssh/memsync_ed25519")
 @json_option
 def keygen(path: Path, use: bool, dry_run: bool, as_json: bool) -> None:
     """Make an Ed25519 signing key (OpenSSH format) at PATH and PATH.pub."""
-    path = path.expanduser()
-    if dry_run:
-        _emit(as_json, {"key": str(path), "dry_run": True}, lambda: [f"would write {path} and {path}.pub"])
+    done = api.keygen(path, use=use, dry_run=dry_run)
+    if done.dry_run:
+        _emit(as_json, done.to_json(), lambda: [f"would write {done.key} and {done.key}.pub"])
         return
-    ws = Workspace.find() if use else None  # before the key is written: no workspace, no key
-    public = keyring.generate(path)
-    if ws is not None:
-        ws.signing_key = str(path.absolute())
-        ws.save()
-    line = sshsig.public_line(public)
-    used = [f"pushes are signed with {path.absolute()}"] if use else []
+    used = [f"pushes are signed with {Path(done.key).absolute()}"] if done.used else []
     _emit(
         as_json,
-        {"key": str(path), "public_key": line, "fingerprint": sshsig.fingerprint(public), "used": use},
+        done.to_json(),
         lambda: [
-            f"wrote {path} and {path}.pub",
-            line,
+            f"wrote {done.key} and {done.key}.pub",
+            str(done.public_key),
             *used,
             "share the public key with: memsync trust add NAME '<key>'",
         ],
@@ -63,27 +53,12 @@ def sign_with(key: Path | None, clear: bool, expires: str | None, dry_run: bool,
     """Sign this workspace's pushes with KEY (an existing OpenSSH Ed25519 key, e.g. ~/.ssh/id_ed25519).
 
     Without KEY the key stays as it is (and is shown); --none stops signing."""
-    ws = Workspace.find()
+    m = Memsync.open()
     if clear and key is not None:
         raise click.UsageError("give KEY, or --none to stop signing, not both")
-    if clear:
-        chosen = None
-    elif key is None:
-        chosen = ws.signing_key  # --expires alone (or nothing) leaves the key as it is
-    else:
-        chosen = str(key.expanduser().absolute())
-        sshsig.load_private_key(Path(chosen))  # refuse a key we could not sign with
-    if expires is not None:
-        release.parse_duration(expires)
-    if not dry_run:
-        ws.signing_key = chosen
-        ws.release_expires = expires or ws.release_expires
-        ws.save()
-    _emit(
-        as_json,
-        {"signing_key": chosen, "release_expires": ws.release_expires or release.DEFAULT_EXPIRY, "dry_run": dry_run},
-        lambda: [f"pushes are signed with {chosen}" if chosen else "pushes are not signed"],
-    )
+    done = m.sign_with(key, clear=clear, expires=expires, dry_run=dry_run)
+    chosen = done.signing_key
+    _emit(as_json, done.to_json(), lambda: [f"pushes are signed with {chosen}" if chosen else "pushes are not signed"])
 
 
 @main.group("trust")
@@ -98,31 +73,23 @@ def trust_group() -> None:
 @json_option
 def trust_add(name: str, pubkey: str, dry_run: bool, as_json: bool) -> None:
     """Accept signatures by PUBKEY ('ssh-ed25519 AAAA…' or a .pub file) as NAME."""
-    signer = trust.add_signer(Workspace.find(), name, pubkey, dry_run=dry_run)
+    done = Memsync.open().add_signer(name, pubkey, dry_run=dry_run)
     verb = "would trust" if dry_run else "trusting"
-    _emit(
-        as_json,
-        {"name": name, "fingerprint": sshsig.fingerprint(signer.key), "dry_run": dry_run},
-        lambda: [f"{verb} {name} ({sshsig.fingerprint(signer.key)})"],
-    )
+    _emit(as_json, done.to_json(), lambda: [f"{verb} {name} ({done.fingerprint})"])
 
 
 @trust_group.command("list")
 @json_option
 def trust_list(as_json: bool) -> None:
     """List allowed signers."""
-    ws = Workspace.find()
-    signers, skipped = trust.list_signers(ws)
-    rows = [
-        {"name": s.name, "fingerprint": sshsig.fingerprint(s.key), "key": sshsig.public_line(s.key)} for s in signers
-    ]
+    done = Memsync.open().signers()
     _emit(
         as_json,
-        {"signers": rows, "skipped": skipped, "file": str(ws.allowed_signers_path)},
-        lambda: [f"{r['name']}\t{r['fingerprint']}" for r in rows] or ["no trusted signers"],
+        done.to_json(),
+        lambda: [f"{r['name']}\t{r['fingerprint']}" for r in done.signers] or ["no trusted signers"],
     )
     if not as_json and verbosity() >= 0:
-        for problem in skipped:
+        for problem in done.skipped:
             click.echo(f"memsync: warning: {problem} (skipped: it trusts no one; fix or remove it)", err=True)
 
 
@@ -132,12 +99,8 @@ def trust_list(as_json: bool) -> None:
 @json_option
 def trust_remove(name: str, dry_run: bool, as_json: bool) -> None:
     """Stop accepting NAME's signatures."""
-    ws = Workspace.find()
-    if not dry_run:
-        trust.remove_signer(ws, name)
-    _emit(
-        as_json, {"removed": name, "dry_run": dry_run}, lambda: [f"{'would remove' if dry_run else 'removed'} {name}"]
-    )
+    done = Memsync.open().remove_signer(name, dry_run=dry_run)
+    _emit(as_json, done.to_json(), lambda: [f"{'would remove' if dry_run else 'removed'} {name}"])
 
 
 @trust_group.command("policy")
@@ -148,16 +111,8 @@ def trust_remove(name: str, dry_run: bool, as_json: bool) -> None:
 @json_option
 def trust_policy(field: str, remote: str, policy: str, dry_run: bool, as_json: bool) -> None:
     """Set how far FIELD trusts REMOTE: self, signed or untrusted."""
-    ws = Workspace.find()
-    field = _field_name(ws, field)
-    ws.remote(field, remote)
-    if not dry_run:
-        ws.set_trust(field, remote, policy)
-    _emit(
-        as_json,
-        {"field": field, "remote": remote, "trust": policy, "dry_run": dry_run},
-        lambda: [f"{field}: remote {remote} is trusted as {policy!r}"],
-    )
+    done = Memsync.open().set_trust(field, remote, policy, dry_run=dry_run)
+    _emit(as_json, done.to_json(), lambda: [f"{done.field}: remote {remote} is trusted as {policy!r}"])
 
 
 @main.command()

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import click
 
 from ..api import index, search
-from ..errors import WorkspaceError
 from ..progress import terminal_bar
-from ..vectors.rebuild import index_lines
-from ..vectors.search import Source, workspace_sources
-from ..workspace import Workspace
-from .app import _emit, _field_name, _folder, dry_run_option, json_option, main
+from .app import _emit, dry_run_option, index_lines, json_option, main
 
 embedder_option = click.option(
     "--embedder",
@@ -33,12 +28,7 @@ embedder_option = click.option(
 @json_option
 def index_command(field: str, embedder_name: str | None, batch: int | None, dry_run: bool, as_json: bool) -> None:
     """Bring FIELD's vector index up to date, embedding only new and changed pages."""
-    root = _folder(field)
-    try:
-        ws: Workspace | None = Workspace.find()
-    except WorkspaceError:
-        ws = None
-    done = index(root, workspace=ws, embedder=embedder_name, batch=batch, progress=terminal_bar, dry_run=dry_run)
+    done = index(field, embedder=embedder_name, batch=batch, progress=terminal_bar, dry_run=dry_run, here=True)
     _emit(as_json, done.to_json(), lambda: index_lines(done.to_json()))
 
 
@@ -68,7 +58,7 @@ def search_command(
         raise click.UsageError("QUERY is one argument: quote it ('memsync search \"carbon steel wok\"')")
     *named, query = words
     found = search(
-        _sources([*named, *field_args]), query, k=k, min_score=min_score, embedder=embedder_name, own=own_only
+        [*named, *field_args], query, k=k, min_score=min_score, embedder=embedder_name, own=own_only, here=True
     )
 
     def text() -> list[str]:
@@ -104,22 +94,3 @@ def _origin(provenance: dict[str, Any]) -> str:
 
 def _lines(n: object) -> str:
     return f"{n} line" + ("" if n == 1 else "s")
-
-
-def _sources(args: list[str]) -> list[Source]:
-    """What to search: the named fields (or field folders), else every field of the workspace."""
-    try:
-        ws: Workspace | None = Workspace.find()
-    except WorkspaceError:
-        if not args:
-            raise
-        ws = None
-    if ws is not None and not args:
-        return workspace_sources(ws)
-    sources = []
-    for arg in args:
-        if ws is not None and (arg in ws.fields or ws.field_for_path(Path(arg))):
-            sources += workspace_sources(ws, [_field_name(ws, arg)])
-        else:  # a folder: the field of the workspace around it (search finds which), or searched as it is
-            sources.append(Source(Path(arg).name or arg, _folder(arg)))
-    return sources

@@ -9,14 +9,10 @@ from types import FrameType
 
 import click
 
-from ..engine import SyncReport
+from ..api import DEFAULT_DEBOUNCE, DEFAULT_INTERVAL, Event, Memsync
 from ..errors import redact
-from ..limits import WATCH_DEBOUNCE as DEFAULT_DEBOUNCE
-from ..limits import WATCH_INTERVAL as DEFAULT_INTERVAL
-from ..vectors.after_sync import reindex_after
-from ..watch import Event, Watcher, fields_to_watch
-from ..workspace import Workspace
-from .app import Seconds, _field_name, json_option, main, no_index_option, remote_option, verbosity
+from ..progress import terminal_bar
+from .app import Seconds, json_option, main, no_index_option, remote_option, verbosity
 
 _SHOWN = {-1: {"error"}, 0: {"error", "info"}, 1: {"error", "info", "debug"}}
 
@@ -57,8 +53,6 @@ def watch(
     changed something (-v: every poll; -q: errors, conflicts and quarantine
     only; --json: one JSON object per line). SIGTERM or Ctrl-C stops it after
     the sync in progress; a second Ctrl-C interrupts that sync."""
-    ws = Workspace.find()
-    names = fields_to_watch(ws, [_field_name(ws, f) for f in fields], remote)
     shown = _SHOWN[verbosity()]
 
     def log(event: Event) -> None:
@@ -67,14 +61,9 @@ def watch(
         line = json.dumps(event.to_json(), sort_keys=True) if as_json else f"{event.time} {event.message}"
         click.echo(redact(line))  # a log: its reports name the remote by URL, as _emit's output does
 
-    def reindex(ws: Workspace, report: SyncReport) -> None:
-        index = reindex_after(report, no_index, ws)
-        if index is not None and "error" in index.data:
-            log(Event("error", f"{report.field}: {index.data['error']}", report.field, report.remote, "error"))
-
-    watcher = Watcher(
-        ws.root, names, remote=remote, interval=interval, debounce=debounce, on_event=log, after_sync=reindex
-    )
+    m = Memsync.open(progress=terminal_bar)
+    watcher = m.watch(list(fields), remote=remote, interval=interval, debounce=debounce, index=not no_index,
+                      on_event=log)  # fmt: skip
 
     # The first SIGTERM or Ctrl-C lets the sync in progress land (a service manager's stop
     # timeout bounds it): the process-wide grace, which ends a command a second after a

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import click
 
-from ..api import Memsync, WorkspaceMade
-from ..workspace import Workspace
+from .. import api
+from ..api import Memsync
 from .app import _emit, dry_run_option, json_option, main
 
 
@@ -18,9 +17,9 @@ from .app import _emit, dry_run_option, json_option, main
 @json_option
 def init(directory: Path, dry_run: bool, as_json: bool) -> None:
     """Create a workspace in DIRECTORY (default: here)."""
-    root = Memsync.init(directory).root if not dry_run else directory.absolute()
-    text = f"would create a workspace at {root}" if dry_run else f"workspace ready at {root}"
-    _emit(as_json, WorkspaceMade(str(root), dry_run).to_json(), lambda: [text])
+    done = api.init(directory, dry_run=dry_run)
+    text = f"would create a workspace at {done.workspace}" if dry_run else f"workspace ready at {done.workspace}"
+    _emit(as_json, done.to_json(), lambda: [text])
 
 
 @main.command()
@@ -46,17 +45,13 @@ def add(name: str, path: Path | None, tree: bool, dry_run: bool, as_json: bool) 
 @json_option
 def fields(as_json: bool) -> None:
     """List the workspace's fields and their remotes."""
-    ws = Workspace.find()
-    data: dict[str, dict[str, Any]] = {
-        name: {"path": str(ws.field_path(name)), "remotes": {r: rc.url for r, rc in spec.remotes.items()}}
-        for name, spec in sorted(ws.fields.items())
-    }
+    done = Memsync.open().fields()
 
     def text() -> list[str]:
         lines = []
-        for name, info in data.items():
+        for name, info in done.fields.items():
             lines.append(f"{name}\t{info['path']}")
             lines.extend(f"  {r}\t{url}" for r, url in info["remotes"].items())
         return lines or ["no fields yet (memsync add NAME)"]
 
-    _emit(as_json, {"fields": data}, text)
+    _emit(as_json, done.to_json(), text)

@@ -83,21 +83,6 @@ class IndexReport:
             "dry_run": self.dry_run,
         }
 
-    def lines(self) -> list[str]:
-        return index_lines(self.to_json())
-
-
-def index_lines(data: dict[str, Any]) -> list[str]:
-    """A rebuild's text, from its JSON object (or the error a sync's rebuild met)."""
-    if "error" in data:
-        return [f"warning: {data['error']}"]
-    head = "would update index" if data.get("dry_run") else "index"
-    return [f"  warning: {w}" for w in data["warnings"]] + [
-        f"{head} {Path(data['index']).name} ({data['embedder']} embedder): {data['pages']} page(s), "
-        f"{data['embedded']} embedded in {data['calls']} call(s), {data['reused']} reused, "
-        f"{data['unchanged']} unchanged, {data['removed']} removed"
-    ]
-
 
 def batch_size(option: int | None) -> int:
     """Inputs per embedder call: ``--batch``, else ``MEMSYNC_EMBED_BATCH``, else 32."""
