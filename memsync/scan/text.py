@@ -92,6 +92,11 @@ _BASE64 = re.compile(
     r"(?<![A-Za-z0-9+/=_-])(?:[A-Za-z0-9+/]{4}){4,}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?(?![\w+/=-])"
 )
 _B64URL = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9_-]{20,}={0,2}(?![\w+/=-])")
+# Hex bytes, bare or written 0x41 / \x41 / 41:42 / "41 42"; base32's upper-case alphabet; base64 wrapped on lines.
+_HEX = re.compile(r"(?<![0-9A-Za-z\\])(?:(?:0x|\\x)?[0-9A-Fa-f]{2}[ :,]?){12,}(?![0-9A-Za-z])")
+_BASE32 = re.compile(r"(?<![A-Za-z0-9=])[A-Z2-7]{16,}={0,6}(?![A-Za-z0-9=])")
+_B64_LINES = re.compile(r"(?:^[ \t>]*[A-Za-z0-9+/]{32,}={0,2}[ \t]*(?:\n|$)){2,}", re.MULTILINE)
+_LAYERS = 3
 # Emphasis inside a word renders as one word; underscores inside one are identifiers (CommonMark agrees).
 _INWORD_MARKUP = re.compile(r"(?<=[^\W\d_])(?:\*{1,3}|~~|`|<[A-Za-z/][^<>\n]{0,40}>)+(?=[^\W\d_])")
 
@@ -206,6 +211,8 @@ def _decoding_edits(text: str) -> Iterator[tuple[int, int, str, str]]:
             text64 = decode_base64_text(m.group())
             if text64 is not None:
                 yield m.start(), m.end(), text64, "base64"
+    for start, end, kind, decoded in _other_encodings(text):
+        yield start, end, decoded, kind
 
 
 _ENCODED_LETTER = re.compile(
@@ -213,6 +220,7 @@ _ENCODED_LETTER = re.compile(
     r"|[4-7][0-9a-fA-F])"
 )
 _PROSE_WORD = re.compile(r"[^\W\d_]{2,}")
+_UNSPACED_SCRIPT = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u0e00-\u0e7f]")
 
 
 def encoded_segments(raw: str) -> Iterator[tuple[int, int, str, str]]:
@@ -240,12 +248,92 @@ def encoded_segments(raw: str) -> Iterator[tuple[int, int, str, str]]:
             continue
         if decoded.isprintable() and reads_as_prose(decoded):
             yield m.start(), m.end(), "escape sequences", decoded
+    for start, end, kind, decoded in _other_encodings(raw):
+        if reads_as_prose(decoded):
+            yield start, end, kind, decoded
+
+
+def _other_encodings(raw: str) -> Iterator[tuple[int, int, str, str]]:
+    """Hex, base32, base64 wrapped over lines, and any of them inside another: (start, end, kinds, text)."""
+    for m in _B64_LINES.finditer(raw):
+        joined = "".join(m.group().replace(">", "").split())
+        decoded = decode_base64_text(joined)
+        if decoded is not None:
+            yield m.start(), m.end(), "base64", decoded
+    for pattern, decode, kind in ((_HEX, _decode_hex, "hex"), (_BASE32, _decode_base32, "base32")):
+        for m in pattern.finditer(raw):
+            decoded = decode(m.group())
+            if decoded is not None:
+                yield m.start(), m.end(), kind, decoded
+    for pattern in (_BASE64, _B64URL):
+        for m in pattern.finditer(raw):
+            inner = _base64_token(m.group())
+            unwrapped = _unwrap(inner) if inner is not None else None
+            if unwrapped is not None:
+                yield m.start(), m.end(), f"base64 of {unwrapped[0]}", unwrapped[1]
+
+
+def _unwrap(text: str, depth: int = 1) -> tuple[str, str] | None:
+    """What an encoded token decodes to when its decoding is itself one token of an encoding."""
+    if depth > _LAYERS or " " in text:
+        return None
+    for decode, kind in ((decode_base64_text, "base64"), (_decode_hex, "hex"), (_decode_base32, "base32")):
+        decoded = decode(text)
+        if decoded is None:
+            continue
+        deeper = _unwrap(decoded.strip(), depth + 1)
+        return (f"{kind} of {deeper[0]}", deeper[1]) if deeper else (kind, decoded)
+    unquoted = unquote(text) if "%" in text else text
+    return ("percent-encoding", unquoted) if unquoted != text and " " in unquoted else None
+
+
+def _base64_token(token: str) -> str | None:
+    """A base64 token's decoding when that is one more token (no spaces, printable ASCII)."""
+    data = token.rstrip("=")
+    try:
+        raw = base64.b64decode(data + "=" * (-len(data) % 4), altchars=b"-_" if ("-" in data or "_" in data) else None)
+    except (binascii.Error, ValueError):
+        return None
+    text = raw.decode("ascii", "replace")
+    return text if len(text) >= 16 and text.isascii() and text.isprintable() and " " not in text else None
+
+
+def _readable(raw: bytes) -> str | None:
+    try:
+        decoded = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    letters = sum(c.isalpha() for c in decoded)
+    printable = sum(c.isprintable() or c in "\n\t" for c in decoded)
+    if len(decoded) < 6 or printable < len(decoded) or letters < 0.4 * len(decoded.replace(" ", "")):
+        return None
+    return " " + decoded.replace("\n", " ") + " "
+
+
+def _decode_hex(token: str) -> str | None:
+    digits = re.sub(r"0x|\\x|[ :,]", "", token)
+    if len(digits) % 2 or len(digits) > 4 * _MAX_DECODED or re.fullmatch(r"[0-9A-Fa-f]+", digits) is None:
+        return None
+    return _readable(bytes.fromhex(digits))
+
+
+def _decode_base32(token: str) -> str | None:
+    data = token.rstrip("=")
+    if len(data) > 4 * _MAX_DECODED or re.fullmatch(r"[A-Z2-7]+", data) is None:
+        return None
+    try:
+        raw = base64.b32decode(data + "=" * (-len(data) % 8))
+    except (binascii.Error, ValueError):
+        return None
+    return _readable(raw)
 
 
 def reads_as_prose(text: str) -> bool:
     """Four or more words, mostly letters: a sentence, not JSON, a hash or a key."""
     words = text.split()
     letters = sum(c.isalpha() for c in text)
+    if sum(_UNSPACED_SCRIPT.match(c) is not None for c in text) >= 6:
+        return letters >= 0.6 * len("".join(words))  # Chinese, Japanese, Thai: sentences without spaces
     return len(words) >= 4 and len(_PROSE_WORD.findall(text)) >= 4 and letters >= 0.75 * len("".join(words))
 
 
@@ -272,7 +360,8 @@ def decode_base64_text(token: str) -> str | None:
     if len(decoded) < 6:
         return None
     printable = sum(c.isprintable() or c in "\n\t" for c in decoded)
-    if printable < len(decoded) or letters < 0.4 * len(decoded.replace(" ", "")) or " " not in decoded.strip():
+    spaced = " " in decoded.strip() or len(_UNSPACED_SCRIPT.findall(decoded)) >= 6
+    if printable < len(decoded) or letters < 0.4 * len(decoded.replace(" ", "")) or not spaced:
         return None
     return " " + decoded.replace("\n", " ") + " "
 
@@ -482,6 +571,8 @@ class Context:
     quotes: list[tuple[int, int]] = field(default_factory=list)
     hidden: list[tuple[int, int, str]] = field(default_factory=list)
     security_page: bool = False
+    # The page tells an agent to act somewhere: its commands are not only documentation.
+    directed: bool = False
     headings: list[tuple[int, str]] = field(default_factory=list)
 
     @classmethod
