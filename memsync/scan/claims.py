@@ -51,7 +51,8 @@ _POLICY = re.compile(
     r"|\b(?:always|automatically|without (?:asking|confirmation|confirming|checking|verification|review|approval))\s+"
     r"(?:approve|authori[sz]e|trust|grant|pay|transfer|wire|send (?:money|payments?|funds|credentials|copies|a copy"
     r"|invoices?)|forward|cc|bcc|say yes|sign)\b"
-    r"|\bnever\s+(?:ask|confirm|verify|check|question|double-check|warn|notify|flag|refuse|decline|reject|escalate)"
+    r"|(?<!will )(?<!would )(?<!'ll )\bnever\s+(?:ask|confirm|verify|check|question|double-check|warn|notify|flag"
+    r"|refuse|decline|reject|escalate)"
     r"\w*\s+(?:the |for |with |about |whether |before |him|her|them|anyone|any)"
     r"|\b(?:the user|the owner|the team|management|the admin\w*|I|we) (?:has |have )?(?:already )?(?:pre-?approved"
     r"|authori[sz]ed|consented to|granted you|allowed you|whitelisted|allowlisted|signed off on)\b"
@@ -181,7 +182,9 @@ def _payment_and_key_claims(text: str, previous: str | None, added: Matches) -> 
         yield _claim(m, Severity.MEDIUM, f"new account or routing number {m.group(1).strip()}")
     for m in fresh(_CARD):
         if luhn_valid(m.group()) and _CARD_WORDS.search(_line(text, m)):
-            yield _claim(m, Severity.MEDIUM, "new payment card number")
+            # Processors' test cards (4242…, 4111…, 5555…4444) repeat a digit or two: fixtures, not a card.
+            test_card = len(set(m.group().replace(" ", "").replace("-", ""))) <= 4
+            yield _claim(m, Severity.LOW if test_card else Severity.MEDIUM, "new payment card number")
     for m in fresh(_CRYPTO):
         yield _claim(m, Severity.MEDIUM, f"new wallet address {m.group()[-42:]}")
     for m in fresh(_KEY):

@@ -6,7 +6,7 @@ import re
 
 from .. import frontmatter
 from ..errors import InputError
-from . import markup, rules
+from . import directives, markup, rules
 from . import unicode as uni
 from .claims import Known, claim_hits
 from .findings import EXCERPT, Finding, Severity, dedupe, excerpt, line_of
@@ -20,10 +20,12 @@ def scan_text(name: str, raw: str, previous: str | None = None, known: Known | N
     ctx = Context.of(raw)
     out: list[Finding] = []
     # Rules read the normalised text; a hit whose span needed an undoing edit names the disguise.
-    views = [normalise(raw), frontmatter_view(raw), rot13_view(raw)]
+    normal = normalise(raw)
+    views = [normal, frontmatter_view(raw), rot13_view(raw)]
+    ctx.directed = any(h.severity >= Severity.MEDIUM for h in directives.directive_hits(normal.text))
     primary: list[tuple[int, int, str]] = []
     for n, view in enumerate(v for v in views if v is not None):
-        for hit in rules.content_hits(view.text):
+        for hit in (*rules.content_hits(view.text), *directives.content_hits(view.text)):
             start, end = view.raw_span(hit.start, hit.end)
             if n and any(r == hit.rule and s < end and start < e for s, e, r in primary):
                 continue  # the page's own text already showed it
@@ -122,7 +124,9 @@ def _weigh(ctx: Context, hit: rules.Hit, start: int, end: int, disguises: set[st
     disguised = bool(disguises - {"hidden markup"})
     down = 0
     code = ctx.code_block(start, end)
-    if code == "code":
+    if code == "code" and ctx.directed and hit.rule == "tool-hijack":
+        why.append("code block on a page that tells an agent to act")
+    elif code == "code":
         down += hit.code_penalty
         why.append("code block")
     elif code == "prose" or ctx.in_span(start, end):

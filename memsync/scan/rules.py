@@ -263,7 +263,7 @@ RULES: tuple[Rule, ...] = (
             r"|\bshred\b[^\n]*(?:/dev/|~/)|\bdel\s+/[fsq]\b[^\n]*(?:[a-z]:\\|%userprofile%)"
             r"|(?-i:\bformat\s+[C-Z]:)(?=\s|$|/)"
             r"|\bRemove-Item\b[^\n]*-Recurse[^\n]*(?:~|\$HOME|\$env:USERPROFILE|[A-Z]:\\)(?:\s|$|\\\*)"
-            r"|\bfind\s+(?:~|/|\$HOME)\S*\s[^\n]*-delete\b|\bshutil\.rmtree\(\s*['\"](?:/|~|/home|/Users)['\"/]"
+            r"|\bfind\s+(?:~|/|\$HOME)/?\s[^\n]*-delete\b|\bshutil\.rmtree\(\s*['\"](?:/|~|/home|/Users)['\"/]"
             r"|\bos\.system\(\s*['\"]rm\s+-rf?\s+[~/]",
             _I,
         ),
