@@ -4,7 +4,9 @@ First a summary that fits a screen: where the version came from, who signed
 it, what it does to the pin, how many pages it adds, changes and removes, and
 every finding worth a look sorted by severity with its page and line. Then,
 per page with findings, those findings beside the part of the diff against
-the live field they sit in. Then a one-line list of the other changes. Full
+the live field they sit in. Then the info notes (a new host, a new address),
+one line per thing they say with every page it is on: context that must not
+bury the findings. Then a one-line list of the other changes. Full
 diffs come last and only when asked for (``full``); ``--json`` carries the same
 structure and always has the diffs.
 """
@@ -31,6 +33,8 @@ from .workspace import Workspace
 SUMMARY_FINDINGS = 15  # findings listed in the summary; the rest are in the page sections
 CONTEXT_LINES = 3  # diff lines shown around a finding
 PAGE_DIFF_LINES = 40  # diff lines shown beside one page's findings
+NOTE_PAGES = 5  # pages named on one grouped info line; the rest are counted
+NOTE_LINES = 20  # grouped info lines shown; --json lists every note
 _MARK = {"added": "+", "changed": "~", "removed": "-", "renamed": ">", "dropped": "x"}
 _HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@")
 
@@ -47,6 +51,10 @@ class PageReport:
         shown = f"{self.old_name} → {self.name}" if self.change == "renamed" else self.name
         return f"  {_MARK[self.change]} {shown}"
 
+    def shown(self) -> list[Finding]:
+        """The findings shown beside the page's diff: info notes are grouped across pages instead."""
+        return [f for f in self.findings if f.severity > Severity.INFO]
+
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -55,6 +63,23 @@ class PageReport:
             "findings": [f.to_json() for f in self.findings],
             "diff": self.diff,
         }
+
+
+@dataclass
+class Note:
+    """Info findings of one rule that say the same thing, and the files they were on."""
+
+    rule: str
+    says: str
+    files: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        named = ", ".join(self.files[:NOTE_PAGES])
+        if len(self.files) > NOTE_PAGES:
+            named += f", … {len(self.files) - NOTE_PAGES} more"
+        kind = "page" if all(is_page(f) for f in self.files) else "file"
+        count = f"{len(self.files)} {kind}{'s' if len(self.files) > 1 else ''}"
+        return f"  {self.rule}: {self.says} — {count}: {named}"
 
 
 @dataclass
@@ -146,6 +171,18 @@ class Review:
 
     # -- the whole report --------------------------------------------------------------
 
+    def notes(self) -> list[Note]:
+        """The info findings, one per thing they say: the same new host on forty pages is one note."""
+        grouped: dict[tuple[str, str], Note] = {}
+        for f in self.findings:
+            if f.severity == Severity.INFO:
+                # The message names the host or address; the excerpt is all a few file-level notes have.
+                says = f.message or f.excerpt
+                note = grouped.setdefault((f.rule, says), Note(f.rule, says))
+                if f.file not in note.files:
+                    note.files.append(f.file)
+        return sorted(grouped.values(), key=lambda n: (n.rule, n.says))
+
     def lines(self, full: bool = False) -> list[str]:
         out = self.summary_lines()
         flagged = [p for p in self.pages if any(f.severity > Severity.INFO for f in p.findings)]
@@ -153,12 +190,19 @@ class Review:
             out += ["", "pages with findings, beside their diff against the live field:"]
             for page in flagged:
                 out += ["", _page_heading(page)]
-                for f in page.findings:
+                for f in page.shown():
                     seen = f"; seen through {', '.join(f.disguise)}" if f.disguise else ""
                     why = f"; {', '.join(f.context)}" if f.context else ""
                     out.append(f"    {f.severity.label.upper():6} line {f.line}: {f.rule} — {f.message}{seen}{why}")
                     out.append(f"           {f.excerpt}")
                 out += [f"    | {line}" for line in _diff_near(page)]
+        # After everything that needs a look: a note is context, and one per page would bury the findings.
+        notes = self.notes()
+        if notes:
+            out += ["", "info notes, each with the pages it is on:"]
+            out += [n.line() for n in notes[:NOTE_LINES]]
+            if len(notes) > NOTE_LINES:
+                out.append(f"  … {len(notes) - NOTE_LINES} more notes: --json lists every finding")
         others = [p for p in self.pages if p not in flagged]
         if others:
             out += ["", "other changes:"]
@@ -192,13 +236,13 @@ class Review:
 
 def _page_heading(page: PageReport) -> str:
     worst = max(f.severity for f in page.findings)
-    return f"{page.title()}  ({page.change}; {len(page.findings)} finding(s), worst {worst.label})"
+    return f"{page.title()}  ({page.change}; {len(page.shown())} finding(s), worst {worst.label})"
 
 
 def _diff_near(page: PageReport) -> list[str]:
     """The diff lines within a few lines of the page's findings, numbered as the incoming page."""
     lines = page.diff.splitlines()
-    wanted = {f.line for f in page.findings if f.line > 0}
+    wanted = {f.line for f in page.shown() if f.line > 0}
     if not wanted or page.change in ("removed", "dropped"):
         return lines[:PAGE_DIFF_LINES]
     shown: list[str] = []
