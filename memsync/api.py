@@ -637,7 +637,7 @@ class Collected(Result):
 
 @dataclass
 class Settings(Result):
-    settings: dict[str, int]
+    settings: dict[str, int | str]
     dry_run: bool
 
 

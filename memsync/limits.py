@@ -167,6 +167,9 @@ MAX_BLOB_BYTES = 1 * MiB
 PACK_BUFFER_BYTES = 8 * MiB
 #: Digests a release's previous digest may name and still continue the field.
 KEEP_ACCEPTED = 64
+#: Characters of a text setting (``memsync config review_judge``): a scheme and a model
+#: name are a few dozen; config.json is read by every command.
+MAX_SETTING_CHARS = 256
 
 # -- a run ------------------------------------------------------------------------------------
 
@@ -213,3 +216,4 @@ MAX_SEARCH_RESULTS = 100
 OLLAMA_PROBE_TIMEOUT = 0.5
 #: Seconds an embedding call may take: a first call may wait for Ollama to load the model.
 OLLAMA_EMBED_TIMEOUT = 300.0
+
