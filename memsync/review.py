@@ -2,7 +2,8 @@
 
 First a summary that fits a screen: where the version came from, who signed
 it, what it does to the pin, how many pages it adds, changes and removes, and
-every finding worth a look sorted by severity with its page and line. Then,
+every finding worth a look sorted by severity with its page and line (the
+optional judge's verdicts among them, and one line for the judge). Then,
 per page with findings, those findings beside the part of the diff against
 the live field they sit in. Then the info notes (a new host, a new address),
 one line per thing they say with every page it is on: context that must not
@@ -22,6 +23,8 @@ from typing import Any
 from . import keyring, trust
 from .field import scan
 from .frontmatter import page_uuid
+from .judge import Judge, Verdicts
+from .judge import run as run_judge
 from .limits import MAX_DIFF_LINES
 from .manifest import Manifest
 from .names import is_page
@@ -101,6 +104,8 @@ class Review:
     pages: list[PageReport] = field(default_factory=list)
     #: The live field the changes were shown against (accept applies only onto it).
     live_digest: str = Manifest().digest
+    #: What the optional judge said (its findings are among ``findings``); None: no judge asked.
+    judged: Verdicts | None = None
 
     # -- the summary -----------------------------------------------------------------
 
@@ -137,6 +142,7 @@ class Review:
             },
             "findings": self.counts(),
             "attention_from": ATTENTION.label,
+            "judge": self.judged.to_json() if self.judged else None,
         }
 
     def summary_lines(self) -> list[str]:
@@ -157,6 +163,8 @@ class Review:
             + ", ".join(f"{n} {label}" for label, n in counts.items())
             + f" ({ATTENTION.label} and above need a look)",
         ]
+        if self.judged:
+            out.append(f"  {self.judged.line()}")
         listed = [f for f in self.findings if f.severity > Severity.INFO]
         if not listed:
             return [*out, "", "no findings above info"]
@@ -268,7 +276,9 @@ def _diff_near(page: PageReport) -> list[str]:
     return shown
 
 
-def review(ws: Workspace, live_root: Path, staged: StagedVersion, meta: dict[str, Any]) -> Review:
+def review(
+    ws: Workspace, live_root: Path, staged: StagedVersion, meta: dict[str, Any], judge: Judge | None = None
+) -> Review:
     field_name = meta.get("field")
     members = ws.member_dirs(field_name) if field_name in ws.fields else frozenset()  # a tree root's subfolders
     live = scan(live_root, None, members) if live_root.exists() else Manifest()
@@ -306,6 +316,9 @@ def review(ws: Workspace, live_root: Path, staged: StagedVersion, meta: dict[str
     findings += [
         Finding(n, 0, "dropped", "not taken: derived or hidden file", Severity.INFO) for n in meta.get("dropped", [])
     ]
+    if judge is not None:  # a model's opinion beside the rules: it adds findings, never removes one
+        result.judged = run_judge(judge, ((n, staged.read(n)) for n in touched if is_page(n)))
+        findings += result.judged.findings
     result.findings = sorted(findings, key=sort_key)
     result.pages = _pages(result)
     return result

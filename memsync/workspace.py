@@ -68,7 +68,8 @@ CONFIG_MODE = 0o600
 #: Workspace settings (config.json "settings") and their defaults. History
 #: keeps a replaced version while it is younger than ``history_days`` or one of
 #: the ``history_versions`` newest of its page; ``memsync gc`` drops the rest.
-SETTINGS: dict[str, int | str] = {"history_days": 90, "history_versions": 10}
+#: ``review_judge`` is the model ``memsync review`` asks by default (``judge.py``).
+SETTINGS: dict[str, int | str] = {"history_days": 90, "history_versions": 10, "review_judge": "none"}
 
 
 def _owner_only(fd: int) -> None:
@@ -227,7 +228,7 @@ class Workspace:
         return value
 
     def text_setting(self, key: str) -> str:
-        """A setting that is text."""
+        """A setting that is text (``review_judge``)."""
         return str(self.setting(key))
 
     def set_setting(self, key: str, value: object, *, dry_run: bool = False) -> int | str:
@@ -630,7 +631,7 @@ def _setting(key: str, value: object) -> int | str:
     if key not in SETTINGS:
         raise InputError(f"{key!r}: no such setting (settings: {', '.join(SETTINGS)})")
     if isinstance(SETTINGS[key], str):
-        # What the text means is checked by its reader, before it is set.
+        # What the text means is checked by its reader (review_judge: judge.parse, before it is set).
         if not isinstance(value, str) or not value.strip() or not value.isprintable() or len(value) > MAX_SETTING:
             raise InputError(f"{key}: {value!r} is not one line of text of at most {MAX_SETTING} characters")
         return value.strip()
