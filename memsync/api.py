@@ -637,7 +637,7 @@ class Collected(Result):
 
 @dataclass
 class Settings(Result):
-    settings: dict[str, int]
+    settings: dict[str, int | str]
     dry_run: bool
 
 
@@ -1157,9 +1157,12 @@ class Memsync:
         return Quarantine(StagingStore(self.workspace).quarantined(name))
 
     @_op
-    def review(self, field: str, digest: str | None = None) -> Reviewed:
+    def review(self, field: str, digest: str | None = None, *, judge: str | None = None) -> Reviewed:
         """Review a held version (the newest, or ``digest``): findings first, then
-        diffs. Only a version reviewed is one ``accept`` may apply."""
+        diffs. Only a version reviewed is one ``accept`` may apply. ``judge``
+        (``ollama:MODEL``, or ``none``; default: the ``review_judge`` setting) also
+        asks a local model for its opinion of each changed page."""
+        from .judge import parse as parse_judge
         from .review import review as review_version
 
         ws, name = self.workspace, self.field_name(field)
@@ -1168,7 +1171,13 @@ class Memsync:
         staged = store.get(chosen)
         if staged is None:
             raise WorkspaceError(f"no quarantined version {chosen} (see 'memsync quarantine')")
-        report = review_version(ws, ws.field_path(name), staged, store.held(chosen, name) or {})
+        try:
+            asked = parse_judge(judge if judge is not None else ws.text_setting("review_judge"))
+        except InputError as exc:
+            if judge is not None:
+                raise
+            raise InputError(f"{exc} (from config.json: memsync config review_judge ollama:MODEL or none)") from None
+        report = review_version(ws, ws.field_path(name), staged, store.held(chosen, name) or {}, asked)
         gate.mark_reviewed(ws, name, chosen, report.live_digest)
         return _result(Reviewed, report.to_json(), detail=report)
 
@@ -1320,6 +1329,10 @@ class Memsync:
         shown = [key] if key is not None else sorted(SETTINGS)
         data = {k: ws.setting(k) for k in shown}
         if key is not None and value is not None:
+            if key == "review_judge":  # a judge review could not ask is refused now, not at the next review
+                from .judge import parse as parse_judge
+
+                parse_judge(value)
             data[key] = ws.set_setting(key, value, dry_run=dry_run)
         return Settings(data, dry_run)
 

@@ -645,8 +645,8 @@ def gc(ws: Workspace, *, days: int | None = None, versions: int | None = None, d
     fields no longer in the workspace), then every object that no sync base,
     kept history entry or staged version refers to. A receive's lines stay
     whole while retention keeps any of them (``with_their_receives``)."""
-    days = ws.setting("history_days") if days is None else days
-    versions = ws.setting("history_versions") if versions is None else versions
+    days = ws.count_setting("history_days") if days is None else days
+    versions = ws.count_setting("history_versions") if versions is None else versions
     report = Collected(dry_run=dry_run)
     with ws.locked():
         refs: set[str] = set()

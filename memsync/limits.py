@@ -167,6 +167,9 @@ MAX_BLOB_BYTES = 1 * MiB
 PACK_BUFFER_BYTES = 8 * MiB
 #: Digests a release's previous digest may name and still continue the field.
 KEEP_ACCEPTED = 64
+#: Characters of a text setting (``memsync config review_judge``): a scheme and a model
+#: name are a few dozen; config.json is read by every command.
+MAX_SETTING_CHARS = 256
 
 # -- a run ------------------------------------------------------------------------------------
 
@@ -213,3 +216,20 @@ MAX_SEARCH_RESULTS = 100
 OLLAMA_PROBE_TIMEOUT = 0.5
 #: Seconds an embedding call may take: a first call may wait for Ollama to load the model.
 OLLAMA_EMBED_TIMEOUT = 300.0
+
+# -- the review's judge ----------------------------------------------------------------------
+
+#: Bytes of one page sent to the judge: the spec advises pages under 8 KiB, and a
+#: small local model's context holds that with the prompt; a longer page is judged on its start.
+JUDGE_PAGE_BYTES = 8 * KiB
+#: Seconds one page's verdict may take: a local model on a CPU reads 8 KiB and answers
+#: in well under this, a first call may wait for Ollama to load the model.
+JUDGE_TIMEOUT = 120.0
+#: Seconds the judge may add to one review in all: past it, the remaining pages go unjudged
+#: (the rules' findings are already there; a review must not take an afternoon).
+JUDGE_BUDGET = 600.0
+#: Tokens the model may answer with: a verdict and a sentence of reason need fewer,
+#: and a page that talks the model into rambling cannot make the answer take minutes.
+JUDGE_ANSWER_TOKENS = 300
+#: Bytes of Ollama's answer read: its JSON wrapper around at most ``JUDGE_ANSWER_TOKENS``.
+JUDGE_ANSWER_BYTES = 64 * KiB

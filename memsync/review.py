@@ -2,9 +2,12 @@
 
 First a summary that fits a screen: where the version came from, who signed
 it, what it does to the pin, how many pages it adds, changes and removes, and
-every finding worth a look sorted by severity with its page and line. Then,
+every finding worth a look sorted by severity with its page and line (the
+optional judge's verdicts among them, and one line for the judge). Then,
 per page with findings, those findings beside the part of the diff against
-the live field they sit in. Then a one-line list of the other changes. Full
+the live field they sit in. Then the info notes (a new host, a new address),
+one line per thing they say with every page it is on: context that must not
+bury the findings. Then a one-line list of the other changes. Full
 diffs come last and only when asked for (``full``); ``--json`` carries the same
 structure and always has the diffs.
 """
@@ -20,6 +23,8 @@ from typing import Any
 from . import keyring, trust
 from .field import scan
 from .frontmatter import page_uuid
+from .judge import Judge, Verdicts
+from .judge import run as run_judge
 from .limits import MAX_DIFF_LINES
 from .manifest import Manifest
 from .names import is_page
@@ -31,6 +36,8 @@ from .workspace import Workspace
 SUMMARY_FINDINGS = 15  # findings listed in the summary; the rest are in the page sections
 CONTEXT_LINES = 3  # diff lines shown around a finding
 PAGE_DIFF_LINES = 40  # diff lines shown beside one page's findings
+NOTE_PAGES = 5  # pages named on one grouped info line; the rest are counted
+NOTE_LINES = 20  # grouped info lines shown; --json lists every note
 _MARK = {"added": "+", "changed": "~", "removed": "-", "renamed": ">", "dropped": "x"}
 _HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@")
 
@@ -47,6 +54,10 @@ class PageReport:
         shown = f"{self.old_name} → {self.name}" if self.change == "renamed" else self.name
         return f"  {_MARK[self.change]} {shown}"
 
+    def shown(self) -> list[Finding]:
+        """The findings shown beside the page's diff: info notes are grouped across pages instead."""
+        return [f for f in self.findings if f.severity > Severity.INFO]
+
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -55,6 +66,23 @@ class PageReport:
             "findings": [f.to_json() for f in self.findings],
             "diff": self.diff,
         }
+
+
+@dataclass
+class Note:
+    """Info findings of one rule that say the same thing, and the files they were on."""
+
+    rule: str
+    says: str
+    files: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        named = ", ".join(self.files[:NOTE_PAGES])
+        if len(self.files) > NOTE_PAGES:
+            named += f", … {len(self.files) - NOTE_PAGES} more"
+        kind = "page" if all(is_page(f) for f in self.files) else "file"
+        count = f"{len(self.files)} {kind}{'s' if len(self.files) > 1 else ''}"
+        return f"  {self.rule}: {self.says} — {count}: {named}"
 
 
 @dataclass
@@ -76,6 +104,8 @@ class Review:
     pages: list[PageReport] = field(default_factory=list)
     #: The live field the changes were shown against (accept applies only onto it).
     live_digest: str = Manifest().digest
+    #: What the optional judge said (its findings are among ``findings``); None: no judge asked.
+    judged: Verdicts | None = None
 
     # -- the summary -----------------------------------------------------------------
 
@@ -112,6 +142,7 @@ class Review:
             },
             "findings": self.counts(),
             "attention_from": ATTENTION.label,
+            "judge": self.judged.to_json() if self.judged else None,
         }
 
     def summary_lines(self) -> list[str]:
@@ -132,6 +163,8 @@ class Review:
             + ", ".join(f"{n} {label}" for label, n in counts.items())
             + f" ({ATTENTION.label} and above need a look)",
         ]
+        if self.judged:
+            out.append(f"  {self.judged.line()}")
         listed = [f for f in self.findings if f.severity > Severity.INFO]
         if not listed:
             return [*out, "", "no findings above info"]
@@ -146,6 +179,18 @@ class Review:
 
     # -- the whole report --------------------------------------------------------------
 
+    def notes(self) -> list[Note]:
+        """The info findings, one per thing they say: the same new host on forty pages is one note."""
+        grouped: dict[tuple[str, str], Note] = {}
+        for f in self.findings:
+            if f.severity == Severity.INFO:
+                # The message names the host or address; the excerpt is all a few file-level notes have.
+                says = f.message or f.excerpt
+                note = grouped.setdefault((f.rule, says), Note(f.rule, says))
+                if f.file not in note.files:
+                    note.files.append(f.file)
+        return sorted(grouped.values(), key=lambda n: (n.rule, n.says))
+
     def lines(self, full: bool = False) -> list[str]:
         out = self.summary_lines()
         flagged = [p for p in self.pages if any(f.severity > Severity.INFO for f in p.findings)]
@@ -153,12 +198,19 @@ class Review:
             out += ["", "pages with findings, beside their diff against the live field:"]
             for page in flagged:
                 out += ["", _page_heading(page)]
-                for f in page.findings:
+                for f in page.shown():
                     seen = f"; seen through {', '.join(f.disguise)}" if f.disguise else ""
                     why = f"; {', '.join(f.context)}" if f.context else ""
                     out.append(f"    {f.severity.label.upper():6} line {f.line}: {f.rule} — {f.message}{seen}{why}")
                     out.append(f"           {f.excerpt}")
                 out += [f"    | {line}" for line in _diff_near(page)]
+        # After everything that needs a look: a note is context, and one per page would bury the findings.
+        notes = self.notes()
+        if notes:
+            out += ["", "info notes, each with the pages it is on:"]
+            out += [n.line() for n in notes[:NOTE_LINES]]
+            if len(notes) > NOTE_LINES:
+                out.append(f"  … {len(notes) - NOTE_LINES} more notes: --json lists every finding")
         others = [p for p in self.pages if p not in flagged]
         if others:
             out += ["", "other changes:"]
@@ -192,13 +244,13 @@ class Review:
 
 def _page_heading(page: PageReport) -> str:
     worst = max(f.severity for f in page.findings)
-    return f"{page.title()}  ({page.change}; {len(page.findings)} finding(s), worst {worst.label})"
+    return f"{page.title()}  ({page.change}; {len(page.shown())} finding(s), worst {worst.label})"
 
 
 def _diff_near(page: PageReport) -> list[str]:
     """The diff lines within a few lines of the page's findings, numbered as the incoming page."""
     lines = page.diff.splitlines()
-    wanted = {f.line for f in page.findings if f.line > 0}
+    wanted = {f.line for f in page.shown() if f.line > 0}
     if not wanted or page.change in ("removed", "dropped"):
         return lines[:PAGE_DIFF_LINES]
     shown: list[str] = []
@@ -224,7 +276,9 @@ def _diff_near(page: PageReport) -> list[str]:
     return shown
 
 
-def review(ws: Workspace, live_root: Path, staged: StagedVersion, meta: dict[str, Any]) -> Review:
+def review(
+    ws: Workspace, live_root: Path, staged: StagedVersion, meta: dict[str, Any], judge: Judge | None = None
+) -> Review:
     field_name = meta.get("field")
     members = ws.member_dirs(field_name) if field_name in ws.fields else frozenset()  # a tree root's subfolders
     live = scan(live_root, None, members) if live_root.exists() else Manifest()
@@ -262,6 +316,9 @@ def review(ws: Workspace, live_root: Path, staged: StagedVersion, meta: dict[str
     findings += [
         Finding(n, 0, "dropped", "not taken: derived or hidden file", Severity.INFO) for n in meta.get("dropped", [])
     ]
+    if judge is not None:  # a model's opinion beside the rules: it adds findings, never removes one
+        result.judged = run_judge(judge, ((n, staged.read(n)) for n in touched if is_page(n)))
+        findings += result.judged.findings
     result.findings = sorted(findings, key=sort_key)
     result.pages = _pages(result)
     return result

@@ -43,6 +43,7 @@ from .archive import ARCHIVE_SUFFIX
 from .disk import atomic
 from .errors import InputError, WorkspaceBusy, WorkspaceError
 from .field import StatCache
+from .limits import MAX_SETTING_CHARS as MAX_SETTING
 from .manifest import Manifest
 from .names import Role, check_field_name, check_name, role_of
 
@@ -67,7 +68,8 @@ CONFIG_MODE = 0o600
 #: Workspace settings (config.json "settings") and their defaults. History
 #: keeps a replaced version while it is younger than ``history_days`` or one of
 #: the ``history_versions`` newest of its page; ``memsync gc`` drops the rest.
-SETTINGS: dict[str, int] = {"history_days": 90, "history_versions": 10}
+#: ``review_judge`` is the model ``memsync review`` asks by default (``judge.py``).
+SETTINGS: dict[str, int | str] = {"history_days": 90, "history_versions": 10, "review_judge": "none"}
 
 
 def _owner_only(fd: int) -> None:
@@ -133,7 +135,7 @@ class Workspace:
         self.fields: dict[str, FieldConfig] = {}
         self.signing_key: str | None = None
         self.release_expires: str | None = None  # how long signed releases stay valid (default: release.DEFAULT_EXPIRY)
-        self.settings: dict[str, int] = {}
+        self.settings: dict[str, int | str] = {}
         #: seconds a run waits for another run's workspace lock before giving up
         self.lock_wait = 0.0
         self._load()
@@ -214,11 +216,22 @@ class Workspace:
             raw["settings"] = dict(sorted(self.settings.items()))
         atomic.write_bytes(self.state / "config.json", _dump(raw), mode=CONFIG_MODE)
 
-    def setting(self, key: str) -> int:
+    def setting(self, key: str) -> int | str:
         """A setting's value here, or its default."""
         return self.settings.get(key, SETTINGS[key])
 
-    def set_setting(self, key: str, value: object, *, dry_run: bool = False) -> int:
+    def count_setting(self, key: str) -> int:
+        """A setting that is a whole number (``history_days``…)."""
+        value = self.setting(key)
+        if not isinstance(value, int):
+            raise TypeError(f"setting {key!r} is not a number")
+        return value
+
+    def text_setting(self, key: str) -> str:
+        """A setting that is text (``review_judge``)."""
+        return str(self.setting(key))
+
+    def set_setting(self, key: str, value: object, *, dry_run: bool = False) -> int | str:
         """Set ``key`` (checked as when it is read); with ``dry_run`` only checked."""
         checked = _setting(key, value)
         if not dry_run:
@@ -614,9 +627,14 @@ def _text(value: object, what: str) -> str:
     return value
 
 
-def _setting(key: str, value: object) -> int:
+def _setting(key: str, value: object) -> int | str:
     if key not in SETTINGS:
         raise InputError(f"{key!r}: no such setting (settings: {', '.join(SETTINGS)})")
+    if isinstance(SETTINGS[key], str):
+        # What the text means is checked by its reader (review_judge: judge.parse, before it is set).
+        if not isinstance(value, str) or not value.strip() or not value.isprintable() or len(value) > MAX_SETTING:
+            raise InputError(f"{key}: {value!r} is not one line of text of at most {MAX_SETTING} characters")
+        return value.strip()
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:

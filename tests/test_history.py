@@ -447,7 +447,11 @@ def test_gc_drops_what_retention_and_removed_remotes_leave_and_nothing_else(cli:
     ws = Workspace(r.b)
     objects = ObjectStore(ws)
     stray = objects.put(b"an object nothing refers to\n")
-    assert js(cli("config", "--json", cwd=r.b))["settings"] == {"history_days": 90, "history_versions": 10}
+    assert js(cli("config", "--json", cwd=r.b))["settings"] == {
+        "history_days": 90,
+        "history_versions": 10,
+        "review_judge": "none",
+    }
 
     out = js(cli("gc", "--dry-run", "--json", cwd=r.b))
     assert out["objects_removed"] == 1 and out["entries_dropped"] == 0

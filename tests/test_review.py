@@ -259,3 +259,40 @@ def test_a_version_held_before_holds_were_kept_per_field_is_still_held(cli: CliR
     ok(cli("accept", "a", cwd=ws, env=env))
     assert (ws / "a" / "a.md").read_bytes() == (src / "a.md").read_bytes()
     assert list((ws / ".memsync" / "staging").glob("*.json")) == []
+
+
+def test_info_notes_come_after_every_finding_one_line_per_host_or_address(cli: CliRunner, tmp_path: Path) -> None:
+    """Notes such as "new host" are on most ordinary pages: one per page buried the findings."""
+    env = env_for(tmp_path)
+    shared = {
+        f"trip-{i}.md": page(f"Trip {i}", f"Tickets at https://rail.example.org/t/{i}.\n\nAsk ana@travel.example.")
+        for i in range(7)
+    }
+    shared["hotel.md"] = page("Hotel", "Booked via https://rooms.example.net/b/1.")
+    src = make_field(tmp_path / "src", {**shared, **BAD_PAGES})
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    ok(cli("init", cwd=ws, env=env))
+    assert cli("pull", src, "--field", "trips", "--trust", "untrusted", cwd=ws, env=env).returncode == 5
+    text = ok(cli("review", "trips", cwd=ws, env=env)).splitlines()
+
+    notes = text.index("info notes, each with the pages it is on:")
+    attention = [i for i, line in enumerate(text) if line.lstrip().startswith(("HIGH ", "MEDIUM "))]
+    assert attention and max(attention) < notes, "every attention finding comes before the notes"
+    grouped = text[notes + 1 : text.index("other changes:") - 1]
+    rail = [line for line in grouped if "rail.example.org" in line]
+    assert rail == [
+        "  claim-link: new host rail.example.org — 7 pages: trip-0.md, trip-1.md, trip-2.md, trip-3.md, "
+        "trip-4.md, … 2 more"
+    ]
+    ana = [line for line in grouped if "ana@travel.example" in line]
+    assert len(ana) == 1 and "— 7 pages: trip-0.md" in ana[0]
+    assert "  claim-link: new host rooms.example.net — 1 page: hotel.md" in grouped
+    assert sum("rail.example.org" in line or "ana@travel.example" in line for line in text) == 2, "nowhere else"
+    # The pages with findings show what needs a look beside their diff, not the notes again.
+    steer = text[text.index(next(line for line in text if line.startswith("  + steer.md  ("))) : notes]
+    assert not [line for line in steer if line.lstrip().startswith("INFO ")]
+    # --json still has every note, one per page.
+    report = json.loads(ok(cli("review", "trips", "--json", cwd=ws, env=env)))
+    rail_notes = [f for f in report["findings"] if f["message"] == "new host rail.example.org"]
+    assert sorted(f["file"] for f in rail_notes) == [f"trip-{i}.md" for i in range(7)]

@@ -135,10 +135,17 @@ def quarantine(field: str | None, as_json: bool) -> None:
 @click.argument("field")
 @click.argument("digest", required=False)
 @click.option("--full", is_flag=True, help="Also show every page's full diff after the findings.")
+@click.option(
+    "--judge",
+    metavar="ollama:MODEL",
+    default=None,
+    help="Also ask a local Ollama model for its opinion of each changed page (a finding beside the rules'; "
+    "it accepts nothing). 'none': no judge. Default: memsync config review_judge.",
+)
 @json_option
-def review(field: str, digest: str | None, full: bool, as_json: bool) -> None:
+def review(field: str, digest: str | None, full: bool, judge: str | None, as_json: bool) -> None:
     """Show a quarantined version of FIELD: summary and findings first, then diffs against the live field."""
-    done = Memsync.open().review(field, digest)
+    done = Memsync.open().review(field, digest, judge=judge)
     if as_json:  # not _emit: its sorted keys would put the diffs before the summary and findings
         click.echo(json.dumps(done.to_json(), indent=2))
     else:

@@ -78,26 +78,41 @@ class OllamaEmbedder:
         return vectors
 
     def _call(self, method: str, path: str, body: Any, timeout: float) -> dict[str, Any]:
-        data = json.dumps(body).encode() if body is not None else None
-        request = urllib.request.Request(
-            self.url + path, data=data, method=method, headers={"Content-Type": "application/json"}
-        )
         try:
-            with urllib.request.urlopen(request, timeout=timeout) as response:
-                answer = json.loads(response.read())
-        except urllib.error.HTTPError as exc:
-            raise EmbedderError(f"Ollama at {self.url}{path}: HTTP {exc.code}: {_error_text(exc)}") from None
-        except (urllib.error.URLError, OSError) as exc:
-            reason = getattr(exc, "reason", exc)
-            raise EmbedderError(
-                f"Ollama is not reachable at {self.url} ({reason}); start it, set OLLAMA_HOST, "
-                "or use --embedder builtin"
-            ) from None
-        except ValueError:
-            raise EmbedderError(f"Ollama at {self.url}{path} answered with something that is not JSON") from None
-        if not isinstance(answer, dict):
-            raise EmbedderError(f"Ollama at {self.url}{path} answered with unexpected JSON")
-        return answer
+            return call(self.url, method, path, body, timeout)
+        except Unreachable as exc:
+            raise EmbedderError(f"{exc}; start it, set OLLAMA_HOST, or use --embedder builtin") from None
+
+
+class Unreachable(EmbedderError):
+    """Nothing answered at the Ollama URL: not running, or another host or port."""
+
+
+def call(url: str, method: str, path: str, body: Any, timeout: float, max_bytes: int | None = None) -> dict[str, Any]:
+    """One JSON request to the Ollama at ``url`` (``base_url``): its JSON object answer;
+    any failure is one line (``EmbedderError``, ``Unreachable`` when nothing answered).
+    ``max_bytes`` bounds the answer, for callers that ask Ollama about untrusted text."""
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url + path, data=data, method=method, headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            raw = response.read() if max_bytes is None else response.read(max_bytes + 1)
+    except urllib.error.HTTPError as exc:
+        raise EmbedderError(f"Ollama at {url}{path}: HTTP {exc.code}: {_error_text(exc)}") from None
+    except TimeoutError:  # the server took the request but did not answer within ``timeout``
+        raise EmbedderError(f"Ollama at {url}{path} did not answer within {timeout:g} s") from None
+    except (urllib.error.URLError, OSError) as exc:
+        reason = getattr(exc, "reason", exc)
+        raise Unreachable(f"Ollama is not reachable at {url} ({reason})") from None
+    if max_bytes is not None and len(raw) > max_bytes:
+        raise EmbedderError(f"Ollama at {url}{path} answered with more than {max_bytes} bytes")
+    try:
+        answer = json.loads(raw)
+    except ValueError:
+        raise EmbedderError(f"Ollama at {url}{path} answered with something that is not JSON") from None
+    if not isinstance(answer, dict):
+        raise EmbedderError(f"Ollama at {url}{path} answered with unexpected JSON")
+    return answer
 
 
 def _error_text(exc: urllib.error.HTTPError) -> str:
