@@ -10,6 +10,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import click
 import pytest
 
 CliRunner = Callable[..., subprocess.CompletedProcess[str]]
@@ -146,3 +147,22 @@ def sftp_server(tmp_path_factory: pytest.TempPathFactory):
     server = SftpServer(tmp_path_factory.mktemp("sftp"))
     yield server
     server.stop()
+
+
+def every_command() -> dict[str, click.Command]:
+    """Every command as typed ("remote add"), the lazy groups made to load them all."""
+    from memsync.cli import main
+
+    commands: dict[str, click.Command] = {}
+
+    def walk(group: click.Group, prefix: str) -> None:
+        for name in group.list_commands(click.Context(group)):
+            command = group.get_command(click.Context(group), name)
+            assert command is not None
+            if isinstance(command, click.Group):
+                walk(command, f"{prefix}{name} ")
+            else:
+                commands[prefix + name] = command
+
+    walk(main, "")
+    return commands

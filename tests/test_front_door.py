@@ -10,14 +10,13 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-import click
 import pytest
 
 from memsync import api, engine
 from memsync.api import Memsync
 from memsync.cli.app import main
 from memsync.errors import InternalError, RemoteError
-from tests.conftest import make_field, page
+from tests.conftest import every_command, make_field, page
 from tests.test_layers import ROOT, _imports, _layer, _module_path, _table
 
 
@@ -81,25 +80,8 @@ def front_door_violations(root: Path) -> list[str]:
     return wrong
 
 
-def _every_command() -> dict[str, click.Command]:
-    """Every command as typed ("remote add"), the lazy groups made to load them all."""
-    commands: dict[str, click.Command] = {}
-
-    def walk(group: click.Group, prefix: str) -> None:
-        for name in group.list_commands(click.Context(group)):
-            command = group.get_command(click.Context(group), name)
-            assert command is not None
-            if isinstance(command, click.Group):
-                walk(command, f"{prefix}{name} ")
-            else:
-                commands[prefix + name] = command
-
-    walk(main, "")
-    return commands
-
-
 def test_every_command_is_defined_in_the_cli_layer_and_imports_only_the_api() -> None:
-    commands = _every_command()
+    commands = every_command()
     assert len(commands) > 40 and {"serve", "watch", "trust list", "history", "pack"} <= set(commands)
     cli = _cli_modules(ROOT)
     for name, command in commands.items():

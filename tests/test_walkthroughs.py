@@ -19,12 +19,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import click
 import pytest
 from test_s3 import aws_env
 
-from memsync.cli import main
-from tests.conftest import assert_one_line_error, run_cli
+from tests.conftest import assert_one_line_error, every_command, run_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO_FIELD = ROOT / "examples" / "demo-field"
@@ -287,18 +285,7 @@ def test_everyday_use_option_claims() -> None:
     claim = re.search(r"a field, the workspace or a remote also take `--dry-run` \((.*?)\)\.", text)
     assert claim and "Every command but `serve` takes `--json`" in text
     named = re.findall(r"`([a-z -]+)`", claim[1])
-    commands: dict[str, click.Command] = {}
-
-    def walk(group: click.Group, prefix: str) -> None:
-        for name in group.list_commands(click.Context(group)):
-            command = group.get_command(click.Context(group), name)
-            assert command is not None
-            if isinstance(command, click.Group):
-                walk(command, f"{prefix}{name} ")
-            else:
-                commands[prefix + name] = command
-
-    walk(main, "")
+    commands = every_command()
     options = {name: {o for p in cmd.params for o in getattr(p, "opts", [])} for name, cmd in commands.items()}
     assert sorted(n for n, opts in options.items() if "--json" not in opts) == ["serve"]
     for name in named:
