@@ -11,6 +11,7 @@ field already uses is no news.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -149,6 +150,8 @@ def claim_hits(text: str, previous: str | None, known: Known) -> Iterator[Hit]:
     yield from _payment_and_key_claims(text, previous, added)
     yield from _statement_claims(text, added)
     yield from _contact_claims(text, previous, added, known)
+    if previous is not None:
+        yield from _user_fact_claims(text, previous)
 
 
 Matches = Callable[[re.Pattern[str]], Iterator[re.Match[str]]]
@@ -236,3 +239,55 @@ def _contact_claims(text: str, previous: str | None, added: Matches, known: Know
 
 def _claim(m: re.Match[str], sev: Severity, message: str, rule: str = "claim-payment") -> Hit:
     return Hit(rule, m.start(), m.end(), sev, message, code_penalty=1)
+
+
+# Facts about a person an agent acts on: how to reach them, where their money and keys are, what
+# they allow. Words in the languages memory pages are written in; a changed line holding one is a
+# changed fact.
+_USER_FACT = re.compile(
+    r"(?<![\w-])(?:e-?mail|mail|phone|mobile|cell|Handy|Telefon\w*|tel[ée]fono|t[ée]l[ée]phone|portable|telefone"
+    r"|celular|телефон\w*|address|Adresse|direcci[óo]n|endere[çc]o|indirizzo|адрес\w*|IBAN|BIC|SWIFT|account"
+    r"|Konto\w*|cuenta|compte|conta|conto|rekening|konto|сч[её]т\w*|bank\w*|Bank\w*|banco|banque|wallet|card"
+    r"|Karte|tarjeta|carte|cart[ãa]o|password\w*|Passw[oö]rt\w*|contrase[ñn]a\w*|mot de passe|senha|парол\w*"
+    r"|ssh|keys?|token\w*|credentials?|recovery|2fa|mfa|approv\w*|confirm\w*|permission\w*|allowed|access"
+    r"|admin\w*|role|authori[sz]\w*|genehmig\w*|best[äa]tig\w*|confirmar|confirmer|подтвер\w*|разреш\w*"
+    r"|payee|pay\w*|transfer\w*|[ÜU]berweis\w*|transferencia\w*|virement\w*|перевод\w*|contact\w*|Kontakt\w*"
+    r"|emergency|next of kin|lawyer|accountant|doctor)(?![\w-])"
+    r"|邮箱|电话|手机|地址|账户|账号|银行|密码|密钥|权限|确认|转账|メール|電話|携帯|住所|口座|銀行|パスワード|権限|確認|振込"
+    r"|이메일|전화|주소|계좌|은행|비밀번호|권한|확인|송금",
+    _I,
+)
+_SHOWN = 70
+
+
+def _user_fact_claims(text: str, previous: str) -> Iterator[Hit]:
+    """Lines the new version adds or changes that hold a fact about the person: high, with before and after.
+
+    The live page is what the person wrote or accepted; a received version that moves their phone
+    number, bank account, keys or what they allow is the shape memory poisoning takes.
+    """
+    old_lines, new_lines = previous.splitlines(), text.splitlines()
+    starts = [0]
+    for line in new_lines:
+        starts.append(starts[-1] + len(line) + 1)
+    matcher = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag not in ("replace", "insert"):
+            continue
+        for j in range(j1, j2):
+            fact = _USER_FACT.search(new_lines[j])
+            if fact is None or not new_lines[j].strip() or new_lines[j].lstrip().startswith("updated:"):
+                continue
+            before = " ".join(" ".join(old_lines[i1:i2]).split())[:_SHOWN] or "(nothing)"
+            after = " ".join(new_lines[j].split())[:_SHOWN]
+            start = starts[j] + fact.start()
+            yield Hit(
+                "claim-user-fact",
+                start,
+                start + len(fact.group()),
+                Severity.HIGH,
+                f"a fact about the person changed: before {before!r}, after {after!r}",
+                code_penalty=0,
+                describable=False,
+            )
+            break  # one finding a changed block: the reviewer reads the block
