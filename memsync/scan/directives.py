@@ -251,7 +251,7 @@ _ACTION = re.compile(
         r"weiterleit\w*|hochlad\w*|leite|leiten",
         r"ausführ\w*",
         r"führe|führen",
-        r"envía\w*|enviar|envíe\w*|reenv[ií]\w*|manda|mandar"
+        r"envía\w*|enviar\w*|envíe\w*|reenv[ií]\w*|manda|mandar"
         r"|mándale|sube|subir|ejecut\w*|borra|borrar|elimina|eliminar"
         r"|instala|instalar|copia|copiar|pega|pegar|incluye|incluir"
         r"|inclúyel\w*|compart\w*|transfier\w*|revela|revelar"
@@ -795,13 +795,30 @@ _CARRIES = re.compile(
 )
 
 
+_INTRODUCES = re.compile(r"(?:[:?]|\bfollowing)\s*$|[:?]\s*\n")
+_BLOCK_END = re.compile(r"\n[ \t]*\n(?![ \t]*(?:[-*+]|\d{1,3}[.)])\s)|\n#")
+
+
+def _block_end(text: str, at: int) -> int:
+    """Where the list or paragraph after ``at`` ends: a blank line not followed by more items, or a heading."""
+    m = _BLOCK_END.search(text, at, at + 1200)
+    return m.start() if m else min(len(text), at + 1200)
+
+
 def directive_hits(text: str) -> Iterator[Hit]:
     """Sentences built as orders to an agent, standing orders about the user, and secrets on the move."""
     text = _uncommented(text)
     previous = 0
+    # "The assistant is requested to:" speaks to the agent through the list that follows it.
+    addressed: re.Match[str] | None = None
+    addressed_until = -1
     for lo, hi in _sentences(text):
         action = _unnegated(_ACTION, text, lo, hi)
         target = _first(_TARGET, text, lo, hi)
+        if target is not None and _INTRODUCES.search(text, lo, hi):
+            addressed, addressed_until = target, _block_end(text, hi)
+        elif target is None and lo < addressed_until:
+            target = addressed
         secret = _outside_urls(text, lo, hi)
         dest = _first(_DEST, text, lo, hi)
         outward = dest is not None and not _EXAMPLE_HOST.match(dest.group()) and not _EXAMPLE_MAIL.search(dest.group())
@@ -875,6 +892,28 @@ def directive_hits(text: str) -> Iterator[Hit]:
             )
 
 
+_CAPS_VALUE = re.compile(r"(?<=[=#&])([A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ0-9_]{2,40})(?=&|$|#)")
+
+
+def _explained(text: str, url: re.Match[str], tail: str) -> re.Match[str] | None:
+    """A capitalised value in a URL that the page names again outside it ("Replace CONVERSATION with…"):
+    a slot the page tells its reader how to fill."""
+    outside = text[: url.start()] + " " + text[url.end() :]
+    for value in _CAPS_VALUE.finditer(tail):
+        word = re.search(rf"(?<![\w-]){re.escape(value.group(1))}(?![\w-])", outside)
+        if word is not None:
+            return word
+    return None
+
+
+# A host name with a slot: a DNS lookup carries what is put in it ("nslookup <hex of ~/.netrc>.probe.net").
+_SLOT_HOST = re.compile(
+    r"\b(?:nslookup|dig|host|ping|curl|wget|resolve\w*)\s+(?:-\S+\s+)*(?:https?://)?[^\s/]*(?:<[^<>\n/]{2,60}>|\$\("
+    r"|\$\{?[A-Za-z_]\w*|\{\{?[^{}\n/]{1,40}\}\}?)[^\s/]*\.[a-z]{2,}\b",
+    _I,
+)
+
+
 def placeholder_url_hits(text: str) -> Iterator[Hit]:
     """URLs with a slot for what the agent knows: rendering or fetching one sends it."""
     images = {m.start(1) if m.group(1) else m.start(2) for m in _IMAGE_URL.finditer(text)}
@@ -885,7 +924,7 @@ def placeholder_url_hits(text: str) -> Iterator[Hit]:
         slot = _PLACEHOLDER.search(tail)
         if slot is None or _OWN_KEY.search(slot.group()) or _EXAMPLE_HOST.match(url):
             continue
-        named = re.search(_DATA_WORD, slot.group(), _I)
+        named = re.search(_DATA_WORD, slot.group(), _I) or _explained(text, m, tail)
         if m.start() in images or named:
             yield Hit(
                 "exfiltration",
@@ -895,6 +934,8 @@ def placeholder_url_hits(text: str) -> Iterator[Hit]:
                 f"a URL with a slot for data ({slot.group()[:40]}) that fetching or rendering it sends away",
                 code_penalty=1,
             )
+    for m in _SLOT_HOST.finditer(text):
+        yield Hit("exfiltration", m.start(), m.end(), Severity.HIGH, "a DNS name with a slot for data", code_penalty=0)
 
 
 # Tool calls in any key order: a tool's name beside its arguments.
