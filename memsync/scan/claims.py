@@ -47,14 +47,17 @@ _KEY = re.compile(
 )
 _PLACEHOLDER = re.compile(r"example|xxxx|your[_-]|<|\.\.\.|changeme|dummy|fake|test|sample|placeholder|0{6,}", _I)
 _POLICY = re.compile(
-    r"\b(?:policy (?:update|change)|updated policy|new policy|standing (?:order|instruction|rule)s?)\b"
+    r"\b(?:policy (?:update|change)|updated policy|new policy"
+    r"|standing (?:instruction|rule)s? (?:for|to) (?:you|the (?:assistant|agent|AI)))\b"
     r"|\bpre-?(?:approved|authori[sz]ed|cleared|verified)\b|\bauto-?(?:approve[sd]?|approval|pay)\b"
     r"|\b(?:always|automatically|without (?:asking|confirmation|confirming|checking|verification|review|approval))\s+"
     r"(?:approve|authori[sz]e|trust|grant|pay|transfer|wire|send (?:money|payments?|funds|credentials|copies|a copy"
     r"|invoices?)|forward|cc|bcc|say yes|sign)\b"
-    r"|(?<!will )(?<!would )(?<!'ll )\bnever\s+(?:ask|confirm|verify|check|question|double-check|warn|notify|flag"
+    r"|(?<!will )(?<!would )(?<!'ll )(?<!we )(?<!they )(?<!It )(?<!it )\bnever\s+"
+    r"(?:ask|confirm|verify|check|question|double-check|warn|notify|flag"
     r"|refuse|decline|reject|escalate)"
-    r"\w*\s+(?:the |for |with |about |whether |before |him|her|them|anyone|any)"
+    r"\w*\s+(?:the |for (?:confirmation|approval|permission|consent|a second)|with |about |whether |before |him|her"
+    r"|them|anyone|any)"
     r"|\b(?:the user|the owner|the team|management|the admin\w*|I|we) (?:has |have )?(?:already )?(?:pre-?approved"
     r"|authori[sz]ed|consented to|granted you|allowed you|whitelisted|allowlisted|signed off on)\b"
     r"|\b(?:is|are) (?:now )?(?:a )?(?:trusted|whitelisted|allowlisted|verified|approved|authori[sz]ed) (?:sources?"
@@ -82,6 +85,14 @@ _CHANGED_FACT = re.compile(
     r"|moved|updated|switched) to|have (?:been )?(?:changed|moved|updated) to)\b"
     r"|\b(?:new|updated|correct|preferred) (?:payment|bank|billing|wire|IBAN|e-?mail address|phone number|contact"
     r"|wallet|routing|payee|bank details|account (?:number|details))\b",
+    _I,
+)
+_PAY_OR_CHANGE = re.compile(
+    r"(?<![\w-])(?:pay\w*|transfer\w*|wire\w*|send (?:money|funds|payments?)|remit\w*|deposit\w*|invoice\w*"
+    r"|new|chang\w*|updat\w*|switched|moved|now|instead|refund\w*|überweis\w*|zahl\w*|neue[nsr]?|geändert|paga\w*|pague\w*"
+    r"|transferencia\w*|nuev[oa]|cambi\w*|virement\w*|pay(?:er|ez)|paiement\w*|nouv\w*|chang[ée]\w*|pagamento"
+    r"|nov[oa]|bonifico|nuov[oa]|betaal\w*|nieuw\w*|przelew\w*|now[ya]|переве\w*|оплат\w*|нов\w*|измен\w*)"
+    r"(?![\w-])|转账|汇款|付款|新|振込|振り込|送金|変更|송금|이체|새|변경|تحويل|جديد",
     _I,
 )
 _MEMSYNC = re.compile(
@@ -178,11 +189,16 @@ def _payment_and_key_claims(text: str, previous: str | None, added: Matches) -> 
             if previous is None or m.group().replace(" ", "") not in previous.replace(" ", ""):
                 yield m
 
+    # An account number stated is a profile; one to pay to, or said to be new, is a claim to weigh.
+    def weight(m: re.Match[str]) -> Severity:
+        changed = previous is not None or _PAY_OR_CHANGE.search(_sentence(text, m)) is not None
+        return Severity.MEDIUM if changed else Severity.LOW
+
     for m in fresh(_IBAN):
         if iban_valid(m.group()):
-            yield _claim(m, Severity.MEDIUM, f"new IBAN {m.group()}")
+            yield _claim(m, weight(m), f"new IBAN {m.group()}")
     for m in fresh(_ACCOUNT):
-        yield _claim(m, Severity.MEDIUM, f"new account or routing number {m.group(1).strip()}")
+        yield _claim(m, weight(m), f"new account or routing number {m.group(1).strip()}")
     for m in fresh(_CARD):
         if luhn_valid(m.group()) and _CARD_WORDS.search(_line(text, m)):
             # Processors' test cards (4242…, 4111…, 5555…4444) repeat a digit or two: fixtures, not a card.

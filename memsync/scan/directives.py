@@ -302,7 +302,7 @@ _ACTION = re.compile(
 
 # What an attacker wants moved: secrets and where they live.
 _SECRET = re.compile(
-    r"~/\.ssh\S*|\.ssh/\S*|\bid_(?:rsa|ed25519|ecdsa"
+    r"~/\.ssh(?:/(?!\S*\.pub\b)\S*)?(?![\w/.])|\.ssh/(?!\S*\.pub\b)\S+|\bid_(?:rsa|ed25519|ecdsa"
     r"|dsa)\b(?!\.pub)|~/\.aws\S*|\.aws/credentials|\.git-credentials"
     r"|(?<![\w-])\.env(?:\.\w+)?\b|\.netrc|\.npmrc|\.pypirc|kube/?config|\.docker/config\.json|/etc/shadow"
     r"|\bkeychain\b|\bcookies?\b|\b[A-Z][A-Z0-9_]*(?:API_KEY|TOKEN|SECRET|PASSWORD|ACCESS_KEY|PRIVATE_KEY)\b"
@@ -571,13 +571,17 @@ _IMAGE_URL = re.compile(
 # Authentication to the API a page documents is a reader's own key, not a leak: ?api_key=YOUR_API_KEY.
 _OWN_KEY = re.compile(r"\bYOUR|\bMY_|<your|\{your|\{\{\s*your", _I)
 _EXAMPLE_HOST = re.compile(
-    r"^https?://(?:[\w-]+\.)*(?:example\.(?:com|org|net)|localhost"
-    r"|127\.0\.0\.1|\[::1\]|[\w-]+\.(?:test|invalid|local))"
+    r"^https?://(?:[\w-]+\.)*(?:example\.(?:com|org|net)|localhost|home\.arpa"
+    r"|127\.0\.0\.1|\[::1\]|[\w-]+\.(?:test|invalid|local|internal|lan))"
     r"(?:[:/?#]|$)",
     _I,
 )
 
-_EXAMPLE_MAIL = re.compile(r"@(?:[\w-]+\.)*(?:example\.(?:com|org|net)|[\w-]+\.(?:test|invalid|local))$", _I)
+# Documentation's own domains (RFC 2606, 6761, 8375): nothing sent there leaves the page's world.
+_EXAMPLE_MAIL = re.compile(
+    r"@(?:[\w-]+\.)*(?:example\.(?:com|org|net)|[\w-]+\.(?:test|invalid|local|internal|lan)|home\.arpa)$",
+    _I,
+)
 
 
 def _sentences(text: str) -> Iterator[tuple[int, int]]:
@@ -601,8 +605,11 @@ def _first(pattern: re.Pattern[str], text: str, lo: int, hi: int) -> re.Match[st
 
 
 def _negated(text: str, lo: int, at: int) -> bool:
-    """A negation in the words just before the action: "never send", "bitte nicht senden", "不要发送"."""
-    return _NEGATION.search(text, max(lo, at - 24), at) is not None
+    """A negation in the words just before the action ("never send", "不要发送"); where the verb comes
+    last ("niemals in Tickets kopieren", "絶対に送らないで"), anywhere before it in the sentence."""
+    word = text[at : at + 20].split()[0].lower() if text[at : at + 20].split() else ""
+    window = 24 if word in _ENGLISH_VERBS else 120
+    return _NEGATION.search(text, max(lo, at - window), at) is not None
 
 
 def _unnegated(pattern: re.Pattern[str], text: str, lo: int, hi: int) -> re.Match[str] | None:
@@ -697,6 +704,9 @@ _DESCRIBING = re.compile(
 )
 
 
+_IN_A_LIST = re.compile(r"\s*(?:,|\band\b|\bor\b|\)|/)")
+
+
 def _ordered(text: str, lo: int, m: re.Match[str]) -> bool:
     """An English verb reads as an order only where an order puts it ("send the file", "you must send"),
     not as a noun or a description ("a send button", "the output of")."""
@@ -704,6 +714,8 @@ def _ordered(text: str, lo: int, m: re.Match[str]) -> bool:
         return True  # word order differs: "in den Chat kopieren", "コピーしてください"
     # A slice, so that "^" is the sentence's start and not wherever a look-back window begins.
     before = text[lo : m.start()] if m.start() - lo <= 40 else "x" + text[m.start() - 40 : m.start()]
+    if _IN_A_LIST.match(text, m.end()):
+        return False  # "your calendar, email, and a shopping list": a noun in a list
     return _ORDER_BEFORE.search(before) is not None and _DESCRIBING.search(before) is None
 
 
@@ -805,6 +817,9 @@ def _block_end(text: str, at: int) -> int:
     return m.start() if m else min(len(text), at + 1200)
 
 
+_LABEL_LINE = re.compile(r"\s*(?:#{1,6}\s|(?:title|tags|keywords|categories|aliases)\s*:)", _I)
+
+
 def directive_hits(text: str) -> Iterator[Hit]:
     """Sentences built as orders to an agent, standing orders about the user, and secrets on the move."""
     text = _uncommented(text)
@@ -813,6 +828,8 @@ def directive_hits(text: str) -> Iterator[Hit]:
     addressed: re.Match[str] | None = None
     addressed_until = -1
     for lo, hi in _sentences(text):
+        if _LABEL_LINE.match(text, lo):
+            continue  # a heading, a title or tags name a subject; they order nothing
         action = _unnegated(_ACTION, text, lo, hi)
         target = _first(_TARGET, text, lo, hi)
         if target is not None and _INTRODUCES.search(text, lo, hi):
@@ -865,7 +882,9 @@ def directive_hits(text: str) -> Iterator[Hit]:
                 "secrecy", start, end, Severity.HIGH, "an action on the user's data, money or secrets, kept from them"
             )
             continue
-        skip = _first(_SKIP_CHECK, text, *near)
+        skip = _first(_SKIP_CHECK, text, lo, hi)
+        if skip is not None and _negated(text, lo, skip.start()):
+            skip = None  # "never send them without asking me": the rule the user keeps
         obliged = _first(_OBLIGATION, text, max(0, lo - 300), hi)
         if (skip is not None and (stakes or _first(_DESTRUCTIVE, text, lo, hi))) or (obliged is not None and stakes):
             cue = skip or obliged
@@ -972,14 +991,16 @@ def tool_call_hits(text: str) -> Iterator[Hit]:
         if not _REACHING_TOOL.search(tool):
             continue
         region = text[m.start() : m.end() + 400]
-        reach = _DEST.search(region) or _SECRET.search(region)
+        dest = _DEST.search(region)
+        outward = dest is not None and not _EXAMPLE_HOST.match(dest.group()) and not _EXAMPLE_MAIL.search(dest.group())
+        reach = outward or _SECRET.search(region) is not None
         if not reach and re.match(r"[\"']?name\b", m.group(), _I):
             continue  # "name" keys are everywhere in configuration; only a call with reach counts
         yield Hit(
             "tool-call",
             m.start(),
             m.end(),
-            Severity.HIGH if reach else Severity.MEDIUM,
+            Severity.HIGH if reach else Severity.LOW,
             f"a call of the tool {tool[:40]!r} written for an agent to take as its own",
             code_penalty=1 if reach else 2,
         )

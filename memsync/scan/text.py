@@ -534,14 +534,19 @@ _EXAMPLE = re.compile(
     r"(?: into)? to|z\.\s?B\.|beispielsweise|Beispiel|Angreifer\w*|por ejemplo|ejemplo|atacante|par exemple|exemple"
     r"|attaquant|ad esempio|esempio|por exemplo|exemplo|например|пример\w*|злоумышленн\w*|атак\w*|例如|比如|示例"
     r"|攻击者|攻撃者|例えば|たとえば|例:|예를 들어|예시|공격자|مثال|مثلا|مثلاً|المهاجم|مهاجم|هجوم|حمله|نمونه"
-    r"|örneğin|saldırgan|na przykład|przykład\w*|atakując\w*|bijvoorbeeld|aanvaller)",
+    r"|örneğin|saldırgan|na przykład|przykład\w*|atakując\w*|bijvoorbeeld|aanvaller)"
+    # Scripts without spaces have no word boundary around a word: matched as they stand.
+    r"|例如|比如|示例|攻击者|攻撃者|例えば|たとえば|예를 들어|예시|공격자|測試|测试|テスト|테스트|样本|サンプル",
     re.IGNORECASE,
 )
 _SECURITY_TERMS = re.compile(
     r"\b(prompt injection|jailbreak\w*|attack(?:er|ers|s)?|malicious|exploit\w*|payload|vulnerab\w*|threat"
     r"|owasp|red[- ]team\w*|adversar\w*|exfiltrat\w*|mitigat\w*|phishing|xss|cve-\d+|injection|backdoor\w*"
     r"|Angreifer|Schwachstelle\w*|atacante|vulnerabilidad\w*|attaquant|vulnérabilit\w*|злоумышленн\w*|уязвим\w*"
-    r"|攻击|漏洞|攻撃|脆弱性|공격|취약|هجوم|المهاجم|ثغر\w*|حمله|آسیب‌پذیری|مهاجم)",
+    r"|攻击|漏洞|攻撃|脆弱性|공격|취약|هجوم|المهاجم|ثغر\w*|حمله|آسیب‌پذیری|مهاجم|инъекци\w*|промпт\w*|атак\w*"
+    r"|inyecci[oó]n\w*|injection de prompt|injeç[ãa]o|iniezione|red team|eval\w*|test cases?|jailbreak)"
+    r"|(提示词注入|提示注入|注入|越狱|攻击|漏洞|攻撃|脆弱性|プロンプトインジェクション|インジェクション|ジェイルブレイク"
+    r"|프롬프트 인젝션|인젝션|탈옥|공격|취약점|레드팀)",
     re.IGNORECASE,
 )
 _HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.*)$", re.MULTILINE)
@@ -558,6 +563,9 @@ _FOR_A_PERSON = re.compile(
 )
 _NOT_PROSE = re.compile(r"\bhttps?://\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:[\w-]+\.)+[a-z]{2,}\b|`[^`\n]*`", re.I)
 _SENTENCE_END = re.compile(r"[.!?。！？؟।\n](?=\s|$)|\n")
+
+
+_TABLE_ROW = re.compile(r"^[ \t]*\|[^\n]*\|[^\n]*$", re.MULTILINE)
 
 
 @dataclass
@@ -584,7 +592,9 @@ class Context:
         yaml_end = raw.find(block) + len(block) if block is not None else 0
         # YAML's quoted strings are syntax, not someone quoting an example.
         quotes = [(m.start(), m.end()) for m in _QUOTED.finditer(raw) if m.start() >= yaml_end]
-        ctx.quotes = quotes + _blockquotes(raw)
+        # A table's cells are listed, as quotes are: an eval set's payloads, a test matrix.
+        tables = [(m.start(), m.end()) for m in _TABLE_ROW.finditer(raw)]
+        ctx.quotes = quotes + _blockquotes(raw) + (tables if len(tables) >= 3 else [])
         ctx.hidden = hidden_spans(raw)
         terms = {m.group().lower() for m in _SECURITY_TERMS.finditer(raw)}
         ctx.security_page = len(terms) >= 3
