@@ -49,13 +49,13 @@ def _alt(*words: str) -> str:
 _TARGET = re.compile(
     r"(?<![\w-])"
     + _alt(
-        r"AI",
+        r"AI(?! (?:Platform|Studio|Hub|Foundry|Services?|Search|Builder|Gateway|Act)\b)",
         r"A\.I\.",
         r"LLMs?",
         r"language models?",
         r"(?:AI |virtual |coding |digital )?assistants?",
         r"(?:AI|autonomous|coding|LLM|language model) agents?",
-        r"(?:the |any |every |this |dear |hey |hi |hello )?agents?(?=\s*[,:!])",
+        r"(?:the |any |every |this |dear |hey |hi |hello )?agents?(?=\s*(?:,|:(?!:)|!))",
         r"agents? (?:reading|processing|parsing|ingesting|seeing|loading) (?:this|these)",
         r"(?:the |this |any |all |every )(?:models?|bots?)",
         r"chat ?bots?",
@@ -820,6 +820,28 @@ def _block_end(text: str, at: int) -> int:
 _LABEL_LINE = re.compile(r"\s*(?:#{1,6}\s|(?:title|tags|keywords|categories|aliases)\s*:)", _I)
 
 
+_LOOSE_ACT = re.compile(
+    r"(?<![\w-])(?:run|runs|execute|apply|applies|do (?:this|that|it)|add|adds|use|keep|perform|install|paste"
+    r"|erledig\w*|ausführ\w*|anwend\w*|ejecut\w*|aplica\w*|ex[ée]cut\w*|appliqu\w*|execut\w*|esegu\w*"
+    r"|выполн\w*|запуст\w*|примен\w*|uruchom\w*|wykona\w*|çalıştır\w*|uitvoer\w*|voer)(?![\w-])"
+    r"|执行|运行|実行|適用|실행|적용",
+    _I,
+)
+
+
+def directs_an_agent(text: str) -> bool:
+    """The page speaks to an agent about doing something, in any form ("the assistant can apply it",
+    "any assistant with repo access can do this"): its commands are meant to be run."""
+    text = _uncommented(text)
+    return any(
+        not _LABEL_LINE.match(text, lo)
+        and (target := _TARGET.search(text, lo, hi)) is not None
+        and (_LOOSE_ACT.search(text, lo, hi) or _SKIP_CHECK.search(text, lo, hi) or _ACTION.search(text, lo, hi))
+        and not _negated(text, lo, target.start())
+        for lo, hi in _sentences(text)
+    )
+
+
 def directive_hits(text: str) -> Iterator[Hit]:
     """Sentences built as orders to an agent, standing orders about the user, and secrets on the move."""
     text = _uncommented(text)
@@ -863,7 +885,7 @@ def directive_hits(text: str) -> Iterator[Hit]:
         if target is not None and target.start() != action.start():
             sev = Severity.HIGH if (secret is not None or outward) else Severity.MEDIUM
             start, end = min(target.start(), action.start()), max(target.end(), action.end())
-            yield Hit("agent-directive", start, end, sev, "tells an agent to act", boost=False)
+            yield Hit("agent-directive", start, end, sev, "tells an agent to act", boost=False, code_penalty=0)
             continue
         data = _first(_USER_DATA, text, lo, hi)
         if outward and (data is not None or secret is not None):

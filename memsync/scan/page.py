@@ -22,7 +22,7 @@ def scan_text(name: str, raw: str, previous: str | None = None, known: Known | N
     # Rules read the normalised text; a hit whose span needed an undoing edit names the disguise.
     normal = normalise(raw)
     views = [normal, frontmatter_view(raw), rot13_view(raw)]
-    ctx.directed = any(h.severity >= Severity.MEDIUM for h in directives.directive_hits(normal.text))
+    ctx.directed = directives.directs_an_agent(normal.text)
     primary: list[tuple[int, int, str]] = []
     for n, view in enumerate(v for v in views if v is not None):
         for hit in (*rules.content_hits(view.text), *directives.content_hits(view.text)):

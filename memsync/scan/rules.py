@@ -289,6 +289,50 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "tool-hijack",
         re.compile(
+            r"\bgit\s+push\b[^\n|;&]*(?:\s--force(?!-with-lease)\b|\s-f\b|\s--delete\b|\s--mirror\b|\s:\w)"
+            r"|\bkubectl\s+delete\s+(?:ns|namespaces?|pvc|pv|deploy\w*|--all)\b|\b(?:DROP\s+(?:SCHEMA|DATABASE|TABLE)"
+            r"|TRUNCATE\s+TABLE)\b|\baws\s+s3\s+(?:rm\b[^\n]*--recursive|rb\b)|\bgsutil\s+(?:-m\s+)?rm\s+-r"
+            r"|\bterraform\s+destroy\b|\bhelm\s+(?:delete|uninstall)\b[^\n]*--all"
+            r"|\blaunchctl\s+(?:unload|bootout|remove)\b|\bsystemctl\s+(?:stop|disable|mask)\s+[^\n]*(?:firewall|ufw|apparmor"
+            r"|selinux|falcon|defender|clamav|auditd|osquery|sentinel|crowdstrike|fail2ban)"
+            r"|\bsetenforce\s+0\b|\bufw\s+disable\b|\bspctl\s+--master-disable|\bcsrutil\s+disable"
+            r"|socketfilterfw\s+--setglobalstate\s+off|\bSet-MpPreference\b[^\n]*-Disable\w+\s+\$?true"
+            r"|\biptables\s+(?:-F|--flush)\b|\bchmod\s+-R\s+0?777\b|\busermod\s+-aG\s+(?:sudo|wheel|admin)"
+            r"|NOPASSWD:\s*ALL|\bhistory\s+-c\b|\bunset\s+HISTFILE|\bgit\s+(?:reset\s+--hard|clean\s+-[a-z]*f[a-z]*d)"
+            r"[^\n]*&&[^\n]*push",
+            _I,
+        ),
+        Severity.MEDIUM,
+        "destroys data or history, or turns a protection off",
+        code_penalty=2,
+        cue=(
+            "push",
+            "kubectl",
+            "drop",
+            "truncate",
+            "aws",
+            "gsutil",
+            "terraform",
+            "helm",
+            "launchctl",
+            "systemctl",
+            "setenforce",
+            "ufw",
+            "spctl",
+            "csrutil",
+            "socketfilterfw",
+            "set-mppreference",
+            "iptables",
+            "chmod",
+            "usermod",
+            "nopasswd",
+            "history",
+            "histfile",
+        ),
+    ),
+    Rule(
+        "tool-hijack",
+        re.compile(
             r"\brm\s+(?:-[a-zA-Z]*[rRf][a-zA-Z]*\s+)+['\"]?~/(?!\.)[\w-]+/?['\"]?(?=[\s`'\";)|&]|$)",
             _I,
         ),
