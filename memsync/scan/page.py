@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from .. import frontmatter
 from ..errors import InputError
@@ -51,7 +52,29 @@ def scan_text(name: str, raw: str, previous: str | None = None, known: Known | N
     for hit in claim_hits(raw, previous, known or Known()):
         out.append(_finding(name, ctx, hit, hit.start, hit.end, set(), None))
     out += reserved_keys(name, raw)
-    return dedupe(out)
+    return dedupe(_catalogue(out))
+
+
+# Three payloads or more, each quoted, in a table or a code span: a page that lists attacks (an eval
+# set, an explainer, a red-team log), not one that makes one. Each weighs a step less.
+_CATALOGUE = 3
+_LISTED = frozenset({"quoted", "code span", "example"})
+_PAYLOAD_RULES = frozenset(
+    {"agent-instructions", "agent-directive", "exfiltration", "secret-request", "tool-hijack", "tool-call", "secrecy"}
+)
+
+
+def _catalogue(findings: list[Finding]) -> list[Finding]:
+    listed = [f for f in findings if f.rule in _PAYLOAD_RULES and _LISTED & set(f.context) and not f.disguise]
+    if len({f.line for f in listed}) < _CATALOGUE:
+        return findings
+    lowered = {id(f) for f in listed}
+    return [
+        replace(f, severity=f.severity.shifted(-1), context=(*f.context, "one of many quoted payloads"))
+        if id(f) in lowered
+        else f
+        for f in findings
+    ]
 
 
 RESERVED_PREFIX = "memsync_"
