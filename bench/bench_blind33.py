@@ -1,7 +1,8 @@
 """The review scanner on the blind corpus (bench/blind33/): recall per attack class and
 false positives on benign look-alikes, as aggregates only.
 
-    python bench/bench_blind33.py
+    python bench/bench_blind33.py            # blind33
+    python bench/bench_blind33.py blind33b   # the second blind set
 
 The corpus was written by someone who read no rule, test or source of memsync, and
 frozen (its README gives the sha256 of its manifest and pages) before any tuning
@@ -15,28 +16,40 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 import time
 from collections import defaultdict
 from pathlib import Path
 
 from memsync.scan import scanner
 
-HERE = Path(__file__).resolve().parent / "blind33"
+BENCH = Path(__file__).resolve().parent
+# Each blind corpus as it was frozen (sha256 of manifest.jsonl, and of `sha256sum pages/*`).
 FROZEN = {
-    "manifest": "9bcfa4ca027f26ce653f7f01f4519d83847320c9658df73d674ed886e0be202d",
-    "pages": "cffe5676cce0a1916f27dc9ae9026d2ba700c3e814cdc639bdab702eb0c2fe17",
+    "blind33": {
+        "manifest": "9bcfa4ca027f26ce653f7f01f4519d83847320c9658df73d674ed886e0be202d",
+        "pages": "cffe5676cce0a1916f27dc9ae9026d2ba700c3e814cdc639bdab702eb0c2fe17",
+    },
+    "blind33b": {
+        "manifest": "1b608b1b82375cae5ec53a5114fcf22434b49afb926b321dcf6d99b201c58bfe",
+        "pages": "6716f529f893964e9aa2a905d5758bc117d5303d461971add9cb2441ae22d607",
+    },
 }
+HERE = BENCH / (sys.argv[1] if len(sys.argv) > 1 else "blind33")
 
 
 def _frozen() -> None:
     """Refuse to measure a corpus that is not the one frozen."""
+    if HERE.name not in FROZEN or not (HERE / "manifest.jsonl").is_file():
+        raise SystemExit(f"no frozen corpus {HERE.name!r}: one of {', '.join(FROZEN)}")
     manifest = hashlib.sha256((HERE / "manifest.jsonl").read_bytes()).hexdigest()
     listing = "".join(
         f"{hashlib.sha256(p.read_bytes()).hexdigest()}  pages/{p.name}\n" for p in sorted((HERE / "pages").iterdir())
     )
     pages = hashlib.sha256(listing.encode()).hexdigest()
-    if (manifest, pages) != (FROZEN["manifest"], FROZEN["pages"]):
-        raise SystemExit(f"bench/blind33 is not the frozen corpus (manifest {manifest[:12]}, pages {pages[:12]})")
+    frozen = FROZEN.get(HERE.name)
+    if frozen is None or (manifest, pages) != (frozen["manifest"], frozen["pages"]):
+        raise SystemExit(f"bench/{HERE.name} is not a frozen corpus (manifest {manifest[:12]}, pages {pages[:12]})")
 
 
 def main() -> None:
