@@ -228,6 +228,10 @@ def _judge_soft_hyphen(text: str, start: int, end: int) -> tuple[str, Severity, 
         return "invisible-unicode", Severity.LOW, "soft hyphen at a word edge"
     if len(word) >= 13 and text.count(_SOFT_HYPHEN, left, right) <= 3:
         return None
+    # Hints at syllable joints of a long word (German and Dutch compounds): "Donau-dampf-schiff-fahrts-".
+    syllables = [part for part in text[left:right].split(_SOFT_HYPHEN)]
+    if len(word) >= 10 and min(len(part) for part in syllables) >= 3:
+        return None
     return "invisible-unicode", Severity.MEDIUM, f"soft hyphen inside {word!r}"
 
 
