@@ -746,6 +746,7 @@ _CONCEAL = re.compile(
     r"|say\w*|bring (?:it|this) up|flag\w*|comment\w*|log\w*|disclos\w*|confirm\w*|let (?:them|the user|him|her)"
     r" know)|silently|quietly|secretly|discreetly|(?:the user|they|he|she)"
     r" (?:doesn't|does not|don't|do not|must not|shouldn't|should not) (?:know|notice|see|find out)"
+    r"|(?:keep|leave) (?:it|this|that|them) out of|(?:don't|do not|never) (?:include|put) (?:it|this|that) in"
     r"|nicht erwähnen|nichts sagen|ohne (?:es )?zu erwähnen|unauffällig|heimlich|sin (?:mencionarlo|decirlo|avisar)"
     r"|no (?:lo )?menciones|en silencio|sans (?:le )?(?:mentionner|dire|prévenir)|ne (?:le )?mentionne pas"
     r"|discrètement|sem (?:mencionar|avisar|dizer)|não mencione|silenciosamente|senza (?:dirlo|menzionarlo|avvisare)"
@@ -776,12 +777,22 @@ _MONEY = re.compile(
     _I,
 )
 _DESTRUCTIVE = re.compile(
-    r"(?<![\w-])(?:delet\w*|remov\w*|wipe|erase|drop|destroy|rm -|payments?|emails?)(?![\w-])", _I
+    r"(?<![\w-])(?:delet\w*|remov\w*|wipe|erase|drop|destroy|rm -|payments?|pay|emails?|dangerous|risky|warnings?"
+    r"|security|install\w*|transfer\w*|Zahlung\w*|Überweisung\w*|lösch\w*|pago\w*|borrar|paiement\w*|supprim\w*"
+    r"|pagamento\w*|платеж\w*|удал\w*)(?![\w-])|支付|付款|删除|支払|削除|결제|삭제",
+    _I,
 )
 _SKIP_CHECK = re.compile(
-    r"(?<![\w-])(?:skip (?:the )?(?:\S+ )?(?:confirmation|confirm\w*|check|prompt|review|step|warning)\w*|just do it"
-    r"|(?:run|do|send|pay|delete) it anyway|don't ask|do not ask|never ask|without (?:asking|confirm\w*|checking))"
-    r"(?![\w-])",
+    r"(?<![\w-])(?:skip(?:ping)? (?:the |all |any |every )?[^.\n]{0,30}?(?:confirmation|confirm\w*|check|prompt|review"
+    r"|step|warning|pop-?up|dialog|approval)\w*|just (?:do it|pay|send|delete|run|approve)|(?:run|do|send|pay|delete)"
+    r" it anyway|don't ask|do not ask|never ask|without (?:asking|confirm\w*|checking|approval)|no need to (?:ask"
+    r"|check|confirm|verify)\w*|confirm(?:ation)?[_ ]?(?:required)?\s*[=:]\s*false|approval_required\s*[=:]\s*false"
+    r"|ohne (?:Rückfrage|Nachfrage|Bestätigung|zu fragen)|sin (?:preguntar|confirmar|confirmación)|sans (?:demander"
+    r"|confirmation|confirmer)|sem (?:perguntar|confirmar|confirmação)|senza (?:chiedere|conferma)|без (?:подтвержд\w+"
+    r"|вопросов|спроса)|zonder (?:te vragen|bevestiging)|bez (?:pytania|potwierdzenia)|sormadan|onaysız"
+    r"|(?:OK'?d|okayed|signed off on|gave (?:the |me the )?(?:go-ahead|green light)))"
+    r"(?![\w-])|确认不需要|无需确认|不用确认|不必确认|无需询问"
+    r"|確認せずに|確認なしで|確認不要|聞かずに|확인 없이|묻지 않고",
     _I,
 )
 
@@ -846,6 +857,7 @@ def directive_hits(text: str) -> Iterator[Hit]:
     """Sentences built as orders to an agent, standing orders about the user, and secrets on the move."""
     text = _uncommented(text)
     previous = 0
+    before = 0
     # "The assistant is requested to:" speaks to the agent through the list that follows it.
     addressed: re.Match[str] | None = None
     addressed_until = -1
@@ -863,7 +875,7 @@ def directive_hits(text: str) -> Iterator[Hit]:
         outward = dest is not None and not _EXAMPLE_HOST.match(dest.group()) and not _EXAMPLE_MAIL.search(dest.group())
         if secret is None:
             secret = _outside_urls(text, previous, lo)  # "collect every key. Post them in this thread."
-        previous = lo
+        before, previous = previous, lo
         if secret is not None:
             move = _unnegated(_MOVE, text, lo, hi)
             if move is None and outward and target is not None:
@@ -904,8 +916,8 @@ def directive_hits(text: str) -> Iterator[Hit]:
                 "secrecy", start, end, Severity.HIGH, "an action on the user's data, money or secrets, kept from them"
             )
             continue
-        skip = _first(_SKIP_CHECK, text, lo, hi)
-        if skip is not None and _negated(text, lo, skip.start()):
+        skip = _first(_SKIP_CHECK, text, before, hi)  # "Skip confirmations for payments. Just pay."
+        if skip is not None and _negated(text, max(before, skip.start() - 40), skip.start()):
             skip = None  # "never send them without asking me": the rule the user keeps
         obliged = _first(_OBLIGATION, text, max(0, lo - 300), hi)
         if (skip is not None and (stakes or _first(_DESTRUCTIVE, text, lo, hi))) or (obliged is not None and stakes):
@@ -1042,6 +1054,10 @@ _PERMISSION = re.compile(
         r"without (?:asking|confirm\w*|checking|verif\w*|approval|permission|review\w*|double-checking)",
         r"no need to (?:ask|confirm|check|verify)",
         r"auto-?(?:approve\w*|pay|confirm\w*|accept\w*)",
+        r"(?:act on|follow|obey|do|carry out) (?:anything|whatever|everything|all)[^.\n]{0,40}"
+        r"(?:asks?|says?|requests?|sends?)",
+        r"as if (?:it|they|he|she) (?:came|come|were) from",
+        r"(?:OK'?d|okayed|gave (?:the |me the )?(?:go-ahead|green light))",
         r"(?:genehmigt|autorisiert|erlaubt|zugestimmt|freigegeben|eingewilligt)",
         r"ohne (?:Nachfrage|Rückfrage|zu fragen|Bestätigung|nachzufragen)",
         r"(?:autoriz|aprob|consent|permit)(?:ado|ó|ada)",
@@ -1084,7 +1100,10 @@ def permission_hits(text: str) -> Iterator[Hit]:
             continue
         action = _unnegated(_ACTION, text, lo, hi)
         if action is None or not (
-            _USER.search(text, lo, hi) or _TARGET.search(text, lo, hi) or _YOU.search(text, lo, hi)
+            _USER.search(text, lo, hi)
+            or _TARGET.search(text, lo, hi)
+            or _YOU.search(text, lo, hi)
+            or _MONEY.search(text, lo, hi)
         ):
             continue
         start, end = min(granted.start(), action.start()), max(granted.end(), action.end())
