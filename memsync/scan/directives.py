@@ -767,7 +767,7 @@ _OBLIGATION = re.compile(
     r" of (?:every|each)|before (?:I |you )?(?:answer|reply|respond)\w*|ich (?:muss|soll|sollte)|Erinnerung"
     r"|debo|tengo que|recordatorio|je dois|rappel|devo|lembrete|promemoria|я (?:должен|должна)|напоминание"
     r"|muszę|przypomnienie|moet ik|herinnering|hatırlatma|pengingat|nhắc nhở|påminnelse)(?![\w-])"
-    r"|备忘|提醒|记得|我必须|我应该|リマインダー|忘れずに|毎回|必ず|잊지 말고|알림|매번|반드시",
+    r"|记得|我必须|我应该|リマインダー|忘れずに|毎回|必ず|잊지 말고|알림|매번|반드시",
     _I,
 )
 _MONEY = re.compile(
