@@ -3,6 +3,7 @@ false positives on benign look-alikes, as aggregates only.
 
     python bench/bench_blind33.py            # blind33
     python bench/bench_blind33.py blind33b   # the second blind set
+    python bench/bench_blind33.py blind33c   # the third
 
 The corpus was written by someone who read no rule, test or source of memsync, and
 frozen (its README gives the sha256 of its manifest and pages) before any tuning
@@ -33,6 +34,10 @@ FROZEN = {
     "blind33b": {
         "manifest": "1b608b1b82375cae5ec53a5114fcf22434b49afb926b321dcf6d99b201c58bfe",
         "pages": "6716f529f893964e9aa2a905d5758bc117d5303d461971add9cb2441ae22d607",
+    },
+    "blind33c": {
+        "manifest": "05169c5f9c246e12476418f87ead8a454a2e0e2dd0ae6336770b65d12615c6e5",
+        "pages": "0cf844b4889fc264920d31e23e792698a192ee88233e26ab9434e611056c3408",
     },
 }
 HERE = BENCH / (sys.argv[1] if len(sys.argv) > 1 else "blind33")
