@@ -993,15 +993,16 @@ def placeholder_url_hits(text: str) -> Iterator[Hit]:
 
 # Tool calls in any key order: a tool's name beside its arguments.
 _TOOL_OBJECT = re.compile(
-    r"[\"']?(?:tool|tool_name|function|function_name|name|action|command|cmd|recipient)[\"']?\s*[:=]\s*[\"']"
-    r"(?P<tool>[\w.:/-]{2,60})[\"']"
-    r"(?=[^{}]{0,400}[\"']?(?:arguments|args|params|parameters"
-    r"|input|action_input|kwargs|payload|body)[\"']?\s*[:=])"
+    r"(?:(?<!\w)[\"']?(?:tool|tool_name|function|function_name|name|action|command|cmd|recipient|outil|herramienta|ferramenta"
+    r"|strumento|Werkzeug|инструмент|工具|ツール|도구)[\"']?\s*[:=]\s*[\"']|(?m:^)[ \t-]*tool:[ \t]*)"
+    r"(?P<tool>[\w.:/-]{2,60})(?:[\"']|(?=[ \t]*\n))"
+    r"(?=[^{}]{0,400}[\"']?(?:arguments|args|params|parameters|input|action_input|kwargs|payload|body|commande|comando"
+    r"|argumentos|paramètres|parámetros|parametri|Argumente|Parameter|аргументы|параметры|参数|引数|인자)[\"']?\s*[:=])"
     r"|[\"']?(?:arguments|args|params|parameters|input"
     r"|action_input|kwargs)[\"']?\s*[:=]\s*\{[^{}]{0,400}\}\s*,\s*"
     r"[\"']?(?:tool|tool_name|function|name|action)[\"']?\s*[:=]\s*[\"'](?P<tool2>[\w.:/-]{2,60})[\"']"
     r"|<(?:function_call|tool_call|tool_code|invoke)\b[^>]{0,80}>"
-    r"|\b(?:Action|Tool):\s*(?P<tool3>[\w.:/-]{2,60})\s*\n\s*(?:Action Input|Tool Input|Input):"
+    r"|\b(?:Action|Tool):\s*(?P<tool3>[\w.:/-]{2,60})\s+(?:Action Input|Tool Input|Input):"
     r"|\b(?:call|invoke|run|exec(?:ute)?)\s+`?(?P<tool4>(?:functions?"
     r"|tools?|shell|bash|terminal|mail"
     r"|email|gmail|browser|payments?|bank|wallet|slack|github)[._][\w.]{2,40})\s*\(",
@@ -1018,16 +1019,30 @@ _REACHING_TOOL = re.compile(
 )
 
 
+# Arguments that act whatever the tool is called: a command that deletes, forces, fetches and runs, or a
+# protection turned off.
+_DANGEROUS_ARGUMENT = re.compile(
+    r"rm -rf|chmod -R|chmod 777|\| *(?:ba)?sh\b|curl |wget |--force\b|crontab|authorized_keys|sudo |mkfs"
+    r"|dd if=|DROP (?:TABLE|DATABASE|SCHEMA)"
+    r"|[\"'](?:two_factor|2fa|mfa|\w*verification|\w*dogrulama|\w*security)\w*[\"']\s*:\s*false",
+    _I,
+)
+
+
 def tool_call_hits(text: str) -> Iterator[Hit]:
     """A call object for a tool that reaches outside: an agent that takes it for its own call acts on it."""
     for m in _TOOL_OBJECT.finditer(text):
         tool = m.group("tool") or m.group("tool2") or m.group("tool3") or m.group("tool4") or m.group()
-        if not _REACHING_TOOL.search(tool):
-            continue
         region = text[m.start() : m.end() + 400]
         dest = _DEST.search(region)
         outward = dest is not None and not _EXAMPLE_HOST.match(dest.group()) and not _EXAMPLE_MAIL.search(dest.group())
-        reach = outward or _SECRET.search(region) is not None
+        dangerous = _DANGEROUS_ARGUMENT.search(region) is not None
+        # A process launcher's "command" (an MCP server, a compose file) names a program and passes it
+        # its own tokens; only what the command does counts.
+        launcher = re.match(r"(?<!\w)[\"']?(?:command|cmd)\b", m.group(), _I) is not None
+        reach = dangerous or (not launcher and (outward or _SECRET.search(region) is not None))
+        if not reach and not _REACHING_TOOL.search(tool):
+            continue
         if not reach and re.match(r"[\"']?name\b", m.group(), _I):
             continue  # "name" keys are everywhere in configuration; only a call with reach counts
         yield Hit(
