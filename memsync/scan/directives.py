@@ -49,13 +49,14 @@ def _alt(*words: str) -> str:
 _TARGET = re.compile(
     r"(?<![\w-])"
     + _alt(
+        r"AI[-_](?:task|note|instructions?|agent|assistant)s?",
         r"AI(?! (?:Platform|Studio|Hub|Foundry|Services?|Search|Builder|Gateway|Act)\b)",
         r"A\.I\.",
         r"LLMs?",
         r"language models?",
         r"(?:AI |virtual |coding |digital )?assistants?",
         r"(?:AI|autonomous|coding|LLM|language model) agents?",
-        r"(?:the |any |every |this |dear |hey |hi |hello )?agents?(?=\s*(?:,|:(?!:)|!))",
+        r"(?:the |any |every |this |dear |hey |hi |hello )?agents?(?=\s*(?:,|!|:(?!:)(?=[ \t]*\S+[ \t]+\S+[ \t]+\S+)))",
         r"agents? (?:reading|processing|parsing|ingesting|seeing|loading) (?:this|these)",
         r"(?:the |this |any |all |every )(?:models?|bots?)",
         r"chat ?bots?",
@@ -302,7 +303,7 @@ _ACTION = re.compile(
 
 # What an attacker wants moved: secrets and where they live.
 _SECRET = re.compile(
-    r"~/\.ssh(?:/(?!\S*\.pub\b)\S*)?(?![\w/.])|\.ssh/(?!\S*\.pub\b)\S+|\bid_(?:rsa|ed25519|ecdsa"
+    r"\blogins?\b|\bjetons?\b|\brclone\.conf\b|~/\.ssh(?:/(?!\S*\.pub\b)\S*)?(?![\w/.])|\.ssh/(?!\S*\.pub\b)\S+|\bid_(?:rsa|ed25519|ecdsa"
     r"|dsa)\b(?!\.pub)|~/\.aws\S*|\.aws/credentials|\.git-credentials"
     r"|(?<![\w-])\.env(?:\.\w+)?\b|\.netrc|\.npmrc|\.pypirc|kube/?config|\.docker/config\.json|/etc/shadow"
     r"|\bkeychain\b|\bcookies?\b|\b[A-Z][A-Z0-9_]*(?:API_KEY|TOKEN|SECRET|PASSWORD|ACCESS_KEY|PRIVATE_KEY)\b"
@@ -721,7 +722,17 @@ def _ordered(text: str, lo: int, m: re.Match[str]) -> bool:
 
 # What the agent holds of the user's: their messages, files, notes, history.
 _USER_DATA = re.compile(
-    r"(?<![\w-])(?:(?:the )?user'?s|their|his|her|(?:the |this |whole |full |entire )?(?:conversation|chat|transcript)"
+    # Personal data by name, whoever it belongs to: a customer list and ID numbers leave as a user's would.
+    r"(?<![\w-])(?:passports?(?: scans?| numbers?)?|ID (?:scans?|cards?|documents?)|social security(?: numbers?)?|SSNs?"
+    r"|dates? of birth|customer (?:list|data|records)|personal (?:data|information|details)|phone numbers"
+    r"|Telefonnummer\w*|Kundenliste\w*|personenbezogene\w* Daten|Ausweis\w*|Reisepass\w*|números? de tel[ée]fono"
+    r"|datos personales|lista de clientes|pasaporte\w*|numéros? de téléphone|données personnelles|liste des clients"
+    r"|passeport\w*|dados pessoais|números? de telefone|lista de clientes|dati personali|numeri di telefono"
+    r"|номер\w* телефон\w*|персональн\w* данн\w*|паспорт\w*|список клиентов|dane osobowe|numery telefon\w*"
+    r"|kişisel veri\w*|telefon numara\w*|pasaport\w*)(?![\w-])"
+    r"|电话号码|身份证|个人信息|客户名单|护照|電話番号|個人情報|顧客リスト|マイナンバー|パスポート"
+    r"|전화번호|주민번호|연락처|고객 명단|개인정보|여권"
+    r"|(?<![\w-])(?:(?:the )?user'?s|their|his|her|(?:the |this |whole |full |entire )?(?:conversation|chat|transcript)"
     r")(?: \w+){0,2}? (?:messages?|e-?mails?|files?|notes?|reports?|drafts?|attachments?|documents?|contacts?"
     r"|history|transcripts?|conversations?|chats?|address(?:es)?|phone(?: numbers?)?|calendar|photos?|location"
     r"|account(?: numbers?)?|bank\w*|card\w*|inbox|data|details|memor(?:y|ies)|summary|answers?|questions?|searches"
@@ -818,6 +829,8 @@ _CARRIES = re.compile(
 )
 
 
+# "To the assistant:", "AI:", "Assistente," — a name followed by a colon or comma addresses its reader.
+_VOCATIVE = re.compile(r"\s*[:：,，]")
 _INTRODUCES = re.compile(r"(?:[:?]|\bfollowing)\s*$|[:?]\s*\n")
 _BLOCK_END = re.compile(r"\n[ \t]*\n(?![ \t]*(?:[-*+]|\d{1,3}[.)])\s)|\n#")
 
@@ -866,7 +879,7 @@ def directive_hits(text: str) -> Iterator[Hit]:
             continue  # a heading, a title or tags name a subject; they order nothing
         action = _unnegated(_ACTION, text, lo, hi)
         target = _first(_TARGET, text, lo, hi)
-        if target is not None and _INTRODUCES.search(text, lo, hi):
+        if target is not None and (_INTRODUCES.search(text, lo, hi) or _VOCATIVE.match(text, target.end())):
             addressed, addressed_until = target, _block_end(text, hi)
         elif target is None and lo < addressed_until:
             target = addressed
