@@ -8,7 +8,8 @@ from pathlib import Path
 import click
 
 from .. import api
-from .app import _emit, dry_run_option, json_option, main
+from .app import main
+from .options import _emit, dry_run_option, json_option
 
 
 @main.command()

@@ -8,7 +8,8 @@ import click
 
 from ..api import SETTINGS, How, Memsync
 from ..errors import WorkspaceError
-from .app import _emit, dry_run_option, json_option, main
+from .app import main
+from .options import _emit, dry_run_option, json_option
 
 
 def _short(sha: str | None) -> str:

@@ -12,7 +12,8 @@ from .. import api
 from ..api import DEFAULT_MAX_DELETE, TRUST_POLICIES, DeleteLimit, parse_options
 from ..errors import WorkspaceError
 from ..progress import terminal_bar
-from .app import (
+from .app import main
+from .options import (
     Seconds,
     _emit,
     details,
@@ -20,7 +21,6 @@ from .app import (
     expect_field_option,
     index_lines,
     json_option,
-    main,
     no_index_option,
     remote_option,
     verbosity,

@@ -10,7 +10,8 @@ import click
 from .. import api
 from ..api import DEFAULT_KEY, TRUST_POLICIES, Memsync
 from ..progress import terminal_bar
-from .app import _emit, dry_run_option, json_option, main, verbosity
+from .app import main
+from .options import _emit, dry_run_option, json_option, verbosity
 from .sync import finish
 
 

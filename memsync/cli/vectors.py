@@ -8,7 +8,8 @@ import click
 
 from ..api import index, search
 from ..progress import terminal_bar
-from .app import _emit, dry_run_option, index_lines, json_option, main
+from .app import main
+from .options import _emit, dry_run_option, index_lines, json_option
 
 embedder_option = click.option(
     "--embedder",

@@ -8,7 +8,8 @@ import click
 
 from .. import api
 from ..api import Memsync
-from .app import _emit, dry_run_option, json_option, main
+from .app import main
+from .options import _emit, dry_run_option, json_option
 
 
 @main.command()
