@@ -40,39 +40,41 @@ COMMANDS = {
 }
 
 
-class _Cli(Group):
-    """Loads a command's module only when that command runs (or help lists it)."""
-
-    lazy = False  # the top group loads command modules; subgroups hold their commands already
+class _Lazy(Group):
+    """The top group: loads a command's module only when that command runs (or
+    help lists it). A command module holds plain click commands and never imports
+    this one, so the CLI's imports have no cycle."""
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if self.lazy and cmd_name not in self.commands:
+        if cmd_name not in self.commands:
             home = COMMANDS.get(cmd_name)
             for module in [home] if home else dict.fromkeys(COMMANDS.values()):
-                _load(self, module)
+                command = _commands_in(module).get(cmd_name)
+                if command is not None:
+                    self.add_command(command, cmd_name)
+                    break
         return self.commands.get(cmd_name)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        if self.lazy:
-            for module in dict.fromkeys(COMMANDS.values()):
-                _load(self, module)
+        for module in dict.fromkeys(COMMANDS.values()):
+            for name, command in _commands_in(module).items():
+                if name not in self.commands:
+                    self.add_command(command, name)
         return sorted(self.commands)
 
 
-def _load(group: click.Group, module: str) -> None:
-    """Import a command module: its commands register themselves on ``main``
-    (the server's command is a plain one, added here)."""
-    loaded = importlib.import_module(module)
-    serve = getattr(loaded, "serve", None)
-    if module == "memsync.serve" and isinstance(serve, click.Command):
-        group.add_command(serve)
+def _commands_in(module: str) -> dict[str, click.Command]:
+    """The top-level commands a module defines, by name: its click commands that
+    are no subcommand of one of its groups (``remote add`` is not ``add``)."""
+    found = [value for value in vars(importlib.import_module(module)).values() if isinstance(value, click.Command)]
+    subcommands = {id(sub) for group in found if isinstance(group, click.Group) for sub in group.commands.values()}
+    return {command.name: command for command in found if command.name and id(command) not in subcommands}
 
 
-@click.group(cls=_Cli, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_Lazy, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="memsync")
 def main() -> None:
     """Sync and transport memoryfields between local folders and remotes."""
 
 
 main.params.extend(_verbosity_options())
-main.lazy = True

@@ -12,7 +12,7 @@ import click
 
 from .. import api
 from ..api import TRUST_POLICIES, Memsync, RemoteOptionsSet, parse_options
-from .app import main
+from .group import Group
 from .options import _emit, dry_run_option, expect_field_option, json_option, verbosity
 
 option_option = click.option(
@@ -20,7 +20,7 @@ option_option = click.option(
 )
 
 
-@main.group()
+@click.group(cls=Group)
 def remote() -> None:
     """Manage a field's remotes."""
 
