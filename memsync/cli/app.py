@@ -11,6 +11,7 @@ is also ``{"error": ..., "code": ...}`` on stdout.
 from __future__ import annotations
 
 import importlib
+import threading
 
 import click
 
@@ -46,21 +47,29 @@ class _Lazy(Group):
     this one, so the CLI's imports have no cycle."""
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in self.commands:
-            home = COMMANDS.get(cmd_name)
-            for module in [home] if home else dict.fromkeys(COMMANDS.values()):
-                command = _commands_in(module).get(cmd_name)
-                if command is not None:
-                    self.add_command(command, cmd_name)
-                    break
+        with _adding:
+            if cmd_name not in self.commands:
+                home = COMMANDS.get(cmd_name)
+                for module in [home] if home else dict.fromkeys(COMMANDS.values()):
+                    command = _commands_in(module).get(cmd_name)
+                    if command is not None:
+                        self.add_command(command, cmd_name)
+                        break
         return self.commands.get(cmd_name)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        for module in dict.fromkeys(COMMANDS.values()):
-            for name, command in _commands_in(module).items():
-                if name not in self.commands:
-                    self.add_command(command, name)
+        with _adding:
+            for module in dict.fromkeys(COMMANDS.values()):
+                for name, command in _commands_in(module).items():
+                    if name not in self.commands:
+                        self.add_command(command, name)
         return sorted(self.commands)
+
+
+# Adding a command gives it -q/-v, so it must happen once: when commands registered
+# themselves on import, Python's import lock saw to that; threads that run commands
+# in one process (main.main) now wait here instead.
+_adding = threading.Lock()
 
 
 def _commands_in(module: str) -> dict[str, click.Command]:
