@@ -37,8 +37,10 @@ def test_version_imports_no_command() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     version, modules = done.stdout.splitlines()
     assert version.startswith("memsync, version ")
-    # The CLI's own frame (errors, progress bars) and nothing of a command, nor the libraries they need.
-    assert set(modules.split()) <= {"memsync", "memsync.cli", "memsync.cli.app", "memsync.errors", "memsync.progress"}
+    # The CLI's own frame (its group and shared options, errors, progress bars) and nothing of a
+    # command, nor the libraries they need.
+    frame = {"memsync.cli.app", "memsync.cli.group", "memsync.cli.options", "memsync.errors", "memsync.progress"}
+    assert set(modules.split()) <= {"memsync", "memsync.cli", *frame}
 
 
 def test_a_command_imports_its_module_only() -> None:

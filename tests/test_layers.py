@@ -142,6 +142,88 @@ def wrong_imports(root: Path, table: list[tuple[str, str]]) -> list[str]:
     return wrong
 
 
+def import_cycles(root: Path) -> list[str]:
+    """Each cycle of the import graph of ``root``/memsync (module → the memsync modules
+    it imports, every import as the layer rule counts it), one per strongly connected
+    component of more than one module, written as a path round it. Only imports a
+    module writes count: that importing ``memsync.cli.sync`` runs ``memsync/cli/__init__.py``
+    first is Python's doing, and would make a cycle of every package that re-exports."""
+    graph: dict[str, set[str]] = {}
+    for path in sorted((root / "memsync").rglob("*.py")):
+        where = path.relative_to(root).as_posix()
+        targets = {_module_path(module, root) for module in _imports(path, root)}
+        # A package's __init__ naming what it defines is no cycle; a missing module is wrong_imports' to report.
+        graph[where] = {target for target in targets if target is not None and target != where}
+    return [" → ".join(_a_cycle(graph, members)) for members in _components(graph) if len(members) > 1]
+
+
+def _components(graph: dict[str, set[str]]) -> list[set[str]]:
+    """Tarjan's strongly connected components, with a stack of its own rather than
+    recursion, so a long chain of imports cannot reach Python's recursion limit."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    components: list[set[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+
+    for start in sorted(graph):
+        if start in index:
+            continue
+        visit(start)
+        work = [(start, iter(sorted(graph[start])))]
+        while work:
+            node, edges = work[-1]
+            for target in edges:
+                if target not in index:
+                    visit(target)
+                    work.append((target, iter(sorted(graph.get(target, ())))))
+                    break
+                if target in on_stack:
+                    low[node] = min(low[node], index[target])
+            else:
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == index[node]:
+                    component = set()
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.add(member)
+                        if member == node:
+                            break
+                    components.append(component)
+    return components
+
+
+def _a_cycle(graph: dict[str, set[str]], members: set[str]) -> list[str]:
+    """A shortest path from the first of ``members`` back to itself, inside them (one
+    exists: they are strongly connected), so a failure names imports to remove, not a heap."""
+    start = min(members)
+    came_from: dict[str, str] = {}
+    frontier = [start]
+    while frontier:
+        following = []
+        for node in frontier:
+            for target in sorted(graph[node] & members):
+                if target == start:
+                    path = [node]
+                    while path[-1] != start:
+                        path.append(came_from[path[-1]])
+                    return [*reversed(path), start]
+                if target not in came_from:
+                    came_from[target] = node
+                    following.append(target)
+        frontier = following
+    raise AssertionError(f"{sorted(members)} are not strongly connected")
+
+
 def _room(path: str) -> str:
     return next((p for p in LIBRARY_PACKAGES if path.startswith(p)), path)
 
@@ -235,3 +317,30 @@ def test_a_store_importing_the_remote_layer_is_caught(tmp_path: Path) -> None:
     planted = tmp_path / "memsync" / "backends" / "local.py"
     planted.write_text(planted.read_text() + "\nfrom memsync.remote import Remote\n")
     assert wrong_imports(tmp_path, _table()) == ["memsync/backends/local.py (stores) imports memsync.remote (remote)"]
+
+
+def test_the_import_graph_has_no_cycle() -> None:
+    """Imports form a tree of layers, down to the base: a cycle (the CLI's top group
+    loading command modules that import it back, as it once was) means neither module
+    can be read, tested or loaded without the other."""
+    cycles = import_cycles(ROOT)
+    assert not cycles, "import cycles:\n" + "\n".join(cycles)
+
+
+CYCLE_PLANTS = {
+    "plain": "from . import ping\n",
+    "in-a-function": "def f():\n    from .ping import PING\n    return PING\n",
+    "by-name": "import importlib\n\nping = importlib.import_module('memsync.ping')\n",
+}
+
+
+@pytest.mark.parametrize("case", sorted(CYCLE_PLANTS))
+def test_the_cycle_check_catches_two_modules_importing_each_other(tmp_path: Path, case: str) -> None:
+    """The check itself can fail: a copy of the package with two new modules, each importing the other."""
+    import shutil
+
+    shutil.copytree(ROOT / "memsync", tmp_path / "memsync", ignore=shutil.ignore_patterns("__pycache__"))
+    assert import_cycles(tmp_path) == [], "the copy has no cycle before the plant"
+    (tmp_path / "memsync" / "ping.py").write_text("from .pong import PONG\n\nPING = 1\n")
+    (tmp_path / "memsync" / "pong.py").write_text(CYCLE_PLANTS[case] + "\nPONG = 2\n")
+    assert import_cycles(tmp_path) == ["memsync/ping.py → memsync/pong.py → memsync/ping.py"]

@@ -8,10 +8,10 @@ from pathlib import Path
 import click
 
 from .. import api
-from .app import _emit, dry_run_option, json_option, main
+from .options import _emit, dry_run_option, json_option
 
 
-@main.command()
+@click.command()
 @click.argument("field")
 @click.option("-o", "--output", type=click.Path(path_type=Path), required=True, help="NAME.memoryfield.zip")
 @dry_run_option
@@ -22,7 +22,7 @@ def pack(field: str, output: Path, dry_run: bool, as_json: bool) -> None:
     _emit(as_json, done.to_json(), lambda: [f"{done.sha256}  {done.archive}", f"field digest {done.digest}"])
 
 
-@main.command()
+@click.command()
 @click.argument("archive", type=click.Path(path_type=Path))
 @click.argument("directory", type=click.Path(path_type=Path))
 @click.option("--sha256", "expect", default=None, metavar="HEX", help="Refuse unless the archive has this sha256.")
@@ -34,7 +34,7 @@ def unpack(archive: Path, directory: Path, expect: str | None, dry_run: bool, as
     _emit(as_json, done.to_json(), lambda: [f"unpacked {done.files} file(s) into {directory}; digest {done.digest}"])
 
 
-@main.command()
+@click.command()
 @click.argument("target")
 @click.option("--sha256", "expect", default=None, metavar="HEX", help="Also require this archive sha256 or digest.")
 @json_option
@@ -51,7 +51,7 @@ def verify(target: str, expect: str | None, as_json: bool) -> None:
     )
 
 
-@main.command()
+@click.command()
 @click.argument("field")
 @json_option
 def validate(field: str, as_json: bool) -> None:
@@ -70,7 +70,7 @@ def validate(field: str, as_json: bool) -> None:
         sys.exit(done.exit_code)
 
 
-@main.command()
+@click.command()
 @click.argument("field")
 @dry_run_option
 @json_option
@@ -80,7 +80,7 @@ def manifest(field: str, dry_run: bool, as_json: bool) -> None:
     _emit(as_json, done.to_json(), lambda: [f"{done.files} file(s), {done.digest}"])
 
 
-@main.command()
+@click.command()
 @click.option("--keep", type=click.Path(path_type=Path), default=None, metavar="DIR", help="Run in DIR and keep it.")
 @json_option
 def demo(keep: Path | None, as_json: bool) -> None:

@@ -8,14 +8,14 @@ import click
 
 from ..api import SETTINGS, How, Memsync
 from ..errors import WorkspaceError
-from .app import _emit, dry_run_option, json_option, main
+from .options import _emit, dry_run_option, json_option
 
 
 def _short(sha: str | None) -> str:
     return sha[:12] if sha else "(none)"
 
 
-@main.command()
+@click.command()
 @click.argument("field", required=False)
 @json_option
 def conflicts(field: str | None, as_json: bool) -> None:
@@ -34,7 +34,7 @@ def conflicts(field: str | None, as_json: bool) -> None:
     _emit(as_json, done.to_json(), text)
 
 
-@main.command()
+@click.command()
 @click.argument("field")
 @click.argument("page")
 @click.option("--mine", "how", flag_value="mine", help="Keep the page as it is; delete the copy.")
@@ -61,7 +61,7 @@ def resolve(field: str, page: str, how: How | None, dry_run: bool, as_json: bool
     _emit(as_json, done.to_json(), text)
 
 
-@main.command("history")
+@click.command("history")
 @click.argument("field")
 @click.argument("page", required=False)
 @click.option(
@@ -89,7 +89,7 @@ def history_cmd(field: str, page: str | None, limit: int, as_json: bool) -> None
     _emit(as_json, done.to_json(), text)
 
 
-@main.command()
+@click.command()
 @click.argument("field")
 @click.argument("page")
 @click.option(
@@ -120,7 +120,7 @@ def restore(field: str, page: str, at: str | None, dry_run: bool, as_json: bool)
     _emit(as_json, done.to_json(), text)
 
 
-@main.command()
+@click.command()
 @click.argument("field")
 @dry_run_option
 @json_option
@@ -149,7 +149,7 @@ def undo(field: str, dry_run: bool, as_json: bool) -> None:
         sys.exit(done.exit_code)
 
 
-@main.command()
+@click.command()
 @click.option("--keep-days", type=click.IntRange(min=0), default=None, help="Override the history_days setting.")
 @click.option(
     "--keep-versions", type=click.IntRange(min=0), default=None, help="Override the history_versions setting."
@@ -170,7 +170,7 @@ def gc(keep_days: int | None, keep_versions: int | None, dry_run: bool, as_json:
     )
 
 
-@main.command()
+@click.command()
 @click.argument("key", required=False, type=click.Choice(sorted(SETTINGS)))
 @click.argument("value", required=False)
 @dry_run_option

@@ -12,14 +12,15 @@ import click
 
 from .. import api
 from ..api import TRUST_POLICIES, Memsync, RemoteOptionsSet, parse_options
-from .app import _emit, dry_run_option, expect_field_option, json_option, main, verbosity
+from .group import Group
+from .options import _emit, dry_run_option, expect_field_option, json_option, verbosity
 
 option_option = click.option(
     "--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="Backend option (repeatable)."
 )
 
 
-@main.group()
+@click.group(cls=Group)
 def remote() -> None:
     """Manage a field's remotes."""
 

@@ -12,7 +12,7 @@ from .. import api
 from ..api import DEFAULT_MAX_DELETE, TRUST_POLICIES, DeleteLimit, parse_options
 from ..errors import WorkspaceError
 from ..progress import terminal_bar
-from .app import (
+from .options import (
     Seconds,
     _emit,
     details,
@@ -20,7 +20,6 @@ from .app import (
     expect_field_option,
     index_lines,
     json_option,
-    main,
     no_index_option,
     remote_option,
     verbosity,
@@ -137,7 +136,7 @@ trust_option = click.option(
 )
 
 
-@main.command()
+@click.command()
 @click.argument("source")
 @remote_option
 @trust_option
@@ -194,7 +193,7 @@ def pull(
     finish(result, as_json)
 
 
-@main.command()
+@click.command()
 @click.argument("field")
 @remote_option
 @max_delete_option
@@ -208,7 +207,7 @@ def push(
     finish(_memsync(wait).push(field, remote, max_delete=max_delete, dry_run=dry_run), as_json)
 
 
-@main.command()
+@click.command()
 @click.argument("field", required=False)
 @remote_option
 @max_delete_option
@@ -241,7 +240,7 @@ def sync(
         sys.exit(every.exit_code)
 
 
-@main.command()
+@click.command()
 @click.argument("field")
 @remote_option
 @wait_option
@@ -263,7 +262,7 @@ def status(field: str, remote: str | None, wait: float, as_json: bool) -> None:
         sys.exit(api.EXIT_CONFLICT)
 
 
-@main.command()
+@click.command()
 @click.argument("field")
 @remote_option
 @dry_run_option
@@ -277,7 +276,7 @@ def unlock(field: str, remote: str | None, dry_run: bool, as_json: bool) -> None
     )
 
 
-@main.command()
+@click.command()
 @click.argument("field")
 @remote_option
 @click.option("-n", "--limit", default=20, show_default=True, type=click.IntRange(min=1), help="How many entries.")
@@ -296,7 +295,7 @@ def log(field: str, remote: str | None, limit: int, as_json: bool) -> None:
     _emit(as_json, done.to_json(), text)
 
 
-@main.command()
+@click.command()
 @click.argument("field")
 @click.option(
     "--to",
@@ -381,7 +380,7 @@ def publish(
     _emit(as_json, done.to_json(), text)
 
 
-@main.command()
+@click.command()
 @click.argument("url")
 @click.argument("directory", type=click.Path(path_type=Path), required=False)
 @click.option("--name", "field_name", default=None, help="Field name (default: DIRECTORY's name, else from the URL).")
@@ -434,7 +433,7 @@ def clone(
     )
 
 
-@main.command()
+@click.command()
 @click.argument("source")
 @click.argument("destination")
 @max_delete_option

@@ -10,11 +10,12 @@ import click
 from .. import api
 from ..api import DEFAULT_KEY, TRUST_POLICIES, Memsync
 from ..progress import terminal_bar
-from .app import _emit, dry_run_option, json_option, main, verbosity
+from .group import Group
+from .options import _emit, dry_run_option, json_option, verbosity
 from .sync import finish
 
 
-@main.command()
+@click.command()
 @click.argument("path", type=click.Path(path_type=Path), default=str(DEFAULT_KEY))
 @click.option("--use", is_flag=True, help="Sign this workspace's pushes with the new key.")
 @dry_run_option
@@ -38,7 +39,7 @@ def keygen(path: Path, use: bool, dry_run: bool, as_json: bool) -> None:
     )
 
 
-@main.command("sign-with")
+@click.command("sign-with")
 @click.argument("key", type=click.Path(path_type=Path), required=False)
 @click.option("--none", "clear", is_flag=True, help="Stop signing pushes.")
 @click.option(
@@ -61,7 +62,7 @@ def sign_with(key: Path | None, clear: bool, expires: str | None, dry_run: bool,
     _emit(as_json, done.to_json(), lambda: [f"pushes are signed with {chosen}" if chosen else "pushes are not signed"])
 
 
-@main.group("trust")
+@click.group("trust", cls=Group)
 def trust_group() -> None:
     """Whose signatures this workspace accepts (an OpenSSH allowed_signers file)."""
 
@@ -115,7 +116,7 @@ def trust_policy(field: str, remote: str, policy: str, dry_run: bool, as_json: b
     _emit(as_json, done.to_json(), lambda: [f"{done.field}: remote {remote} is trusted as {policy!r}"])
 
 
-@main.command()
+@click.command()
 @click.argument("field", required=False)
 @json_option
 def quarantine(field: str | None, as_json: bool) -> None:
@@ -131,7 +132,7 @@ def quarantine(field: str | None, as_json: bool) -> None:
     )
 
 
-@main.command()
+@click.command()
 @click.argument("field")
 @click.argument("digest", required=False)
 @click.option("--full", is_flag=True, help="Also show every page's full diff after the findings.")
@@ -152,7 +153,7 @@ def review(field: str, digest: str | None, full: bool, judge: str | None, as_jso
         _emit(False, {}, lambda: done.detail.lines(full), verbatim=True)
 
 
-@main.command()
+@click.command()
 @click.argument("field")
 @click.argument("digest", required=False)
 @click.option("--allow-executables", is_flag=True, help="Accept a version that holds scripts or programs.")
@@ -164,7 +165,7 @@ def accept(field: str, digest: str | None, allow_executables: bool, dry_run: boo
     finish(m.accept(field, digest, allow_executables=allow_executables, dry_run=dry_run), as_json)
 
 
-@main.command()
+@click.command()
 @click.argument("field")
 @click.argument("digest", required=False)
 @dry_run_option
@@ -176,7 +177,7 @@ def reject(field: str, digest: str | None, dry_run: bool, as_json: bool) -> None
     _emit(as_json, done.to_json(), lambda: [f"{verb} {done.rejected}"])
 
 
-@main.command()
+@click.command()
 @click.argument("page")
 @json_option
 def blame(page: str, as_json: bool) -> None:

@@ -8,7 +8,7 @@ import click
 
 from ..api import index, search
 from ..progress import terminal_bar
-from .app import _emit, dry_run_option, index_lines, json_option, main
+from .options import _emit, dry_run_option, index_lines, json_option
 
 embedder_option = click.option(
     "--embedder",
@@ -20,7 +20,7 @@ embedder_option = click.option(
 )
 
 
-@main.command("index")
+@click.command("index")
 @click.argument("field")
 @embedder_option
 @click.option("--batch", type=int, default=None, metavar="N", help="Pages per embedder call (default 32).")
@@ -32,7 +32,7 @@ def index_command(field: str, embedder_name: str | None, batch: int | None, dry_
     _emit(as_json, done.to_json(), lambda: index_lines(done.to_json()))
 
 
-@main.command("search")
+@click.command("search")
 @click.argument("words", nargs=-1, required=True, metavar="[FIELD] QUERY")
 @click.option("--field", "-f", "field_args", multiple=True, metavar="FIELD", help="Search this field (repeatable).")
 @click.option("-k", "k", type=int, default=10, show_default=True, help="How many pages to list.")

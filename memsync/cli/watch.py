@@ -12,12 +12,12 @@ import click
 from ..api import DEFAULT_DEBOUNCE, DEFAULT_INTERVAL, Event, Memsync
 from ..errors import redact
 from ..progress import terminal_bar
-from .app import Seconds, json_option, main, no_index_option, remote_option, verbosity
+from .options import Seconds, json_option, no_index_option, remote_option, verbosity
 
 _SHOWN = {-1: {"error"}, 0: {"error", "info"}, 1: {"error", "info", "debug"}}
 
 
-@main.command()
+@click.command()
 @click.argument("fields", nargs=-1, metavar="[FIELD]...")
 @remote_option
 @click.option(

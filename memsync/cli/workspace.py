@@ -8,10 +8,10 @@ import click
 
 from .. import api
 from ..api import Memsync
-from .app import _emit, dry_run_option, json_option, main
+from .options import _emit, dry_run_option, json_option
 
 
-@main.command()
+@click.command()
 @click.argument("directory", type=click.Path(path_type=Path), default=".")
 @dry_run_option
 @json_option
@@ -22,7 +22,7 @@ def init(directory: Path, dry_run: bool, as_json: bool) -> None:
     _emit(as_json, done.to_json(), lambda: [text])
 
 
-@main.command()
+@click.command()
 @click.argument("name")
 @click.argument("path", type=click.Path(path_type=Path), required=False)
 @click.option("--tree", is_flag=True, help="PATH's files are field NAME and each subfolder SUB is field NAME/SUB.")
@@ -41,7 +41,7 @@ def add(name: str, path: Path | None, tree: bool, dry_run: bool, as_json: bool) 
     )
 
 
-@main.command()
+@click.command()
 @json_option
 def fields(as_json: bool) -> None:
     """List the workspace's fields and their remotes."""
