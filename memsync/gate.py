@@ -74,6 +74,9 @@ class Offer:
     reviewed: bool = False  # the held version a person reviewed, being accepted
     executables: tuple[str, ...] = ()  # executable files the live field does not hold already
     keys: keyring.KeyChange | None = None  # key rotations the source's memsync-keys.json makes known
+    # A release statement no allowed signer made (a retired key's, after a rotation): it may only
+    # restrict, never vouch: a claim of another field or an older version holds what it came with.
+    claimed: release.Release | None = None
 
 
 @dataclass(frozen=True)
@@ -119,6 +122,19 @@ def statement_problem(
     if verdict.refusal is release.Refusal.FREEZE and not freeze:
         return None
     return None if verdict.ok else verdict.message
+
+
+def _unverified_statement(sidecars: Mapping[str, bytes]) -> release.Release | None:
+    """The release statement beside an unsigned or unknown-signed manifest, read but not trusted."""
+    from . import release
+
+    data = sidecars.get(RELEASE_NAME)
+    if data is None:
+        return None
+    try:
+        return release.Release.parse(data)
+    except MemsyncError:
+        return None
 
 
 def decide(record: TrustRecord, offer: Offer, policy: str, at: datetime) -> Verdict:
@@ -181,6 +197,10 @@ def _decide(record: TrustRecord, offer: Offer, policy: str, at: datetime) -> Ver
             f"no release statement says this is field {ident.name!r}: a signature alone does not name a field",
             offer,
         )
+    if policy == "self" and offer.claimed is not None and mark is not None:
+        claim = statement_problem(record, offer.claimed, offer.digest, freeze=False, at=at)
+        if claim is not None:
+            return _hold(f"{claim} (so says a release statement no allowed signer made)", offer)
     if policy == "self":
         return _apply("your own remote (trust: self)", offer, fits)
     if offer.executables:
@@ -303,6 +323,7 @@ class Gate:
             refused = keys.followed.refused if keys is not None else ()
             problem += f" ({unread or '; '.join(map(str, refused)) or 'its memsync-keys.json names no key you trust'})"
         statement, statement_problem = self._statement(sidecars, signers) if signer else (None, None)
+        claimed = None if signer else _unverified_statement(sidecars)
         lock = trust.read_pins(self.ws).get(self.field) or {}
         return Offer(
             manifest.digest,
@@ -318,6 +339,7 @@ class Gate:
             reviewed=reviewed,
             executables=tuple(executables or ()),
             keys=keys,
+            claimed=claimed,
         )
 
     def _statement(

@@ -120,6 +120,9 @@ ROWS: dict[str, Row] = {
     "self/pinned-source-serves-other-unsigned": Row(BOUND, replace(UNSIGNED, locked_elsewhere=True), "self", "hold", "the pinned source now serves other content"),
     "self/pinned-source-serves-other-signed": Row(BOUND, signed(st(), locked_elsewhere=True), "self", "apply", "your own remote"),
     "self/statement-unverified": Row(BOUND, signed(statement_problem="release statement not trusted: x"), "self", "apply", "your own"),
+    "self/rollback-claimed-by-a-retired-key": Row(BOUND, replace(UNSIGNED, claimed=st(version=2, digest=D2)), "self", "hold", "no allowed signer made"),
+    "self/other-field-claimed-by-a-retired-key": Row(BOUND, replace(UNSIGNED, claimed=st(field="other")), "self", "hold", "no allowed signer made"),
+    "self/current-claimed-by-a-retired-key": Row(BOUND, replace(UNSIGNED, claimed=st()), "self", "apply", "your own"),
     "self/executables": Row(BOUND, signed(st(), executables=("run.sh",)), "self", "apply", "your own remote"),
     "self/expected/other-field": Row(EXPECTED, signed(st(field="other")), "self", "refuse", "--expect-field"),
 }  # fmt: skip
