@@ -17,7 +17,9 @@ its identity, its high-water release, what was accepted and reviewed):
    manifest, a version not below the field's high-water mark (rollback, replay)
    and, but from the user's own remotes, not expired (freeze); once the field
    has accepted statements, a signed version without one is held;
-4. **policy** of the remote: ``self`` applies, ``signed`` applies what an
+4. **policy** of the remote: ``self`` applies (except what a statement no
+   allowed signer made says is another field or an older version: a retired
+   key's old release, replayed), ``signed`` applies what an
    allowed signer signed, ``untrusted`` holds the first version for review and
    later ones unless an allowed signer signed them (and, when the field was
    first accepted with no statement, the statement continues a version
