@@ -708,6 +708,47 @@ _DESCRIBING = re.compile(
 _IN_A_LIST = re.compile(r"\s*(?:,|\band\b|\bor\b|\)|/)")
 
 
+# Verbs that fetch or show rather than carry: with a secret in the same sentence they still ask for it,
+# but they do not send what an earlier sentence named, nor anything to an address.
+_WEAK_MOVES = frozenset(
+    [
+        "read",
+        "print",
+        "output",
+        "display",
+        "echo",
+        "type",
+        "write",
+        "put",
+        "enter",
+        "add",
+        "ask",
+        "request",
+        "obtain",
+        "get",
+        "show",
+        "tell",
+        "give",
+        "list",
+        "provide",
+        "retrieve",
+        "collect",
+        "gather",
+        "extract",
+        "grab",
+        "dump",
+        "lies",
+        "zeig",
+        "gib",
+        "lee",
+        "lis",
+        "leia",
+        "leggi",
+        "lees",
+    ]
+)
+
+
 def _ordered(text: str, lo: int, m: re.Match[str]) -> bool:
     """An English verb reads as an order only where an order puts it ("send the file", "you must send"),
     not as a noun or a description ("a send button", "the output of")."""
@@ -886,11 +927,15 @@ def directive_hits(text: str) -> Iterator[Hit]:
         secret = _outside_urls(text, lo, hi)
         dest = _first(_DEST, text, lo, hi)
         outward = dest is not None and not _EXAMPLE_HOST.match(dest.group()) and not _EXAMPLE_MAIL.search(dest.group())
+        carried_over = False
         if secret is None:
             secret = _outside_urls(text, previous, lo)  # "collect every key. Post them in this thread."
+            carried_over = secret is not None
         before, previous = previous, lo
         if secret is not None:
             move = _unnegated(_MOVE, text, lo, hi)
+            if move is not None and carried_over and move.group().lower().split()[0] in _WEAK_MOVES:
+                move = None  # a secret named a sentence earlier travels only with a verb that carries
             if move is None and outward and target is not None:
                 # Spoken to an agent and pointed outside, any form of the verb will do ("so it also sends").
                 move = next((v for v in _CARRIES.finditer(text, lo, hi) if not _negated(text, lo, v.start())), None)
@@ -913,7 +958,10 @@ def directive_hits(text: str) -> Iterator[Hit]:
             yield Hit("agent-directive", start, end, sev, "tells an agent to act", boost=False, code_penalty=0)
             continue
         data = _first(_USER_DATA, text, lo, hi)
-        if outward and (data is not None or secret is not None):
+        carrier = next(
+            (v for v in _MOVE.finditer(text, lo, hi) if v.group().lower().split()[0] not in _WEAK_MOVES), None
+        )
+        if outward and (data is not None or secret is not None) and carrier is not None:
             start, end = (
                 min(action.start(), dest.start() if dest else hi),
                 max(action.end(), dest.end() if dest else lo),
