@@ -49,7 +49,7 @@ _PLACEHOLDER = re.compile(r"example|xxxx|your[_-]|<|\.\.\.|changeme|dummy|fake|t
 _POLICY = re.compile(
     r"\b(?:policy (?:update|change)|updated policy|new policy"
     r"|standing (?:instruction|rule)s? (?:for|to) (?:you|the (?:assistant|agent|AI)))\b"
-    r"|\bpre-?(?:approved|authori[sz]ed|cleared|verified)\b|\bauto-?(?:approve[sd]?|approval|pay)\b"
+    r"|\bpre-?(?:approved|authori[sz]ed|cleared|verified)\b|\bauto-?(?:approve[sd]?|approval)\b"
     r"|\b(?:always|automatically|without (?:asking|confirmation|confirming|checking|verification|review|approval))\s+"
     r"(?:approve|authori[sz]e|trust|grant|pay|transfer|wire|send (?:money|payments?|funds|credentials|copies|a copy"
     r"|invoices?)|forward|cc|bcc|say yes|sign)\b"

@@ -700,6 +700,7 @@ _ENGLISH_VERBS = frozenset(
 # "whether to run it", "is able to send": the act described, not ordered.
 _DESCRIBING = re.compile(
     r"\b(?:whether|how|able|allowed|wants?|trying|tries|used|going|decides?|asked|permitted|free|ability|way|easy"
+    r"|proposes?|proposing|offers?|suggests?|attempts?|asks? you|told you"
     r"|hard|safe|unsafe|possible|impossible) to\s*[`*_\"']*$",
     _I,
 )
@@ -814,7 +815,7 @@ _CONCEAL = re.compile(
 # The agent's own obligations, written as its notes: "I must", "I should always", "remember to".
 _OBLIGATION = re.compile(
     r"(?<![\w-])(?:I (?:must|should|need to|have to|will|'ll|am to|always)|(?:always )?remember to|make sure (?:I|to)"
-    r"|don't forget to|note to self|reminder(?: to (?:me|self))?|for me|TODO|every (?:time|session|conversation"
+    r"|don't forget to|note to self|reminder(?: to (?:me|self))?|TODO|every (?:time|session|conversation"
     r"|day|morning|evening|week|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|at the (?:end|start)"
     r" of (?:every|each)|before (?:I |you )?(?:answer|reply|respond)\w*|ich (?:muss|soll|sollte)|Erinnerung"
     r"|debo|tengo que|recordatorio|je dois|rappel|devo|lembrete|promemoria|я (?:должен|должна)|напоминание"
@@ -981,7 +982,10 @@ def directive_hits(text: str) -> Iterator[Hit]:
         if skip is not None and _negated(text, max(before, skip.start() - 40), skip.start()):
             skip = None  # "never send them without asking me": the rule the user keeps
         obliged = _first(_OBLIGATION, text, max(0, lo - 300), hi)
-        if (skip is not None and (stakes or _first(_DESTRUCTIVE, text, lo, hi))) or (obliged is not None and stakes):
+        # An obligation alone is a to-do list ("remember to pay the council tax"); one that moves data or
+        # secrets somewhere is an order.
+        carries = outward or data is not None or secret is not None
+        if (skip is not None and (stakes or _first(_DESTRUCTIVE, text, lo, hi))) or (obliged is not None and carries):
             cue = skip or obliged
             assert cue is not None
             start, end = min(action.start(), cue.start()), max(action.end(), cue.end())

@@ -157,6 +157,8 @@ def _weigh(ctx: Context, hit: rules.Hit, start: int, end: int, disguises: set[st
         why.append("code block" if code else "code span")
     if hit.describable and not hidden:
         for reason, applies in (
+            # An order in an inline code span is quoted for the reader, whatever a code block would do to it.
+            ("quoted in a code span", code is None and ctx.in_span(start, end) and hit.rule == "agent-directive"),
             ("quoted", ctx.quoted(start, end)),
             ("example", ctx.example(start, end)),
             ("security write-up", ctx.security_page),

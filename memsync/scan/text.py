@@ -595,7 +595,9 @@ class Context:
         # A table's cells are listed, as quotes are: an eval set's payloads, a test matrix.
         tables = [(m.start(), m.end()) for m in _TABLE_ROW.finditer(raw)]
         ctx.quotes = quotes + _blockquotes(raw) + (tables if len(tables) >= 3 else [])
-        ctx.hidden = hidden_spans(raw)
+        # Code shows its text as written: a comment quoted in backticks or a code block hides nothing.
+        shown = ctx.code + ctx.spans
+        ctx.hidden = [h for h in hidden_spans(raw) if not _inside(shown, h[0], h[1])]
         terms = {m.group().lower() for m in _SECURITY_TERMS.finditer(raw)}
         ctx.security_page = len(terms) >= 3
         ctx.headings = [(m.start(), m.group(1)) for m in _HEADING.finditer(raw)]
