@@ -11,7 +11,6 @@ field already uses is no news.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -280,30 +279,49 @@ def _user_fact_claims(text: str, previous: str) -> Iterator[Hit]:
     """Lines the new version adds or changes that hold a fact about the person: high, with before and after.
 
     The live page is what the person wrote or accepted; a received version that moves their phone
-    number, bank account, keys or what they allow is the shape memory poisoning takes.
+    number, bank account, keys or what they allow is the shape memory poisoning takes. Lines are
+    compared as sets, not aligned (difflib on a repetitive page is quadratic): "before" is the
+    removed line that names the same kind of fact, if there is one.
     """
-    old_lines, new_lines = previous.splitlines(), text.splitlines()
-    starts = [0]
-    for line in new_lines:
-        starts.append(starts[-1] + len(line) + 1)
-    matcher = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag not in ("replace", "insert"):
+    fresh = new_line_starts(text, previous) or set()
+    kept = {line.strip() for line in text.splitlines()}
+    removed = [line for line in previous.splitlines() if line.strip() and line.strip() not in kept]
+    shown = 0
+    for start in sorted(fresh):
+        end = text.find("\n", start)
+        line = text[start : end if end != -1 else len(text)]
+        fact = _USER_FACT.search(line)
+        if fact is None or line.lstrip().startswith("updated:"):
             continue
-        for j in range(j1, j2):
-            fact = _USER_FACT.search(new_lines[j])
-            if fact is None or not new_lines[j].strip() or new_lines[j].lstrip().startswith("updated:"):
-                continue
-            before = " ".join(" ".join(old_lines[i1:i2]).split())[:_SHOWN] or "(nothing)"
-            after = " ".join(new_lines[j].split())[:_SHOWN]
-            start = starts[j] + fact.start()
-            yield Hit(
-                "claim-user-fact",
-                start,
-                start + len(fact.group()),
-                Severity.HIGH,
-                f"a fact about the person changed: before {before!r}, after {after!r}",
-                code_penalty=0,
-                describable=False,
-            )
-            break  # one finding a changed block: the reviewer reads the block
+        before = _closest(line, removed[:_BEFORE_LINES])
+        yield Hit(
+            "claim-user-fact",
+            start + fact.start(),
+            start + fact.end(),
+            Severity.HIGH,
+            f"a fact about the person changed: before {_shown(before)!r}, after {_shown(line)!r}",
+            code_penalty=0,
+            describable=False,
+        )
+        shown += 1
+        if shown == _FACTS_SHOWN:
+            break
+
+
+_BEFORE_LINES = 200
+_FACTS_SHOWN = 20
+
+
+def _closest(line: str, candidates: list[str]) -> str | None:
+    """The removed line that shares the most words with ``line`` (None when none shares any)."""
+    words = set(line.lower().split())
+    best, score = None, 0
+    for old in candidates:
+        shared = len(words & set(old.lower().split()))
+        if shared > score:
+            best, score = old, shared
+    return best
+
+
+def _shown(line: str | None) -> str:
+    return " ".join(line.split())[:_SHOWN] if line else "(nothing)"
