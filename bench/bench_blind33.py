@@ -4,6 +4,7 @@ false positives on benign look-alikes, as aggregates only.
     python bench/bench_blind33.py            # blind33
     python bench/bench_blind33.py blind33b   # the second blind set
     python bench/bench_blind33.py blind33c   # the third
+    python bench/bench_blind33.py blind33d   # the fourth
 
 The corpus was written by someone who read no rule, test or source of memsync, and
 frozen (its README gives the sha256 of its manifest and pages) before any tuning
@@ -38,6 +39,10 @@ FROZEN = {
     "blind33c": {
         "manifest": "05169c5f9c246e12476418f87ead8a454a2e0e2dd0ae6336770b65d12615c6e5",
         "pages": "0cf844b4889fc264920d31e23e792698a192ee88233e26ab9434e611056c3408",
+    },
+    "blind33d": {
+        "manifest": "d98fe1828226ea65e2041752a0f94d39630c9f8912acc49bc3120156c5f18dd1",
+        "pages": "3beb9015bed15bd78227690894dd8c6898253703e68e47d11a139c6984f65c5a",
     },
 }
 HERE = BENCH / (sys.argv[1] if len(sys.argv) > 1 else "blind33")
