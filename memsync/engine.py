@@ -414,14 +414,17 @@ class Session:
         except IntegrityError:
             # Bytes that match no manifest usually mean a push is landing: if the
             # manifest moved, start over against it; if a writer still holds the
-            # lock, give it a moment and start over; otherwise it is damage. The lock is
-            # asked first: a writer writes SHA256SUMS before it lets go, so one that
-            # finished between the two questions is seen as a moved manifest.
+            # lock, give it a moment and start over. The lock is asked first: a writer
+            # writes SHA256SUMS before it lets go, so one that finished between the two
+            # questions is seen as a moved manifest. A writer whose commit failed puts
+            # the pages back before it lets go, leaving neither trace: so a mismatch
+            # with no writer in sight is looked at again, and called damage only when
+            # it outlasts every attempt.
             if view.etag is None:
                 raise
             alive = writer_alive(remote.lock_info())
             moved = not isinstance(remote.fetch_manifest(if_none_match=view.etag), NotModified)
-            if not (moved or alive):
+            if not (moved or alive) and run.report.attempts == SYNC_ATTEMPTS:
                 raise
             if not moved:
                 time.sleep(PUSH_IN_FLIGHT_WAIT)

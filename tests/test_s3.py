@@ -653,6 +653,54 @@ def test_sync_waits_out_a_push_in_flight(s3_server, tmp_path, requests_seen):
         assert b"edited on b" in assert_remote_consistent(client, bucket, "inflight")["y.md"]
 
 
+def test_a_pull_outlasts_a_push_that_failed_and_put_its_pages_back(s3_server, tmp_path, requests_seen):
+    """A's push wrote x.md, its commit failed, and it put x.md back and let go of its
+    lock: B, pulling meanwhile, read A's bytes, then found neither a lock nor a new
+    SHA256SUMS. That is no damage yet: B looks again and gets the version as it is."""
+    client, bucket = s3_server.client(), s3_server.new_bucket()
+    url, env = f"s3://{bucket}/putback", aws_env(s3_server)
+    a = new_workspace(tmp_path / "a", url, {"x.md": page("X", "v0")})
+    ok(memsync("push", "f", cwd=a, env=env))
+    b = tmp_path / "b"
+    ok(clone(url, b, env))
+    v1 = page("X", "v1").encode()
+    (a / "f" / "x.md").write_bytes(v1)
+    ok(memsync("push", "f", cwd=a, env=env))  # B is one version behind: it will fetch x.md
+
+    client.put_object(Bucket=bucket, Key="putback/x.md", Body=page("X", "v2, never committed").encode())
+    requests_seen.take()
+    pull_b = subprocess.Popen(
+        [sys.executable, "-m", "memsync", "pull", "f"], cwd=b, env=env, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + 30
+    while pull_b.poll() is None and time.monotonic() < deadline:
+        if ("GET", f"/{bucket}/putback/x.md", 200) in set(requests_seen.seen):
+            break
+        time.sleep(0.02)
+    client.put_object(Bucket=bucket, Key="putback/x.md", Body=v1)  # A's rollback
+    _, err = pull_b.communicate(timeout=120)
+
+    assert pull_b.returncode == 0, err
+    assert (b / "f" / "x.md").read_bytes() == v1
+
+
+def test_a_page_that_stays_damaged_is_reported_after_every_attempt(s3_server, tmp_path):
+    client, bucket = s3_server.client(), s3_server.new_bucket()
+    url, env = f"s3://{bucket}/damaged", aws_env(s3_server)
+    a = new_workspace(tmp_path / "a", url, {"x.md": page("X", "v0")})
+    ok(memsync("push", "f", cwd=a, env=env))
+    b = tmp_path / "b"
+    ok(clone(url, b, env))
+    (a / "f" / "x.md").write_text(page("X", "v1"))
+    ok(memsync("push", "f", cwd=a, env=env))
+    client.put_object(Bucket=bucket, Key="damaged/x.md", Body=b"rot")
+
+    done = memsync("pull", "f", cwd=b, env=env)
+    assert "does not match its SHA256SUMS hash" in assert_one_line_error(done)
+    assert "v0" in (b / "f" / "x.md").read_text(), "nothing was applied"
+
+
 def test_the_next_push_after_a_crash_repairs_pages_it_does_not_change(s3_server, tmp_path):
     """A's push died after writing x.md and a new z.md, before SHA256SUMS (exactly
     what a SIGKILL there leaves: objects changed, manifest old, A's lock orphaned).
