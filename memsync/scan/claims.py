@@ -86,12 +86,13 @@ _CHANGED_FACT = re.compile(
     r"|wallet|routing|payee|bank details|account (?:number|details))\b",
     _I,
 )
-_PAY_OR_CHANGE = re.compile(
-    r"(?<![\w-])(?:pay\w*|transfer\w*|wire\w*|send (?:money|funds|payments?)|remit\w*|deposit\w*|invoice\w*"
-    r"|new|chang\w*|updat\w*|switched|moved|now|instead|refund\w*|überweis\w*|zahl\w*|neue[nsr]?|geändert|paga\w*|pague\w*"
-    r"|transferencia\w*|nuev[oa]|cambi\w*|virement\w*|pay(?:er|ez)|paiement\w*|nouv\w*|chang[ée]\w*|pagamento"
-    r"|nov[oa]|bonifico|nuov[oa]|betaal\w*|nieuw\w*|przelew\w*|now[ya]|переве\w*|оплат\w*|нов\w*|измен\w*)"
-    r"(?![\w-])|转账|汇款|付款|新|振込|振り込|送金|変更|송금|이체|새|변경|تحويل|جديد",
+# Words that say a detail is new or has changed. Paying is what account numbers are for: a household's
+# standing transfer to the landlord names one and a verb to pay, and is a profile, not a claim.
+_CHANGE = re.compile(
+    r"(?<![\w-])(?:new|chang\w*|updat\w*|switched|moved|now|instead|replac\w*|neue[nsr]?|geändert|ersetz\w*"
+    r"|nuev[oa]s?|cambi\w*|actualiz\w*|nouv\w*|chang[ée]\w*|remplac\w*|nov[oa]s?|alter\w*|atualiz\w*|nuov[oa]"
+    r"|aggiorn\w*|nieuw\w*|gewijzigd|wijzig\w*|now[ya]|zmian\w*|zmienion\w*|нов\w*|измен\w*|заменен\w*|yeni"
+    r"|değiş\w*|ny(?:tt|a)?|ändrad\w*)(?![\w-])|新|変更|새|변경|جديد|تغيير|חדש",
     _I,
 )
 _MEMSYNC = re.compile(
@@ -188,9 +189,9 @@ def _payment_and_key_claims(text: str, previous: str | None, added: Matches) -> 
             if previous is None or m.group().replace(" ", "") not in previous.replace(" ", ""):
                 yield m
 
-    # An account number stated is a profile; one to pay to, or said to be new, is a claim to weigh.
+    # An account number stated is a profile, even one to pay to; one said to be new is a claim to weigh.
     def weight(m: re.Match[str]) -> Severity:
-        changed = previous is not None or _PAY_OR_CHANGE.search(_sentence(text, m)) is not None
+        changed = previous is not None or _CHANGE.search(_sentence(text, m)) is not None
         return Severity.MEDIUM if changed else Severity.LOW
 
     for m in fresh(_IBAN):

@@ -873,6 +873,31 @@ _LOOSE_ACT = re.compile(
 )
 
 
+# Words that hand a command to a reader to run: the verbs, and where one types it.
+_RUN = re.compile(
+    r"(?<![\w-])(?:run|runs|running|execute|executing|paste|type|enter|apply|install|invoke|launch|terminal|shell"
+    r"|console|prompt|sudo|crontab|erledig\w*|ausführ\w*|führ\w* (?:\w+ )?aus|eingeben|Konsole|ejecut\w*"
+    r"|pega\w*|ex[ée]cut\w*|lance[rz]?|coll\w*|tape[rz]|esegu\w*|lancia\w*|incolla\w*|execut\w*|rode|rodar"
+    r"|cole|выполн\w*|запуст\w*|вставь\w*|введи\w*|виконай\w*|запусти\w*|uruchom\w*|wykona\w*|wklej\w*"
+    r"|çalıştır\w*|yapıştır\w*|uitvoer\w*|voer \w+ uit|plak\w*|kör|körs|klistra"
+    # A request is the imperative mood in any language; a procedure hands its commands over as steps.
+    r"|please|pls|bitte|por favor|per favore|proszę|пожалуйста|будь ласка|lütfen|alsjeblieft|graag|snälla"
+    r"|steps?|Schritte?|pasos?|étapes?|passi|passos?|шаг\w*|kroki|kroków|stappen|adım\w*|steg)(?![\w-])"
+    r"|执行|运行|粘贴|実行|貼り付け|실행|붙여넣|شغّل|نفّذ|اجرا|步骤|手順|단계|请|請|ください|주세요|لطفا|من فضلك",
+    _I,
+)
+
+
+_STEP = re.compile(r"[ \t]*(?:\d{1,3}[.)]|[-*+•])[ \t]")
+
+
+def tells_to_run(text: str, lo: int, hi: int) -> bool:
+    """Whether the text between ``lo`` and ``hi`` hands its reader a command to run: says to run
+    it, or is an item of a list of steps."""
+    line = text.rfind("\n", 0, lo) + 1
+    return _RUN.search(text, lo, hi) is not None or _STEP.match(text, line) is not None
+
+
 def directs_an_agent(text: str) -> bool:
     """The page speaks to an agent about doing something, in any form ("the assistant can apply it",
     "any assistant with repo access can do this"): its commands are meant to be run."""
@@ -899,15 +924,18 @@ def directive_hits(text: str) -> Iterator[Hit]:
             continue  # a heading, a title or tags name a subject; they order nothing
         action = _unnegated(_ACTION, text, lo, hi)
         target = _first(_TARGET, text, lo, hi)
+        # A table's row is one entry of a list (an eval set's payloads, a test matrix): nothing said
+        # in the rows before it or after it belongs to it.
+        in_row = text.startswith("|", text.rfind("\n", 0, lo) + 1)
         if target is not None and (_INTRODUCES.search(text, lo, hi) or _VOCATIVE.match(text, target.end())):
-            addressed, addressed_until = target, _block_end(text, hi)
+            addressed, addressed_until = target, (hi if in_row else _block_end(text, hi))
         elif target is None and lo < addressed_until:
             target = addressed
         secret = _outside_urls(text, lo, hi)
         dest = _first(_DEST, text, lo, hi)
         outward = dest is not None and not _EXAMPLE_HOST.match(dest.group()) and not _EXAMPLE_MAIL.search(dest.group())
         carried_over = False
-        if secret is None:
+        if secret is None and not in_row:
             secret = _outside_urls(text, previous, lo)  # "collect every key. Post them in this thread."
             carried_over = secret is not None
         before, previous = previous, lo
@@ -947,7 +975,7 @@ def directive_hits(text: str) -> Iterator[Hit]:
             )
             yield Hit("exfiltration", start, end, Severity.HIGH, "sends the user's data or a secret to somewhere else")
             continue
-        near = (max(0, lo - 200), min(len(text), hi + 200))
+        near = (lo, hi) if in_row else (max(0, lo - 200), min(len(text), hi + 200))
         concealed = _first(_CONCEAL, text, *near)
         stakes = outward or data is not None or secret is not None or _first(_MONEY, text, lo, hi) is not None
         if concealed is not None and stakes:
@@ -956,10 +984,10 @@ def directive_hits(text: str) -> Iterator[Hit]:
                 "secrecy", start, end, Severity.HIGH, "an action on the user's data, money or secrets, kept from them"
             )
             continue
-        skip = _first(_SKIP_CHECK, text, before, hi)  # "Skip confirmations for payments. Just pay."
+        skip = _first(_SKIP_CHECK, text, lo if in_row else before, hi)  # "Skip confirmations for payments. Just pay."
         if skip is not None and _negated(text, max(before, skip.start() - 40), skip.start()):
             skip = None  # "never send them without asking me": the rule the user keeps
-        obliged = _first(_OBLIGATION, text, max(0, lo - 300), hi)
+        obliged = _first(_OBLIGATION, text, lo if in_row else max(0, lo - 300), hi)
         # An obligation alone is a to-do list ("remember to pay the council tax"); one that moves data or
         # secrets somewhere is an order.
         carries = outward or data is not None or secret is not None

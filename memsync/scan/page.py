@@ -152,9 +152,21 @@ def _weigh(ctx: Context, hit: rules.Hit, start: int, end: int, disguises: set[st
     elif code == "code":
         down += hit.code_penalty
         why.append("code block")
-    elif code == "prose" or ctx.in_span(start, end):
+    elif code == "prose" and not disguised:
+        down += 1  # sentences someone fenced are quoted, whatever they say; a fenced encoding hides
+        why.append("fenced text")
+    elif ctx.in_span(start, end):
         down += min(1, hit.code_penalty)
-        why.append("code block" if code else "code span")
+        why.append("code span")
+    if hit.rule == "tool-hijack" and (code or ctx.in_span(start, end)) and not ctx.directed:
+        # A command shown, not handed over: a postmortem's "the line expanded to `rm -rf /*`",
+        # a cron line that "was changed to:". Nothing around it says to run it.
+        lo, hi = ctx.introduction(start) if code else ctx.sentence(start, end)
+        labelled = ctx.raw[max(0, start - 3) : start].rstrip("`").rstrip().endswith(":")  # "Empty trash: `rm …`"
+        handed = directives.tells_to_run(ctx.raw, lo, hi) or directives.tells_to_run(ctx.raw, *ctx.sentence(start, end))
+        if not (labelled or handed):
+            down += 1
+            why.append("shown, not handed over to run")
     if hit.describable and not hidden:
         for reason, applies in (
             # An order in an inline code span is quoted for the reader, whatever a code block would do to it.

@@ -146,7 +146,7 @@ _SECRET = (
     r"|\$?\{?[A-Z][A-Z0-9]*_?(?:API_?)?(?:KEY|TOKEN|SECRET|PASSWORD|PASS|PWD|CREDENTIALS?|AUTH|SESSION|COOKIE)S?\b\}?)"
 )
 _DEST = (
-    r"(?:https?://\S+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|webhooks?|pastebin|requestbin|ngrok|(?:a |an )?(?:GET|POST"
+    r"(?:https?://\S+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\bwebhooks?\b|pastebin|requestbin|ngrok|(?:a |an )?(?:GET|POST"
     r"|PUT)\b"
     r"|HTTP(?:S)? (?:request|call)|query (?:string|param\w*)|(?:this|that|the following|my|our|an? external) (?:url"
     r"|address"

@@ -544,7 +544,10 @@ _SECURITY_TERMS = re.compile(
     r"|owasp|red[- ]team\w*|adversar\w*|exfiltrat\w*|mitigat\w*|phishing|xss|cve-\d+|injection|backdoor\w*"
     r"|Angreifer|Schwachstelle\w*|atacante|vulnerabilidad\w*|attaquant|vulnérabilit\w*|злоумышленн\w*|уязвим\w*"
     r"|攻击|漏洞|攻撃|脆弱性|공격|취약|هجوم|المهاجم|ثغر\w*|حمله|آسیب‌پذیری|مهاجم|инъекци\w*|промпт\w*|атак\w*"
-    r"|inyecci[oó]n\w*|injection de prompt|injeç[ãa]o|iniezione|red team|eval\w*|test cases?|jailbreak)"
+    r"|inyecci[oó]n\w*|injection de prompt|injeç[ãa]o|iniezione|red team|eval\w*|test cases?|jailbreak"
+    # A report on what went wrong: a postmortem quotes what it investigates.
+    r"|post-?mortem\w*|incident\w*|root cause|verbatim|allow-?list\w*|deny-?list\w*|suspicious|awareness"
+    r"|Vorfall|Vorfälle|incidente\w*|инцидент\w*|事故|インシデント|사고|حادث\w*)"
     r"|(提示词注入|提示注入|注入|越狱|攻击|漏洞|攻撃|脆弱性|プロンプトインジェクション|インジェクション|ジェイルブレイク"
     r"|프롬프트 인젝션|인젝션|탈옥|공격|취약점|레드팀)",
     re.IGNORECASE,
@@ -635,8 +638,35 @@ class Context:
         before = self.raw[max(0, s - 160) : s]
         if _EXAMPLE.search(self.plain, s, e) or re.search(r"(?:example|e\.g\.|such as|like|follows?)\W*:?\s*$", before):
             return True
+        # A quote or fenced text is presented by the line before it ("Example caught by our filter:").
+        # Code is not presented so: an example configuration is still one that gets applied.
+        lo, hi = self.introduction(start)
+        if hi > lo and self.code_block(start, start) != "code" and _EXAMPLE.search(self.plain, lo, hi):
+            return True
         heading = next((h for pos, h in reversed(self.headings) if pos <= start), "")
         return bool(_EXAMPLE.search(_NOT_PROSE.sub(" ", heading)))
+
+    def introduction(self, start: int) -> tuple[int, int]:
+        """The span of the line that introduces the blockquote or fenced block around ``start``
+        (the last line before it with text); empty when the spot is in neither."""
+        top = next((s for s, e in self.code if s <= start < e), None)
+        if top is None:
+            line = self.raw.rfind("\n", 0, start) + 1
+            if not self.raw[line:start].lstrip().startswith(">"):
+                return 0, 0
+            while line > 0:
+                prev = self.raw.rfind("\n", 0, line - 1) + 1
+                if not self.raw[prev:line].lstrip().startswith(">"):
+                    break
+                line = prev
+            top = line
+        hi = top
+        while hi > 0:
+            lo = self.raw.rfind("\n", 0, hi - 1) + 1
+            if self.raw[lo:hi].strip():
+                return lo, hi
+            hi = lo
+        return 0, 0
 
     def addressed_to_agent(self, start: int, end: int) -> bool:
         s, e = self.sentence(start, end)
