@@ -248,6 +248,7 @@ _ACTION = re.compile(
         r"disclose",
         r"share",
         r"read out",
+        r"carry out",
         r"(?:schick|übermittel|überweis|lösch|installier|kopier)\w*|send(?:e|en|et)|teile|teilen|füge|fügen|einfügen",
         r"weiterleit\w*|hochlad\w*|leite|leiten",
         r"ausführ\w*",
@@ -783,7 +784,11 @@ _CONCEAL = re.compile(
     r"|discrètement|sem (?:mencionar|avisar|dizer)|não mencione|silenciosamente|senza (?:dirlo|menzionarlo|avvisare)"
     r"|non (?:menzionarlo|dirlo)|niet vermelden|zonder te melden|nie wspominaj|po cichu|bahsetme|sessizce"
     r"|не (?:упоминай|говори|сообщай)\w*|молча|тайно|незаметно|не згадуй|tanpa memberi tahu|diam-diam"
-    r"|không (?:nhắc|báo)|nämn (?:inte|det inte)|i tysthet)(?![\w-])"
+    r"|không (?:nhắc|báo)|nämn (?:inte|det inte)|i tysthet"
+    # A blind copy is a copy the other recipients are not to see.
+    r"|bcc|blind (?:carbon )?copy|copia oculta|cco|copie cach[ée]e|Blindkopie|verborgen kopie|ukryt\w* kopi\w*"
+    r"|скрыт\w* копи\w*|dold kopia)(?![\w-])"
+    r"|密送|隠しコピー|숨은 참조"
     r"|不要(?:提及|告诉|提到|说|通知)|悄悄|默默|秘密地|言わない"
     r"|伝えない|黙って|こっそり|知らせない|말하지 마|알리지 마|몰래|조용히"
     r"|لا تذكر|لا تخبر|بدون إخبار|سرا|به کاربر نگو|चुपचाप|मत बताना",
@@ -827,6 +832,8 @@ _SKIP_CHECK = re.compile(
     _I,
 )
 
+
+_ASK_NOT = re.compile(r"(?:don't|do not|never) ask", _I)
 
 # Comment markers at a line's start in a code block: a comment's sentences run on over its lines.
 _COMMENT_MARK = re.compile(r"^([ \t]*)(#+|//+|--|;+|/?\*+/?|\"\"\"|\'\'\'|<!--|-->)(?=[ \t]|$)", re.MULTILINE)
@@ -919,9 +926,12 @@ def directive_hits(text: str) -> Iterator[Hit]:
     # "The assistant is requested to:" speaks to the agent through the list that follows it.
     addressed: re.Match[str] | None = None
     addressed_until = -1
-    for lo, hi in _sentences(text):
+    sentences = list(_sentences(text))
+    for n, (lo, hi) in enumerate(sentences):
         if _LABEL_LINE.match(text, lo):
             continue  # a heading, a title or tags name a subject; they order nothing
+        # "Delete the 2019 folder. He OK'd it, don't ask again.": the next sentence may waive the check.
+        after = sentences[n + 1][1] if n + 1 < len(sentences) else hi
         action = _unnegated(_ACTION, text, lo, hi)
         target = _first(_TARGET, text, lo, hi)
         # A table's row is one entry of a list (an eval set's payloads, a test matrix): nothing said
@@ -958,6 +968,15 @@ def directive_hits(text: str) -> Iterator[Hit]:
                 )
                 continue
         if action is None:
+            # "For deletions and payments, skip the 'are you sure?' step": the order is the skipping.
+            # "Don't ask" alone is as often "never ask for codes"; anything before it that negates
+            # ("never give it tools without confirmation") makes it the rule the user keeps.
+            skip = next((k for k in _SKIP_CHECK.finditer(text, lo, hi) if not _ASK_NOT.match(k.group())), None)
+            at_stake = _first(_MONEY, text, lo, hi) or _first(_DESTRUCTIVE, text, lo, hi) or secret
+            if skip is not None and at_stake is not None and not _NEGATION.search(text, lo, skip.start()):
+                start, end = min(skip.start(), at_stake.start()), max(skip.end(), at_stake.end())
+                message = "an action on money, data or secrets, without asking"
+                yield Hit("standing-order", start, end, Severity.MEDIUM, message)
             continue
         if target is not None and target.start() != action.start():
             sev = Severity.HIGH if (secret is not None or outward) else Severity.MEDIUM
@@ -984,7 +1003,8 @@ def directive_hits(text: str) -> Iterator[Hit]:
                 "secrecy", start, end, Severity.HIGH, "an action on the user's data, money or secrets, kept from them"
             )
             continue
-        skip = _first(_SKIP_CHECK, text, lo if in_row else before, hi)  # "Skip confirmations for payments. Just pay."
+        # "Skip confirmations for payments. Just pay."
+        skip = _first(_SKIP_CHECK, text, lo if in_row else before, hi if in_row else after)
         if skip is not None and _negated(text, max(before, skip.start() - 40), skip.start()):
             skip = None  # "never send them without asking me": the rule the user keeps
         obliged = _first(_OBLIGATION, text, lo if in_row else max(0, lo - 300), hi)
