@@ -168,7 +168,7 @@ RULES: tuple[Rule, ...] = (
         "agent-instructions",
         re.compile(
             rf"\b(?:if|when|whenever) you(?:'re| are) an? (?:AI|LLM|language model|assistant|agent|bot|model|chatbot)\b"
-            rf"|\b(?:dear|hey|hello|hi|attention|important|urgent|note|notice)\s*[,:!-]?\s*(?:AI|LLM|assistant|agent"
+            rf"|\b(?:attention|important|urgent|note|notice)\s*[,:!-]?\s*(?:AI|LLM|assistant|agent"
             rf"|ChatGPT|Claude|GPT|Copilot|Gemini|bots?|language model)\b\s*[,:!]"
             rf"|\b(?:to|for) (?:any|all|the|every) {_AI} (?:reading|processing|summari[sz]ing|parsing|ingesting|seeing"
             rf"|viewing|retrieving|indexing)\b"
@@ -181,6 +181,19 @@ RULES: tuple[Rule, ...] = (
         ),
         Severity.MEDIUM,
         "addresses the agent reading the page",
+        boost=False,
+    ),
+    Rule(
+        "agent-instructions",
+        # A greeting is how a person's own profile for their assistant starts ("hey assistant, context
+        # about me:"); what follows it is weighed by the rules for orders.
+        re.compile(
+            r"\b(?:dear|hey|hello|hi)\s*[,:!-]?\s*(?:AI|LLM|assistant|agent|ChatGPT|Claude|GPT|Copilot|Gemini|bots?"
+            r"|language model)\b\s*[,:!]",
+            _I,
+        ),
+        Severity.LOW,
+        "greets the agent reading the page",
         boost=False,
     ),
     Rule(
