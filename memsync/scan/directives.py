@@ -883,14 +883,16 @@ _LOOSE_ACT = re.compile(
 # Words that hand a command to a reader to run: the verbs, and where one types it.
 _RUN = re.compile(
     r"(?<![\w-])(?:run|runs|running|execute|executing|paste|type|enter|apply|install|invoke|launch|terminal|shell"
-    r"|console|prompt|sudo|crontab|erledig\w*|ausführ\w*|führ\w* (?:\w+ )?aus|eingeben|Konsole|ejecut\w*"
+    r"|console|crontab|erledig\w*|ausführ\w*|führ\w* (?:\w+ )?aus|eingeben|Konsole|ejecut\w*"
     r"|pega\w*|ex[ée]cut\w*|lance[rz]?|coll\w*|tape[rz]|esegu\w*|lancia\w*|incolla\w*|execut\w*|rode|rodar"
     r"|cole|выполн\w*|запуст\w*|вставь\w*|введи\w*|виконай\w*|запусти\w*|uruchom\w*|wykona\w*|wklej\w*"
     r"|çalıştır\w*|yapıştır\w*|uitvoer\w*|voer \w+ uit|plak\w*|kör|körs|klistra"
     # A request is the imperative mood in any language; a procedure hands its commands over as steps.
     r"|please|pls|bitte|por favor|per favore|proszę|пожалуйста|будь ласка|lütfen|alsjeblieft|graag|snälla"
     r"|steps?|Schritte?|pasos?|étapes?|passi|passos?|шаг\w*|kroki|kroków|stappen|adım\w*|steg)(?![\w-])"
-    r"|执行|运行|粘贴|実行|貼り付け|실행|붙여넣|شغّل|نفّذ|اجرا|步骤|手順|단계|请|請|ください|주세요|لطفا|من فضلك",
+    # Not the past: "执行了", "実行しました", "실행했" tell what someone ran.
+    r"|执行(?!了)|运行(?!了)|粘贴(?!了)|実行(?!し(?:た|ました|てしま))|貼り付け(?!た)|실행(?!했)|붙여넣(?!었)"
+    r"|شغّل|نفّذ|اجرا|步骤|手順|단계|请|請|ください|주세요|لطفا|من فضلك",
     _I,
 )
 
@@ -898,11 +900,23 @@ _RUN = re.compile(
 _STEP = re.compile(r"[ \t]*(?:\d{1,3}[.)]|[-*+•])[ \t]")
 
 
+# A clause that tells what was run, not what to run: "the on-call engineer ran:", "执行了：".
+_NARRATED = re.compile(
+    r"(?<![\w-])(?:was|were|ran|executed|typed|pasted|had|wurde|wurden|war|fue|fueron|ejecutó|était|a été|a exécuté"
+    r"|foi|foram|executou|è stato|ha eseguito|было|был|была|были|выполнил\w*|запустил\w*|werd|voerde|został\w*"
+    r"|wykonał\w*)(?![\w-])|した|しました|了|했다|했습니다|했어요",
+    _I,
+)
+
+
 def tells_to_run(text: str, lo: int, hi: int) -> bool:
-    """Whether the text between ``lo`` and ``hi`` hands its reader a command to run: says to run
-    it, or is an item of a list of steps."""
+    """Whether the text between ``lo`` and ``hi`` hands its reader a command to run: is an item of
+    a list of steps, or says to run it in a clause that does not tell what was run."""
     line = text.rfind("\n", 0, lo) + 1
-    return _RUN.search(text, lo, hi) is not None or _STEP.match(text, line) is not None
+    if _STEP.match(text, line) is not None:
+        return True
+    clause = max(text.rfind(c, lo, hi) for c in ",，、;") + 1 or lo
+    return _RUN.search(text, lo, hi) is not None and _NARRATED.search(text, max(lo, clause), hi) is None
 
 
 def directs_an_agent(text: str) -> bool:

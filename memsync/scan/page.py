@@ -77,6 +77,16 @@ def _catalogue(findings: list[Finding]) -> list[Finding]:
     ]
 
 
+def _handed_over(ctx: Context, start: int, end: int, fenced: bool) -> bool:
+    """Whether the prose hands a command over to be run: the line introducing its block, or the
+    sentence around its code span, says to run it or is a step, or a label introduces the span
+    ("Empty trash: `rm …`")."""
+    if fenced:
+        return directives.tells_to_run(ctx.raw, *ctx.introduction(start))
+    labelled = ctx.raw[max(0, start - 3) : start].rstrip("`").rstrip().endswith(":")
+    return labelled or directives.tells_to_run(ctx.raw, *ctx.sentence(start, end))
+
+
 RESERVED_PREFIX = "memsync_"
 _RESERVED_KEY = re.compile(r"""^(["']?)(memsync_[^\s:"']*)\1[ \t]*:""", re.MULTILINE)
 _RESERVED_MESSAGE = (
@@ -147,8 +157,15 @@ def _weigh(ctx: Context, hit: rules.Hit, start: int, end: int, disguises: set[st
     disguised = bool(disguises - {"hidden markup"})
     down = 0
     code = ctx.code_block(start, end)
+    # A command is weighed by whether the page hands it over to be run, not by its being code.
+    handed = None
+    if hit.rule == "tool-hijack" and (code or ctx.in_span(start, end)) and not ctx.directed:
+        handed = _handed_over(ctx, start, end, code is not None)
     if code == "code" and ctx.directed and hit.rule == "tool-hijack":
         why.append("code block on a page that tells an agent to act")
+    elif code == "code" and handed:
+        down += min(hit.code_penalty, hit.handed_penalty)
+        why.append("code block, handed over to run")
     elif code == "code":
         down += hit.code_penalty
         why.append("code block")
@@ -158,15 +175,11 @@ def _weigh(ctx: Context, hit: rules.Hit, start: int, end: int, disguises: set[st
     elif ctx.in_span(start, end):
         down += min(1, hit.code_penalty)
         why.append("code span")
-    if hit.rule == "tool-hijack" and (code or ctx.in_span(start, end)) and not ctx.directed:
+    if handed is False:
         # A command shown, not handed over: a postmortem's "the line expanded to `rm -rf /*`",
         # a cron line that "was changed to:". Nothing around it says to run it.
-        lo, hi = ctx.introduction(start) if code else ctx.sentence(start, end)
-        labelled = ctx.raw[max(0, start - 3) : start].rstrip("`").rstrip().endswith(":")  # "Empty trash: `rm …`"
-        handed = directives.tells_to_run(ctx.raw, lo, hi) or directives.tells_to_run(ctx.raw, *ctx.sentence(start, end))
-        if not (labelled or handed):
-            down += 1
-            why.append("shown, not handed over to run")
+        down += 1
+        why.append("shown, not handed over to run")
     if hit.describable and not hidden:
         for reason, applies in (
             # An order in an inline code span is quoted for the reader, whatever a code block would do to it.

@@ -30,6 +30,8 @@ class Hit:
     describable: bool = True  # documentary context ("for example", a security write-up) lowers it
     # Naming an AI nearby raises a hit, except for rules whose match is that naming.
     boost: bool = True
+    # What is left of the code penalty when the prose hands the command over to be run.
+    handed_penalty: int = 0
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,7 @@ class Rule:
     boost: bool = True
     # Lower-case literals one of which every match holds; derived from the pattern when not given.
     cue: tuple[str, ...] | None = None
+    handed_penalty: int = 0
 
     def hits(self, text: str, lower: str) -> Iterator[Hit]:
         if not _cued(lower, self.cue or cues(self.pattern.pattern)):
@@ -57,6 +60,7 @@ class Rule:
                 self.code_penalty,
                 self.describable,
                 self.boost,
+                self.handed_penalty,
             )
 
 
@@ -346,11 +350,13 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "tool-hijack",
         re.compile(
-            r"\brm\s+(?:-[a-zA-Z]*[rRf][a-zA-Z]*\s+)+['\"]?~/(?!\.)[\w-]+/?['\"]?(?=[\s`'\";)|&]|$)",
+            r"\brm\s+(?:-[a-zA-Z]*[rRf][a-zA-Z]*\s+)+['\"]?~/(?!\.)[\w-]+/?['\"]?(?=[\s`'\";)|&]|$)"
+            # As root, a tree outside the scratch places.
+            r"|\bsudo\s+rm\s+(?:-[a-zA-Z]*[rR][a-zA-Z]*\s+)+['\"]?/(?!tmp\b|var/tmp\b|var/cache\b|dev/shm\b)[\w.-]+",
             _I,
         ),
         Severity.MEDIUM,
-        "deletes a folder in the home directory",
+        "deletes a folder in the home directory, or a tree as root",
         code_penalty=2,
     ),
     Rule(
@@ -395,6 +401,8 @@ RULES: tuple[Rule, ...] = (
         Severity.MEDIUM,
         "runs a script fetched from the network",
         code_penalty=2,
+        # Every official installer is handed over so ("Run: curl -fsSL https://sh.rustup.rs | sh").
+        handed_penalty=1,
     ),
     Rule(
         "tool-hijack",

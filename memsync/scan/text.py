@@ -547,7 +547,8 @@ _SECURITY_TERMS = re.compile(
     r"|inyecci[oó]n\w*|injection de prompt|injeç[ãa]o|iniezione|red team|eval\w*|test cases?|jailbreak"
     # A report on what went wrong: a postmortem quotes what it investigates.
     r"|post-?mortem\w*|incident\w*|root cause|verbatim|allow-?list\w*|deny-?list\w*|suspicious|awareness"
-    r"|Vorfall|Vorfälle|incidente\w*|инцидент\w*|事故|インシデント|사고|حادث\w*)"
+    r"|Vorfall|Vorfälle|incidente\w*|инцидент\w*|事故|インシデント|사고|حادث\w*"
+    r"|障害|振り返り|ポストモーテム|复盘|故障|事后|事後|장애|회고)"
     r"|(提示词注入|提示注入|注入|越狱|攻击|漏洞|攻撃|脆弱性|プロンプトインジェクション|インジェクション|ジェイルブレイク"
     r"|프롬프트 인젝션|인젝션|탈옥|공격|취약점|레드팀)",
     re.IGNORECASE,
@@ -594,7 +595,12 @@ class Context:
         block, _ = frontmatter.split(raw)
         yaml_end = raw.find(block) + len(block) if block is not None else 0
         # YAML's quoted strings are syntax, not someone quoting an example.
-        quotes = [(m.start(), m.end()) for m in _QUOTED.finditer(raw) if m.start() >= yaml_end]
+        # A string literal in code is syntax too.
+        quotes = [
+            (m.start(), m.end())
+            for m in _QUOTED.finditer(raw)
+            if m.start() >= yaml_end and not _inside(ctx.code, m.start(), m.end())
+        ]
         # A table's cells are listed, as quotes are: an eval set's payloads, a test matrix.
         tables = [(m.start(), m.end()) for m in _TABLE_ROW.finditer(raw)]
         ctx.quotes = quotes + _blockquotes(raw) + (tables if len(tables) >= 3 else [])
