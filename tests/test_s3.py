@@ -653,20 +653,26 @@ def test_sync_waits_out_a_push_in_flight(s3_server, tmp_path, requests_seen):
         assert b"edited on b" in assert_remote_consistent(client, bucket, "inflight")["y.md"]
 
 
-def test_a_pull_outlasts_a_push_that_failed_and_put_its_pages_back(s3_server, tmp_path, requests_seen):
-    """A's push wrote x.md, its commit failed, and it put x.md back and let go of its
-    lock: B, pulling meanwhile, read A's bytes, then found neither a lock nor a new
-    SHA256SUMS. That is no damage yet: B looks again and gets the version as it is."""
+def one_version_behind(s3_server: Any, tmp_path: Path, prefix: str) -> tuple[Any, str, dict[str, str], Path, bytes]:
+    """A field at s3://BUCKET/prefix with x.md at v1, and B's clone of it still at v0 (its
+    next pull fetches x.md): the S3 client, bucket, environment, B's workspace and v1."""
     client, bucket = s3_server.client(), s3_server.new_bucket()
-    url, env = f"s3://{bucket}/putback", aws_env(s3_server)
+    url, env = f"s3://{bucket}/{prefix}", aws_env(s3_server)
     a = new_workspace(tmp_path / "a", url, {"x.md": page("X", "v0")})
     ok(memsync("push", "f", cwd=a, env=env))
     b = tmp_path / "b"
     ok(clone(url, b, env))
     v1 = page("X", "v1").encode()
     (a / "f" / "x.md").write_bytes(v1)
-    ok(memsync("push", "f", cwd=a, env=env))  # B is one version behind: it will fetch x.md
+    ok(memsync("push", "f", cwd=a, env=env))
+    return client, bucket, env, b, v1
 
+
+def test_a_pull_outlasts_a_push_that_failed_and_put_its_pages_back(s3_server, tmp_path, requests_seen):
+    """A's push wrote x.md, its commit failed, and it put x.md back and let go of its
+    lock: B, pulling meanwhile, read A's bytes, then found neither a lock nor a new
+    SHA256SUMS. That is no damage yet: B looks again and gets the version as it is."""
+    client, bucket, env, b, v1 = one_version_behind(s3_server, tmp_path, "putback")
     client.put_object(Bucket=bucket, Key="putback/x.md", Body=page("X", "v2, never committed").encode())
     requests_seen.take()
     pull_b = subprocess.Popen(
@@ -686,14 +692,7 @@ def test_a_pull_outlasts_a_push_that_failed_and_put_its_pages_back(s3_server, tm
 
 
 def test_a_page_that_stays_damaged_is_reported_after_every_attempt(s3_server, tmp_path):
-    client, bucket = s3_server.client(), s3_server.new_bucket()
-    url, env = f"s3://{bucket}/damaged", aws_env(s3_server)
-    a = new_workspace(tmp_path / "a", url, {"x.md": page("X", "v0")})
-    ok(memsync("push", "f", cwd=a, env=env))
-    b = tmp_path / "b"
-    ok(clone(url, b, env))
-    (a / "f" / "x.md").write_text(page("X", "v1"))
-    ok(memsync("push", "f", cwd=a, env=env))
+    client, bucket, env, b, _ = one_version_behind(s3_server, tmp_path, "damaged")
     client.put_object(Bucket=bucket, Key="damaged/x.md", Body=b"rot")
 
     done = memsync("pull", "f", cwd=b, env=env)
