@@ -604,6 +604,22 @@ def test_push_behind_the_remote_is_told_to_pull_first_and_sync_merges(s3_server,
     assert content(a / "f") == content(b / "f")
 
 
+def start_until_seen(
+    command: str, cwd: Path, env: dict[str, str], requests_seen: Any, wanted: set[tuple[str, str, int]]
+) -> subprocess.Popen[str]:
+    """Start ``memsync COMMAND f`` in the background and return once moto has answered one of
+    the ``wanted`` requests (or the process has ended, or 30 s have passed)."""
+    requests_seen.take()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "memsync", command, "f"], cwd=cwd, env=env, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + 30
+    while proc.poll() is None and time.monotonic() < deadline and not wanted & set(requests_seen.seen):
+        time.sleep(0.02)
+    return proc
+
+
 def test_sync_waits_out_a_push_in_flight(s3_server, tmp_path, requests_seen):
     """B syncs while A's push is half done (A holds the lock and has overwritten a
     page B needs, its new SHA256SUMS not written yet), and A commits a moment later.
@@ -628,20 +644,11 @@ def test_sync_waits_out_a_push_in_flight(s3_server, tmp_path, requests_seen):
     )
     v2 = page("X", "v2").encode()
     client.put_object(Bucket=bucket, Key="inflight/x.md", Body=v2)
-    requests_seen.take()
-    sync_b = subprocess.Popen(
-        [sys.executable, "-m", "memsync", "sync", "f"], cwd=b, env=env, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
     # A commits once B has read the overwritten page, or has found A's lock in its
     # way (B's sync pushes first under the lock when only B changed), or has given up.
-    deadline = time.monotonic() + 30
     blocked = {("GET", f"/{bucket}/inflight/x.md", 200), ("PUT", f"/{bucket}/inflight/.memsync-lock", 412)}
-    while sync_b.poll() is None and time.monotonic() < deadline:
-        if blocked & set(requests_seen.seen):
-            time.sleep(0.5)
-            break
-        time.sleep(0.05)
+    sync_b = start_until_seen("sync", b, env, requests_seen, blocked)
+    time.sleep(0.5)
     files = {**content(a / "f"), "x.md": v2}
     client.put_object(Bucket=bucket, Key="inflight/SHA256SUMS", Body=manifest_of(files), IfMatch=old_etag)
     client.delete_object(Bucket=bucket, Key="inflight/.memsync-lock")
@@ -674,16 +681,7 @@ def test_a_pull_outlasts_a_push_that_failed_and_put_its_pages_back(s3_server, tm
     SHA256SUMS. That is no damage yet: B looks again and gets the version as it is."""
     client, bucket, env, b, v1 = one_version_behind(s3_server, tmp_path, "putback")
     client.put_object(Bucket=bucket, Key="putback/x.md", Body=page("X", "v2, never committed").encode())
-    requests_seen.take()
-    pull_b = subprocess.Popen(
-        [sys.executable, "-m", "memsync", "pull", "f"], cwd=b, env=env, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    deadline = time.monotonic() + 30
-    while pull_b.poll() is None and time.monotonic() < deadline:
-        if ("GET", f"/{bucket}/putback/x.md", 200) in set(requests_seen.seen):
-            break
-        time.sleep(0.02)
+    pull_b = start_until_seen("pull", b, env, requests_seen, {("GET", f"/{bucket}/putback/x.md", 200)})
     client.put_object(Bucket=bucket, Key="putback/x.md", Body=v1)  # A's rollback
     _, err = pull_b.communicate(timeout=120)
 
