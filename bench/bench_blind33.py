@@ -5,6 +5,7 @@ false positives on benign look-alikes, as aggregates only.
     python bench/bench_blind33.py blind33b   # the second blind set
     python bench/bench_blind33.py blind33c   # the third
     python bench/bench_blind33.py blind33d   # the fourth
+    python bench/bench_blind33.py blind33e   # the fifth
 
 The corpus was written by someone who read no rule, test or source of memsync, and
 frozen (its README gives the sha256 of its manifest and pages) before any tuning
@@ -43,6 +44,10 @@ FROZEN = {
     "blind33d": {
         "manifest": "d98fe1828226ea65e2041752a0f94d39630c9f8912acc49bc3120156c5f18dd1",
         "pages": "3beb9015bed15bd78227690894dd8c6898253703e68e47d11a139c6984f65c5a",
+    },
+    "blind33e": {
+        "manifest": "452e6f79a56a7fc51250386434af6299dca9a1fc0fddf28fb7c228c409f1ba0d",
+        "pages": "f5624e26180e134bcde6d1c016668c5eb1ca94fe58098da87d7aa9eca939b0e2",
     },
 }
 HERE = BENCH / (sys.argv[1] if len(sys.argv) > 1 else "blind33")
