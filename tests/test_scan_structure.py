@@ -78,6 +78,12 @@ BENIGN = [
     ("anti-phishing", "IT will never ask for your password by e-mail."),
     ("test cards", "| Success (Visa) | 4242 4242 4242 4242 | any future date |"),
     (
+        "a tool's documentation",
+        '# run_shell tool\n\n```python\n@tool(confirm="always")\ndef run_shell(command: str) -> str: ...\n```\n\n'
+        'Example call emitted by the model:\n\n```json\n{"name": "send_email", "arguments": {"to": '
+        '"priya.whitfield@brightmoor.co.uk", "subject": "Notes"}}\n```\n',
+    ),
+    (
         "an official installer in a block",
         "Install Rust, then run the tests:\n\n```sh\ncurl --proto '=https' -sSf https://sh.rustup.rs | sh\n```\n",
     ),

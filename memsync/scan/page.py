@@ -185,7 +185,8 @@ def _weigh(ctx: Context, hit: rules.Hit, start: int, end: int, disguises: set[st
             # An order in an inline code span is quoted for the reader, whatever a code block would do to it.
             ("quoted in a code span", code is None and ctx.in_span(start, end) and hit.rule == "agent-directive"),
             ("quoted", ctx.quoted(start, end)),
-            ("example", ctx.example(start, end)),
+            ("example", ctx.example(start, end, code_too=hit.rule == "tool-call")),
+            ("tool documentation", hit.rule == "tool-call" and ctx.defines_tools),
             ("security write-up", ctx.security_page),
         ):
             if applies:

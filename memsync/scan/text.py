@@ -533,7 +533,7 @@ _EXAMPLE = re.compile(
     r"|(?:instruct|tell|ask|trick|convinc|coerc|manipulat|caus|direct)(?:s|es|ed|ing)? (?:it|them|the \w+|an? \w+)"
     r"(?: into)? to|z\.\s?B\.|beispielsweise|Beispiel|Angreifer\w*|por ejemplo|ejemplo|atacante|par exemple|exemple"
     r"|attaquant|ad esempio|esempio|por exemplo|exemplo|например|пример\w*|злоумышленн\w*|атак\w*|例如|比如|示例"
-    r"|攻击者|攻撃者|例えば|たとえば|例:|예를 들어|예시|공격자|مثال|مثلا|مثلاً|المهاجم|مهاجم|هجوم|حمله|نمونه"
+    r"|攻击者|攻撃者|例えば|たとえば|例:|例：|예를 들어|예시|공격자|مثال|مثلا|مثلاً|المهاجم|مهاجم|هجوم|حمله|نمونه"
     r"|örneğin|saldırgan|na przykład|przykład\w*|atakując\w*|bijvoorbeeld|aanvaller)"
     # Scripts without spaces have no word boundary around a word: matched as they stand.
     r"|例如|比如|示例|攻击者|攻撃者|例えば|たとえば|예를 들어|예시|공격자|測試|测试|テスト|테스트|样本|サンプル",
@@ -569,6 +569,11 @@ _NOT_PROSE = re.compile(r"\bhttps?://\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:[\w-]+\
 _SENTENCE_END = re.compile(r"[.!?。！？؟।\n](?=\s|$)|\n")
 
 
+_TOOL_SCHEMA = re.compile(
+    r"[\"']?(?:input_schema|inputSchema|parameters|properties)[\"']?\s*:\s*\{[^{}]{0,200}?[\"']?(?:type|properties)"
+    r"[\"']?\s*:|^[ \t]*@(?:\w+\.)?tool\b|\bdef \w+\([^)]*:\s*\w+",
+    re.MULTILINE,
+)
 _TABLE_ROW = re.compile(r"^[ \t]*\|[^\n]*\|[^\n]*$", re.MULTILINE)
 
 
@@ -583,6 +588,8 @@ class Context:
     quotes: list[tuple[int, int]] = field(default_factory=list)
     hidden: list[tuple[int, int, str]] = field(default_factory=list)
     security_page: bool = False
+    # The page defines tools (a JSON schema, a decorated function): a call on it is its example.
+    defines_tools: bool = False
     # The page tells an agent to act somewhere: its commands are not only documentation.
     directed: bool = False
     headings: list[tuple[int, str]] = field(default_factory=list)
@@ -609,6 +616,7 @@ class Context:
         ctx.hidden = [h for h in hidden_spans(raw) if not _inside(shown, h[0], h[1])]
         terms = {m.group().lower() for m in _SECURITY_TERMS.finditer(raw)}
         ctx.security_page = len(terms) >= 3
+        ctx.defines_tools = _TOOL_SCHEMA.search(raw) is not None
         ctx.headings = [(m.start(), m.group(1)) for m in _HEADING.finditer(raw)]
         return ctx
 
@@ -639,7 +647,7 @@ class Context:
         m = _SENTENCE_END.search(self.raw, end, min(len(self.raw), end + 300))
         return s, (m.end() if m else min(len(self.raw), end + 300))
 
-    def example(self, start: int, end: int) -> bool:
+    def example(self, start: int, end: int, code_too: bool = False) -> bool:
         s, e = self.sentence(start, end)
         before = self.raw[max(0, s - 160) : s]
         if _EXAMPLE.search(self.plain, s, e) or re.search(r"(?:example|e\.g\.|such as|like|follows?)\W*:?\s*$", before):
@@ -647,7 +655,7 @@ class Context:
         # A quote or fenced text is presented by the line before it ("Example caught by our filter:").
         # Code is not presented so: an example configuration is still one that gets applied.
         lo, hi = self.introduction(start)
-        if hi > lo and self.code_block(start, start) != "code" and _EXAMPLE.search(self.plain, lo, hi):
+        if hi > lo and (code_too or self.code_block(start, start) != "code") and _EXAMPLE.search(self.plain, lo, hi):
             return True
         heading = next((h for pos, h in reversed(self.headings) if pos <= start), "")
         return bool(_EXAMPLE.search(_NOT_PROSE.sub(" ", heading)))
