@@ -548,7 +548,10 @@ _SECURITY_TERMS = re.compile(
     # A report on what went wrong: a postmortem quotes what it investigates.
     r"|post-?mortem\w*|incident\w*|root cause|verbatim|allow-?list\w*|deny-?list\w*|suspicious|awareness"
     r"|Vorfall|Vorfälle|incidente\w*|инцидент\w*|事故|インシデント|사고|حادث\w*"
-    r"|障害|振り返り|ポストモーテム|复盘|故障|事后|事後|장애|회고)"
+    r"|障害|振り返り|ポストモーテム|复盘|故障|事后|事後|장애|회고"
+    # A bug report quotes what went wrong, to be reproduced.
+    r"|bugs?|workaround|steps to reproduce|reproduc\w*|expected behaviou?r|Fehlerbericht|informe de error"
+    r"|rapport de bug|relatório de erro|segnalazione|ошибк\w*|再現|复现|재현)"
     r"|(提示词注入|提示注入|注入|越狱|攻击|漏洞|攻撃|脆弱性|プロンプトインジェクション|インジェクション|ジェイルブレイク"
     r"|프롬프트 인젝션|인젝션|탈옥|공격|취약점|레드팀)",
     re.IGNORECASE,
