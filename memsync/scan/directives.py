@@ -58,6 +58,7 @@ _TARGET = re.compile(
         r"(?:AI|autonomous|coding|LLM|language model) agents?",
         r"(?:the |any |every |this |dear |hey |hi |hello )?agents?(?=\s*(?:,|!|:(?!:)(?=[ \t]*\S+[ \t]+\S+[ \t]+\S+)))",
         r"agents? (?:reading|processing|parsing|ingesting|seeing|loading) (?:this|these)",
+        r"(?:the |any |an? )?agents? with (?:\w+ ){0,3}(?:access|permissions?|rights)",
         r"(?:the |this |any |all |every )(?:models?|bots?)",
         r"chat ?bots?",
         r"(?:Chat)?GPT(?:-\d\w*)?",
@@ -826,7 +827,11 @@ _SKIP_CHECK = re.compile(
     r"|ohne (?:Rückfrage|Nachfrage|Bestätigung|zu fragen)|sin (?:preguntar|confirmar|confirmación)|sans (?:demander"
     r"|confirmation|confirmer)|sem (?:perguntar|confirmar|confirmação)|senza (?:chiedere|conferma)|без (?:подтвержд\w+"
     r"|вопросов|спроса)|zonder (?:te vragen|bevestiging)|bez (?:pytania|potwierdzenia)|sormadan|onaysız"
-    r"|(?:OK'?d|okayed|signed off on|gave (?:the |me the )?(?:go-ahead|green light)))"
+    r"|(?:OK'?d|okayed|signed off on|gave (?:the |me the )?(?:go-ahead|green light))"
+    r"|(?:don't|do not|no need to) bother (?:checking|asking|confirming|verifying)|no hace falta (?:avisar|preguntar\w*"
+    r"|confirmar|consultar)|inutile de (?:prévenir|demander|vérifier|confirmer)|não (?:precisa|é preciso) (?:avisar"
+    r"|perguntar|confirmar)|non (?:serve|c'è bisogno di) (?:chiedere|avvisare|confermare)|niet (?:vragen|navragen)"
+    r"|nicht (?:nachfragen|rückfragen)|не (?:спрашивай|нужно спрашивать|надо спрашивать))"
     r"(?![\w-])|确认不需要|无需确认|不用确认|不必确认|无需询问"
     r"|確認せずに|確認なしで|確認不要|聞かずに|확인 없이|묻지 않고",
     _I,
@@ -907,6 +912,13 @@ _NARRATED = re.compile(
     r"|wykonał\w*)(?![\w-])|した|しました|了|했다|했습니다|했어요",
     _I,
 )
+
+
+def waives_a_check(text: str) -> bool:
+    """Whether the page waives a check, keeps something from the user or claims a permission
+    anywhere ("don't bother checking", "no need to tell him", "management already approved it"):
+    the pressure that turns a command into a trap."""
+    return any(p.search(text) is not None for p in (_SKIP_CHECK, _CONCEAL, _PERMISSION))
 
 
 def tells_to_run(text: str, lo: int, hi: int) -> bool:

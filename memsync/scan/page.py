@@ -24,6 +24,7 @@ def scan_text(name: str, raw: str, previous: str | None = None, known: Known | N
     normal = normalise(raw)
     views = [normal, frontmatter_view(raw), rot13_view(raw)]
     ctx.directed = directives.directs_an_agent(normal.text)
+    ctx.waived = directives.waives_a_check(normal.text)
     primary: list[tuple[int, int, str]] = []
     for n, view in enumerate(v for v in views if v is not None):
         for hit in (*rules.content_hits(view.text), *directives.content_hits(view.text)):
@@ -164,7 +165,9 @@ def _weigh(ctx: Context, hit: rules.Hit, start: int, end: int, disguises: set[st
     if code == "code" and ctx.directed and hit.rule == "tool-hijack":
         why.append("code block on a page that tells an agent to act")
     elif code == "code" and handed:
-        down += min(hit.code_penalty, hit.handed_penalty)
+        # Handed over on a page that waives a check or hides something, a command keeps its weight.
+        left = hit.handed_penalty if ctx.waived else max(hit.handed_penalty, 1)
+        down += min(hit.code_penalty, left)
         why.append("code block, handed over to run")
     elif code == "code":
         down += hit.code_penalty

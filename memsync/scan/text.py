@@ -595,6 +595,8 @@ class Context:
     defines_tools: bool = False
     # The page tells an agent to act somewhere: its commands are not only documentation.
     directed: bool = False
+    # The page waives a check or keeps something from the user somewhere.
+    waived: bool = False
     headings: list[tuple[int, str]] = field(default_factory=list)
 
     @classmethod
