@@ -891,10 +891,14 @@ def _block_end(text: str, at: int) -> int:
 _LABEL_LINE = re.compile(r"\s*(?:#{1,6}\s|(?:title|tags|keywords|categories|aliases)\s*:)", _I)
 
 
+# The verbs that carry out a command, shared by the looser sense (any doing) and by handing one over.
+_EXECUTE = (
+    r"run|runs|execute|apply|install|paste|erledig\w*|ausführ\w*|ejecut\w*|ex[ée]cut\w*|execut\w*|esegu\w*"
+    r"|выполн\w*|запуст\w*|uruchom\w*|wykona\w*|çalıştır\w*|uitvoer\w*"
+)
 _LOOSE_ACT = re.compile(
-    r"(?<![\w-])(?:run|runs|execute|apply|applies|do (?:this|that|it)|add|adds|use|keep|perform|install|paste"
-    r"|erledig\w*|ausführ\w*|anwend\w*|ejecut\w*|aplica\w*|ex[ée]cut\w*|appliqu\w*|execut\w*|esegu\w*"
-    r"|выполн\w*|запуст\w*|примен\w*|uruchom\w*|wykona\w*|çalıştır\w*|uitvoer\w*|voer)(?![\w-])"
+    rf"(?<![\w-])(?:{_EXECUTE}|applies|do (?:this|that|it)|add|adds|use|keep|perform|anwend\w*|aplica\w*"
+    r"|appliqu\w*|примен\w*|voer)(?![\w-])"
     r"|执行|运行|実行|適用|실행|적용",
     _I,
 )
@@ -902,11 +906,9 @@ _LOOSE_ACT = re.compile(
 
 # Words that hand a command to a reader to run: the verbs, and where one types it.
 _RUN = re.compile(
-    r"(?<![\w-])(?:run|runs|running|execute|executing|paste|type|enter|apply|install|invoke|launch|terminal|shell"
-    r"|console|crontab|erledig\w*|ausführ\w*|führ\w* (?:\w+ )?aus|eingeben|Konsole|ejecut\w*"
-    r"|pega\w*|ex[ée]cut\w*|lance[rz]?|coll\w*|tape[rz]|esegu\w*|lancia\w*|incolla\w*|execut\w*|rode|rodar"
-    r"|cole|выполн\w*|запуст\w*|вставь\w*|введи\w*|виконай\w*|запусти\w*|uruchom\w*|wykona\w*|wklej\w*"
-    r"|çalıştır\w*|yapıştır\w*|uitvoer\w*|voer \w+ uit|plak\w*|kör|körs|klistra"
+    rf"(?<![\w-])(?:{_EXECUTE}|running|executing|type|enter|invoke|launch|terminal|shell|console|crontab"
+    r"|führ\w* (?:\w+ )?aus|eingeben|Konsole|pega\w*|lance[rz]?|coll\w*|tape[rz]|lancia\w*|incolla\w*|rode"
+    r"|rodar|cole|вставь\w*|введи\w*|виконай\w*|wklej\w*|yapıştır\w*|voer \w+ uit|plak\w*|kör|körs|klistra"
     # A request is the imperative mood in any language; a procedure hands its commands over as steps.
     r"|please|pls|bitte|por favor|per favore|proszę|пожалуйста|будь ласка|lütfen|alsjeblieft|graag|snälla"
     r"|steps?|Schritte?|pasos?|étapes?|passi|passos?|шаг\w*|kroki|kroków|stappen|adım\w*|steg)(?![\w-])"
