@@ -221,10 +221,30 @@ def test_instructions_in_hidden_markup_are_high(kind: str, markup: str) -> None:
         ("Get it from [paypal.com](https://xn--paypl-7ve.com/get).", "deceptive-link"),
         ("Reset: [www.paypal.com/reset](http://www.paypal.com-secure-reset.net/r).", "deceptive-link"),
         ('Use <a href="https://evil-sso.net/sso">https://github.com/sso</a> to sign in.', "deceptive-link"),
+        ('Claim it at <a href="https://refund-gr.example/in">www.aade.gr/myAADE</a>.', "deceptive-link"),
+        ("Log in to [PayPal](https://paypal.com.account-secure-login.example/signin).", "deceptive-link"),
+        ("Pagar: [mBank – płatności](https://mbank.pl.platnosci-firmowe.example/logowanie)", "deceptive-link"),
+        ("[Agencia Tributaria](https://sede.agenciatributaria.gob.es.renta.example/acceso)", "deceptive-link"),
+        ("[Signed SDK release](https://githuh.com/acme/releases/v2.pkg) - install this one", "deceptive-link"),
+        ("Mirror: https://gihtub.com/acme/sdk", "deceptive-link"),
+        ("Sign in at https://paypal.com.secure-id.example/", "deceptive-link"),
     ],
 )
 def test_links_that_lie_about_their_host(text: str, rule: str) -> None:
     assert rule in {f.rule for f in attention(scan(page("Links", text)))}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Regional API: [API](https://api.eu.example.com/v1) and [docs](https://docs.python.org/3/).",
+        "Assets: https://www.example.com.s3.amazonaws.com/logo.png and https://www.google.com.au/maps",
+        "Mail: [Gmail](https://mail.google.com), [email.com](https://email.com), [GitLab](https://gitlab.com/x)",
+        "Shop at [Dockers](https://dockers.com) or [Stripe docs](https://docs.stripe.com/api).",
+    ],
+)
+def test_hosts_that_are_what_they_say_are_nothing(text: str) -> None:
+    assert "deceptive-link" not in {f.rule for f in attention(scan(page("Links", text)))}
 
 
 def test_text_smuggled_in_unicode_tags_is_spelled_out() -> None:

@@ -17,8 +17,24 @@ _HTML_LINK = re.compile(r"<a\b[^>]*\bhref\s*=\s*[\"']([^\"']+)[\"'][^>]*>(.*?)</
 # Only names that read as web hosts: "Node.js" and "README.md" are not.
 _HOSTLIKE = re.compile(
     r"\b((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|co|uk|de|fr|eu|us|ai|app|gov|edu|info|biz|me|xyz|ca|au|jp|nl"
-    r"|ch|se|no|es|it|pl|br|in|ru|cn|bank|pay|money|finance|cloud|online|site|store|shop|tech|page))\b",
+    r"|ch|se|no|es|it|pl|br|in|ru|cn|gr|pt|cz|sk|hu|ro|bg|tr|fi|dk|be|ie|il|kr|tw|hk|vn|th|ua|mx|cl|za|nz|sg"
+    r"|lt|lv|ee|si|hr|rs|ph|pk|eg|sa|ae|ir|bank|pay|money|finance|cloud|online|site|store|shop|tech|page))\b",
     _I,
+)
+_URL_HOST = re.compile(r"\bhttps?://(?:[^\s/@<>()\[\]\"'`]*@)?([a-z0-9.-]+)", _I)
+# Top-level names that, met in the middle of a host, mean it spells out another site's whole name
+# (paypal.com.account-login.example); a two-letter country name counts only beside a name the link text says.
+_GENERIC_TLD = frozenset(["com", "org", "net", "gov", "edu", "gob", "gouv"])
+# Stores whose bucket names are often other sites' names (www.example.com.s3.amazonaws.com).
+_HOSTS_NAMED_AFTER_OTHERS = frozenset(["amazonaws.com", "googleapis.com", "cloudfront.net"])
+# The services people are most often phished for: a host one letter away from one of them is a lookalike.
+_PHISHED = frozenset(
+    (
+        *("github", "gitlab", "bitbucket", "npmjs", "pypi", "docker", "huggingface", "cloudflare"),
+        *("google", "gmail", "microsoft", "office365", "outlook", "apple", "icloud", "amazon", "dropbox"),
+        *("paypal", "stripe", "revolut", "coinbase", "binance", "metamask", "netflix"),
+        *("openai", "anthropic", "facebook", "instagram", "linkedin", "twitter", "discord", "telegram", "whatsapp"),
+    )
 )
 _DATA_URI = re.compile(
     r"(?:\]\(\s*|(?:src|href|data|poster|srcset)\s*=\s*[\"']?|url\(\s*[\"']?|^|(?<=\s))data:([a-z]+/[a-z0-9.+-]+)[;,]",
@@ -37,6 +53,67 @@ def registrable(host: str) -> str:
     return ".".join(parts[-keep:])
 
 
+def _near(a: str, b: str) -> bool:
+    """One letter changed or dropped, two swapped, or one doubled: githuh, gihtub, paypl, gooogle."""
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]])
+    if len(a) == len(b) + 1:  # a doubled letter; an added one makes another word too often (dockers)
+        return any(a[:i] + a[i + 1 :] == b for i in range(1, len(a)) if a[i] == a[i - 1])
+    return len(a) + 1 == len(b) and any(b[:i] + b[i + 1 :] == a for i in range(len(b)))
+
+
+def lookalike_host(host: str) -> str | None:
+    """The phished service a host imitates by one letter (githuh.com), if any."""
+    name = registrable(host).split(".")[0]
+    if len(name) < 6:  # five letters leave too many real neighbours (email, gmail)
+        return None
+    return next((f"{brand}.com" for brand in sorted(_PHISHED) if name != brand and _near(name, brand)), None)
+
+
+def embedded_site(host: str, label: str) -> tuple[str, bool] | None:
+    """The site a host spells out before its real domain, and whether the link text names it.
+
+    sede.agenciatributaria.gob.es.refund.example spells agenciatributaria.gob.es; a regional label
+    (api.eu.example.com) is not a site unless the link text names the label before it.
+    """
+    labels = host.lower().strip(".").split(".")
+    if registrable(host) in _HOSTS_NAMED_AFTER_OTHERS:
+        return None
+    outside = len(labels) - len(registrable(host).split("."))
+    squashed = re.sub(r"[\W_]+", "", label.lower())
+    for i in range(1, outside):
+        tld = labels[i]
+        if tld not in _GENERIC_TLD and not (len(tld) == 2 and tld.isalpha()):
+            continue
+        first = i - 1 if labels[i - 1] not in _SECOND_LEVEL | _GENERIC_TLD or i < 2 else i - 2
+        name = labels[first]
+        said = len(name) >= 4 and name in squashed
+        if said or tld in _GENERIC_TLD:
+            cc = i + 1 < outside and len(labels[i + 1]) == 2 and labels[i + 1].isalpha()
+            end = i + 1 if cc and tld in _SECOND_LEVEL | _GENERIC_TLD else i
+            return ".".join(labels[first : end + 1]), said
+    return None
+
+
+def host_hits(text: str) -> Iterator[Hit]:
+    """Hosts that dress as another site, wherever a URL sits: a typo of a phished name, a whole name as prefix."""
+    for m in _URL_HOST.finditer(text):
+        host = m.group(1).lower().rstrip(".")
+        brand = lookalike_host(host)
+        if brand:
+            yield Hit("deceptive-link", m.start(), m.end(), Severity.MEDIUM, f"{host} is one letter from {brand}")
+        spelt = embedded_site(host, "")
+        if spelt:
+            yield Hit(
+                "deceptive-link",
+                m.start(),
+                m.end(),
+                Severity.MEDIUM,
+                f"{host} begins with {spelt[0]} but belongs to {registrable(host)}",
+            )
+
+
 def link_hits(text: str) -> Iterator[Hit]:
     links = [(m.start(), m.end(), m.group(1), m.group(2)) for m in _LINK.finditer(text)]
     links += [(m.start(), m.end(), re.sub(r"<[^>]+>", "", m.group(2)), m.group(1)) for m in _HTML_LINK.finditer(text)]
@@ -51,6 +128,16 @@ def link_hits(text: str) -> Iterator[Hit]:
         if host.startswith("xn--") or ".xn--" in host:
             yield Hit("deceptive-link", start, end, Severity.MEDIUM, f"internationalised host name {host}")
         shown = re.sub(r"<[^>]+>", " ", label)
+        spelt = embedded_site(host, shown)
+        if spelt and spelt[1]:
+            yield Hit(
+                "deceptive-link",
+                start,
+                end,
+                Severity.HIGH,
+                f"the link text names {spelt[0].split('.')[0]}; {host} only begins with {spelt[0]}",
+            )
+            continue
         hosts = _HOSTLIKE.findall(shown)
         named = {registrable(h) for h in hosts}
         rest = (parsed.path + "?" + parsed.query).lower()

@@ -38,6 +38,7 @@ def scan_text(name: str, raw: str, previous: str | None = None, known: Known | N
             out.append(_finding(name, ctx, hit, start, end, disguises, seen_as))
     for hit in (
         *markup.link_hits(raw),
+        *markup.host_hits(raw),
         *markup.data_uri_hits(raw),
         *markup.blob_hits(raw),
         *markup.encoded_text_hits(raw),

@@ -277,7 +277,7 @@ RULES: tuple[Rule, ...] = (
             r"|\brm\s+(?:-[a-zA-Z]*[rRf][a-zA-Z]*\s+)+['\"]?~/[\w.-]+/\*"
             r"|\bmkfs(?:\.\w+)?\s+/dev/|\bdd\s+[^\n]*\bof=/dev/(?:sd|nvme|hd|disk|mmcblk)|>\s*/dev/sd[a-z]\b"
             r"|\bchmod\s+(?:-R\s+)?0?777\s+/(?:\s|$)|:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:"
-            r"|\bshred\b[^\n]*(?:/dev/|~/)|\bdel\s+/[fsq]\b[^\n]*(?:[a-z]:\\|%userprofile%)"
+            r"|\bshred\b[^\n]*(?:/dev/|~/[^\s`'\"]*\*|~/\.(?:ssh|gnupg)\b)|\bdel\s+/[fsq]\b[^\n]*(?:[a-z]:\\|%userprofile%)"
             r"|(?-i:\bformat\s+[C-Z]:)(?=\s|$|/)"
             r"|\bRemove-Item\b[^\n]*-Recurse[^\n]*(?:~|\$HOME|\$env:USERPROFILE|[A-Z]:\\)(?:\s|$|\\\*)"
             r"|\bfind\s+(?:~|/|\$HOME)/?\s[^\n]*-delete\b|\bshutil\.rmtree\(\s*['\"](?:/|~|/home|/Users)['\"/]"
