@@ -24,10 +24,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
-from urllib.parse import urlsplit
 
 from . import archive as archive_mod
-from . import engine, field_trust, gate, history, keyring, provenance, signing
+from . import engine, field_trust, gate, history, keyring, provenance, signing, urls
 from .archive import ARCHIVE_SUFFIX
 from .check import Finding, frontmatter_warning
 from .errors import InputError, MemsyncError, WorkspaceError, boundary, redact
@@ -43,7 +42,7 @@ from .store import StagingStore
 from .transfer import read_remote
 from .vectors.after_sync import reindex_after
 from .watch import Event, Watcher
-from .workspace import SETTINGS, TRUST_POLICIES, RemoteConfig, Workspace, absolute_if_path
+from .workspace import SETTINGS, TRUST_POLICIES, RemoteConfig, Workspace
 
 # The review, the indexer and search are imported by the operations that use them:
 # a sync or push (the most frequent run of all) needs none of them.
@@ -812,7 +811,7 @@ class Memsync:
         ws = self.workspace
         field = self.field_name(field)
         _, config = ws.remote(field, name)
-        url = absolute_if_path(url)  # the URL as it will be kept is the one probed (and an empty one refused)
+        url = urls.canonical(url)  # the URL as it will be kept is the one probed (and an empty one refused)
         new_options = dict(config.options) if options is None else options
         check(url, new_options)
         keep, etag, why = _fitting_base(ws, field, name, config, url, new_options, reset)
@@ -1491,10 +1490,10 @@ def mirror(
 ) -> Mirrored:
     """Make ``destination`` hold exactly ``source``'s field, one way. Never a workspace's
     live field: what reaches one goes through its trust gate (``pull``)."""
-    dest = absolute_if_path(destination)
-    local = urlsplit(dest).path if dest.startswith("file://") else dest if "://" not in dest else None
+    dest = urls.canonical(destination)
+    local = urls.local_path(dest)
     if local is not None:
-        _not_live(Path(local))
+        _not_live(local)
     report = engine.mirror(source, dest, dry_run=dry_run, progress=progress, max_delete=max_delete, force=force)
     return _result(Mirrored, report.to_json())
 
@@ -1578,7 +1577,7 @@ def publish(
                 )
             voucher.revoke(old)
     results = [
-        engine.publish(root, absolute_if_path(url), dry_run=dry_run, progress=progress, voucher=voucher, label=label)
+        engine.publish(root, urls.canonical(url), dry_run=dry_run, progress=progress, voucher=voucher, label=label)
         for url in destinations
     ]
     if voucher is not None and workspace and name and not dry_run:
@@ -1862,7 +1861,7 @@ def pull(
 @_bounded
 def preview_clone(url: str, options: dict[str, str] | None = None) -> ClonePreview:
     """What cloning ``url`` would bring, read without writing anything."""
-    where = absolute_if_path(url)
+    where = urls.canonical(url)
     check(where, options or {})
     with open_remote(where, options or {}) as remote:
         manifest = read_remote(remote, None, None).manifest
@@ -1997,7 +1996,7 @@ def _follow(
         Pin.parse(expect)  # a malformed pin is refused before anything is made
     if expect_field is not None:
         check_field_name(expect_field)
-    source = absolute_if_path(source)
+    source = urls.canonical(source)
     check(source, options)
     ws = m.workspace
     for name, spec in ws.fields.items():
@@ -2047,28 +2046,9 @@ def looks_like_url(arg: str) -> bool:
 
 
 def _name_from_url(url: str, hint: str) -> str:
-    """The field name a URL suggests, as ``git clone`` guesses its folder: the
-    last path component without trailing slashes, a final ``/.git`` or a
-    ``.git`` suffix (nor memsync's archive suffix), else the host without
-    port or user; a git remote is named after the path of the field inside
-    its repository, else after the repository. Unlike git, a query or fragment
-    is no part of the name. ``hint`` says how the command is given one when
-    none will do."""
-    if url.startswith(("git+", "git://", "github://")):
-        from .git_remote import parse_git_url  # only a git URL needs the git remote
-
-        repo, _ref, path = parse_git_url(url, {})
-        if path:
-            return _usable(path.rsplit("/", 1)[-1], url, hint)
-        url = repo
-    parsed = urlsplit(url) if "://" in url else None
-    path = (parsed.path if parsed else url).rstrip("/")
-    if path.endswith("/.git") or path == ".git":
-        path = path.removesuffix(".git").rstrip("/")
-    name = path.rsplit("/", 1)[-1].removesuffix(archive_mod.ARCHIVE_SUFFIX).removesuffix(".git")
-    if not name and parsed is not None and parsed.hostname:
-        name = parsed.hostname
-    return _usable(name, url, hint)
+    """The field name ``url`` suggests (``urls.suggested_name``); ``hint`` says how
+    the command is given one when none will do."""
+    return _usable(urls.suggested_name(url, ARCHIVE_SUFFIX), url, hint)
 
 
 def _usable(name: str, source: str, hint: str) -> str:

@@ -2,8 +2,9 @@
 
 URLs:
 - ``git+file:///srv/repo.git[@REF]/path/to/field`` (also ``git+https://``,
-  ``git+ssh://``, ``git://``): the repository URL runs up to ``.git``;
-  without ``.git``, a ``//`` separates the repository from the path in it;
+  ``git+ssh://``, ``git://``, and git's own ``USER@HOST:REPO.git[@REF]/path``):
+  the repository URL runs up to ``.git``; without ``.git``, a ``//`` separates
+  the repository from the path in it (``memsync.urls`` reads them all);
 - ``github://OWNER/REPO[@REF]/path``: the repository on GitHub, token from
   ``GITHUB_TOKEN`` (sent as an HTTP header through git's environment, never
   on a command line or in a config file, and only to the GitHub server:
@@ -63,6 +64,7 @@ from .remote import (
     Writer,
     file_limit,
 )
+from .urls import git_parts
 
 _REGULAR = ("100644", "100755")
 _KINDS = {"120000": "a symlink", "160000": "a submodule", "040000": "a subfolder"}
@@ -70,36 +72,11 @@ _SCRATCH_REF = "refs/memsync/push"  # fast-import must name a branch; the push n
 _DEFAULT_BRANCH_FILE = "memsync-default-branch"
 _PACKS_BEFORE_UPKEEP = 50  # git's gc.autoPackLimit: past it, gc --auto repacks
 _SHA256_MEMO = "memsync-sha256"  # "BLOB-ID SHA256" of the field's files, as last read
-_WITH_DOT_GIT = re.compile(r"(?P<repo>.+?\.git)(?:@(?P<ref>[^/]+))?(?:/(?P<path>.*))?\Z")
-_WITH_SLASHES = re.compile(r"(?P<repo>[a-z][a-z0-9+.-]*://.+?)(?:@(?P<ref>[^/@]+))?//(?P<path>.*)\Z")
-_GITHUB = re.compile(r"github://(?P<owner>[^/@]+)/(?P<repo>[^/@]+?)(?:@(?P<ref>[^/]+))?(?:/(?P<path>.*))?\Z")
 
 OPTIONS: Mapping[str, Option] = {
     "ref": Option("the branch to sync (default: the repository's default branch)"),
     "github_base": Option("the GitHub server for github:// URLs (default https://github.com)"),
 }
-
-
-def parse_git_url(url: str, options: Mapping[str, str]) -> tuple[str, str | None, str]:
-    """(repository URL, ref or None for the default branch, path of the field in it)."""
-    github = _GITHUB.match(url)
-    if github:
-        base = options.get("github_base", "https://github.com").rstrip("/")
-        repo = f"{base}/{github['owner']}/{github['repo'].removesuffix('.git')}.git"
-        return repo, github["ref"], (github["path"] or "").strip("/")
-    if url.startswith("git://"):
-        rest = url  # git's own protocol (git daemon): the URL is already git's
-    elif url.startswith("git+"):
-        rest = url[len("git+") :]
-    else:
-        raise WorkspaceError(f"{url}: git remotes start with git+, git:// or github://")
-    match = _WITH_DOT_GIT.match(rest) or _WITH_SLASHES.match(rest)
-    if not match:
-        raise WorkspaceError(f"{url}: expected git+SCHEME://HOST/REPO.git[@REF]/PATH (or REPO//PATH)")
-    path = (match["path"] or "").strip("/")
-    if any(part in ("", ".", "..") for part in path.split("/")) and path:
-        raise WorkspaceError(f"{url}: the path inside the repository must be plain folder names")
-    return match["repo"], match["ref"] or options.get("ref"), path
 
 
 class GitRemote(Remote):
@@ -116,7 +93,7 @@ class GitRemote(Remote):
             valid = ", ".join(sorted({*OPTIONS, *COMMON_OPTIONS}))
             raise WorkspaceError(f"{url}: unknown option {unknown[0]!r} (valid here: {valid})")
         self.timeout = timeout_option(url, self.options)
-        self.repo_url, self._ref, self.path = parse_git_url(url, self.options)
+        self.repo_url, self._ref, self.path = git_parts(url, self.options)
         self._remote_url, self._login = _without_userinfo(self.repo_url)
         self._ref_remembered = False  # the default branch came from the cache, not from the server
         root = os.environ.get("MEMSYNC_CACHE_DIR") or os.path.join(

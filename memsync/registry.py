@@ -1,8 +1,9 @@
 """Find the remote for a URL: memsync's own schemes (``BUILTIN``), then the
 ``memsync.backends`` entry points, which other packages use to add schemes.
 
-The key is the URL scheme (``file``, ``s3``, ``git+https``…); a bare path
-means ``file``. Each names either a thin ``Store``, which the field protocol
+The key is the URL scheme (``file``, ``s3``, ``git+https``…) as
+``memsync.urls`` reads it: a bare path means ``file``, git's ``USER@HOST:PATH``
+``git+ssh``. Each names either a thin ``Store``, which the field protocol
 (``memsync.protocol``) drives, or a ``Remote`` that speaks the field protocol
 itself (git). A scheme neither claims but fsspec knows (``ftp``, ``hdfs``…)
 is served by the generic fsspec store. URLs ending
@@ -18,7 +19,6 @@ remote is added rather than ignored at the next sync.
 from __future__ import annotations
 
 import importlib
-import re
 from collections.abc import Iterable, Mapping, MutableMapping
 from typing import Any
 
@@ -28,9 +28,9 @@ from .backends.base import COMMON_OPTIONS, Option, Store
 from .errors import WorkspaceError
 from .protocol import FieldRemote
 from .remote import Remote
+from .urls import GIT_SCHEMES, scheme_of
 
 GROUP = "memsync.backends"
-_SCHEME = re.compile(r"([a-z][a-z0-9+.-]*)://", re.IGNORECASE)
 _GIT = "memsync.git_remote:GitRemote"
 _FSSPEC = "memsync.backends.fsspec_store"
 # Looked up before the entry points: importlib.metadata's scan of every installed
@@ -38,7 +38,7 @@ _FSSPEC = "memsync.backends.fsspec_store"
 BUILTIN: Mapping[str, str] = {
     "file": "memsync.backends.local:LocalStore",
     "s3": "memsync.backends.s3:S3Store",
-    **dict.fromkeys(("git", "git+file", "git+https", "git+http", "git+ssh", "git+git", "github"), _GIT),
+    **dict.fromkeys(GIT_SCHEMES, _GIT),
     "http": "memsync.backends.http:HttpStore",
     "https": "memsync.backends.http:HttpStore",
     **dict.fromkeys(("az", "abfs", "abfss"), "memsync.backends.fsspec_azure:AzureStore"),
@@ -48,11 +48,6 @@ BUILTIN: Mapping[str, str] = {
     **dict.fromkeys(("webdav", "webdav+http", "webdav+https"), f"{_FSSPEC}:WebdavStore"),
     "memory": f"{_FSSPEC}:FsspecStore",
 }
-
-
-def scheme_of(url: str) -> str:
-    match = _SCHEME.match(url)
-    return match.group(1).lower() if match else "file"
 
 
 def is_archive_url(url: str) -> bool:

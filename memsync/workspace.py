@@ -37,7 +37,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
 
 from .archive import ARCHIVE_SUFFIX
 from .disk import atomic
@@ -46,6 +46,7 @@ from .field import StatCache
 from .limits import MAX_SETTING_CHARS as MAX_SETTING
 from .manifest import Manifest
 from .names import Role, check_field_name, check_name, role_of
+from .urls import canonical, local_path, scheme_of
 
 STATE_DIR = ".memsync"
 LOCKFILE_NAME = "memsync.lock"
@@ -92,13 +93,13 @@ def default_trust(url: str) -> str:
     sources the user cannot write to (HTTP, GitHub without a token, a folder or
     archive they may not write), ``self`` for their own folders, buckets and git
     remotes (memsync.gate applies the policy)."""
-    scheme = url.split("://", 1)[0].lower() if "://" in url else "file"
+    scheme = scheme_of(url)
     if scheme in ("http", "https"):
         return "untrusted"
     if scheme == "github":
         return "self" if os.environ.get("GITHUB_TOKEN") else "untrusted"
-    if scheme == "file":
-        path = Path(urlsplit(url).path if url.startswith("file://") else url).expanduser()
+    path = local_path(url)
+    if path is not None:
         existing = next((p for p in (path, *path.parents) if p.exists()), None)
         return "self" if existing is not None and os.access(existing, os.W_OK) else "untrusted"
     return "self"
@@ -362,10 +363,10 @@ class Workspace:
         dry_run: bool = False,
     ) -> str:
         check_name("remote", remote)
-        trust = trust or default_trust(absolute_if_path(url))
+        trust = trust or default_trust(canonical(url))
         if trust not in TRUST_POLICIES:
             raise WorkspaceError(f"{trust!r}: trust is one of {', '.join(TRUST_POLICIES)}")
-        url = absolute_if_path(url)
+        url = canonical(url)
         self._not_own_folder(field_name, url)
         tree = {f: url if f == field_name else self._member_url(field_name, f, url) for f in self._tree(field_name)}
         for name in tree:
@@ -379,9 +380,8 @@ class Workspace:
 
     def _not_own_folder(self, field_name: str, url: str) -> None:
         """A field's own folder as its remote would be synced with itself."""
-        if url.startswith("file://"):
-            url = urlsplit(url).path
-        if "://" not in url and Path(url).resolve() == self.field_path(field_name).resolve():
+        path = local_path(url)
+        if path is not None and path.resolve() == self.field_path(field_name).resolve():
             raise WorkspaceError(f"{url}: that is the folder of field {field_name!r} itself, not a remote")
 
     def _tree(self, field_name: str) -> list[str]:
@@ -465,7 +465,7 @@ class Workspace:
         always goes: it described the old store."""
         _, config = self.remote(field_name, remote)
         self._alone(field_name, remote)
-        url = absolute_if_path(url)
+        url = canonical(url)
         self._not_own_folder(field_name, url)
         base = self.load_base(field_name, remote)
         self._memo_path(field_name, remote).unlink(missing_ok=True)
@@ -689,16 +689,6 @@ def now() -> str:
 
 def _dump(data: Any) -> bytes:
     return (json.dumps(data, indent=2, sort_keys=True) + "\n").encode()
-
-
-def absolute_if_path(url: str) -> str:
-    """A relative folder means the folder it names now, not one relative to
-    wherever memsync runs later."""
-    if not url.strip():
-        raise InputError("an empty URL names no remote (a folder is '.' or a path)")
-    if "://" in url or url.startswith("/"):
-        return url
-    return str(Path(url).expanduser().absolute())
 
 
 _HEX64 = re.compile(rb"[0-9a-f]{64}")

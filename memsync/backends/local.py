@@ -19,7 +19,6 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
-from urllib.parse import unquote, urlparse
 
 from memsync.disk import atomic, tempwriter
 from memsync.errors import RemoteError
@@ -27,17 +26,9 @@ from memsync.field import settled_before
 from memsync.limits import FOLDER_LOCK_SECONDS as LOCK_TIMEOUT_SECONDS
 from memsync.manifest import sha256_hex
 from memsync.names import MANIFEST_NAME, Role, role_of
+from memsync.urls import local_path
 
 from .base import CHUNK, NOT_MODIFIED, Entry, NotFound, NotModified, Opened, PreconditionFailed, Store
-
-
-def path_from_url(url: str) -> Path:
-    if url.startswith("file://"):
-        parsed = urlparse(url)
-        if parsed.netloc not in ("", "localhost"):
-            raise RemoteError(f"{url}: file URLs must name a local path")
-        return Path(unquote(parsed.path))
-    return Path(url).expanduser()
 
 
 def _entry(found: os.DirEntry[str], recent: int) -> Entry:
@@ -61,7 +52,10 @@ class LocalStore(Store):
 
     def __init__(self, url: str, options: Mapping[str, str] | None = None) -> None:
         super().__init__(url, options)
-        self.root = path_from_url(url).absolute()
+        folder = local_path(url)
+        if folder is None:
+            raise RemoteError(f"{url}: not a folder")
+        self.root = folder.absolute()
         self._prefix = os.path.join(self.root, "")  # where(): no Path made per page
         self._helper: tempwriter.HelperWriter | None = None  # inside ``bulk``
 
