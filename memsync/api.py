@@ -310,6 +310,17 @@ class Added(Result):
 
 
 @dataclass
+class FieldRemoved(Result):
+    field: str
+    path: str
+    members: list[str]
+    remotes: dict[str, str]
+    quarantined: int
+    history_entries: int
+    dry_run: bool
+
+
+@dataclass
 class RemoteAdded(Result):
     field: str
     remote: str
@@ -767,6 +778,40 @@ class Memsync:
                 for name, spec in sorted(ws.fields.items())
             }
         )
+
+    @_op
+    def remove(self, field: str, *, dry_run: bool = False) -> FieldRemoved:
+        """Forget ``field`` (with its tree's members): its remotes, sync bases, trust
+        record, quarantined versions and history. Its folder and pages stay as they
+        are; the objects only its history held go at the next ``gc``."""
+        ws = self.workspace
+        name = self.field_name(field)
+        parent = next((f for f in ws.fields if name.startswith(f + "/")), None)
+        if parent is not None:
+            raise WorkspaceError(
+                f"field {name!r} is a folder of tree {parent!r}, not a field of its own: "
+                f"memsync remove {shlex.quote(parent)} forgets the whole tree"
+            )
+        names = [name, *ws.members(name)]
+        staging = StagingStore(ws)
+        held = {f: [h["digest"] for h in staging.quarantined(f)] for f in names}
+        entries = sum(len(history.read_journal(history.journal_path(ws, f))) for f in names)
+        done = FieldRemoved(
+            name,
+            str(ws.field_path(name)),
+            names[1:],
+            {r: rc.url for r, rc in sorted(ws.fields[name].remotes.items())},
+            sum(map(len, held.values())),
+            entries,
+            dry_run,
+        )
+        if not dry_run:
+            with ws.locked():
+                for f in reversed(names):  # members first: the root is what says the tree exists
+                    for digest in held[f]:
+                        staging.discard(digest, f)
+                    ws.remove_field(f)
+        return done
 
     @_op
     def remotes(self, field: str) -> Remotes:
@@ -2042,7 +2087,7 @@ def _follow(
 
 def looks_like_url(arg: str) -> bool:
     """Whether a pull's SOURCE names something to subscribe to rather than a field."""
-    return "://" in arg or "/" in arg or is_archive_url(arg)
+    return "://" in arg or "/" in arg or is_archive_url(arg) or urls.is_scp(arg)
 
 
 def _name_from_url(url: str, hint: str) -> str:

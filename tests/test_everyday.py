@@ -262,6 +262,10 @@ GIT_NAMED = [
     ("git+ssh://git@localhost:1/srv/notes.git/", "ssh://git@localhost:1/srv/notes.git/"),
     ("git://127.0.0.1:1/srv/notes.git", None),
     ("s3://bucket/team/notes.git", "ssh://bucket/team/notes.git"),
+    ("git@localhost:srv/notes.git", None),
+    ("git@localhost:srv/notes.git/", None),
+    ("me@localhost:srv/plain//", "me@localhost:srv/plain"),
+    ("localhost.localdomain:team/notes.git", None),
 ]
 
 
@@ -280,6 +284,57 @@ def test_clone_names_the_field_as_git_clone_names_its_folder(url: str, git_url: 
     named = re.search(r"Cloning into '([^']*)'", cloned.stderr)
     assert named, cloned.stderr
     assert _name_from_url(url, "give one with --name NAME") == named[1]
+
+
+def test_remove_forgets_a_field_and_keeps_its_folder(cli: CliRunner, tmp_path: Path) -> None:
+    """A stranger's field cloned, rejected, then removed: its name and URL are free
+    again, its pages stay on disk, and nothing of it is left in quarantine."""
+    from tests.http_support import MemsyncServer
+
+    field = make_field(tmp_path / "served", TEN)
+    server = MemsyncServer(field, log=tmp_path / "serve.log")
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    try:
+        ok(cli("init", cwd=ws))
+        held = cli("clone", server.url, cwd=ws)
+        assert held.returncode == 5, held.stderr  # untrusted: held for review
+        ok(cli("reject", "127.0.0.1", cwd=ws))
+        again = cli("clone", server.url, cwd=ws)
+        assert "already follows" in assert_one_line_error(again)
+        before = snapshot(ws / "127.0.0.1")
+        preview = js(cli("remove", "127.0.0.1", "--dry-run", "--json", cwd=ws))
+        assert preview["dry_run"] and preview["remotes"] == {"origin": server.url}, preview
+        assert "127.0.0.1" in js(cli("fields", "--json", cwd=ws))["fields"]
+        said = ok(cli("remove", "127.0.0.1", cwd=ws))
+        assert "forgot field 127.0.0.1" in said and "stays as it is" in said, said
+        assert js(cli("fields", "--json", cwd=ws))["fields"] == {}
+        assert snapshot(ws / "127.0.0.1") == before  # the folder is the user's
+        shutil.rmtree(ws / "127.0.0.1")
+        again = cli("clone", server.url, cwd=ws)
+        assert again.returncode == 5, again.stderr  # a new subscription, held for review again
+        dropped = js(cli("remove", "127.0.0.1", "--json", cwd=ws))
+        assert dropped["quarantined"] == 1, dropped
+        assert js(cli("quarantine", "--json", cwd=ws))["quarantine"] == []
+    finally:
+        server.stop()
+
+
+def test_remove_of_a_tree_forgets_its_members_and_a_member_alone_is_refused(cli: CliRunner, tmp_path: Path) -> None:
+    (tmp_path / "agent" / "memory").mkdir(parents=True)
+    ok(cli("init"))
+    ok(cli("add", "agent", "agent", "--tree"))
+    ok(cli("remote", "add", "agent", "origin", tmp_path / "remote"))
+    ok(cli("push", "agent"))
+    line = assert_one_line_error(cli("remove", "agent/memory"))
+    assert "memsync remove agent" in line, line
+    gone = js(cli("remove", "agent", "--json"))
+    assert gone["members"] == ["agent/memory"] and not gone["dry_run"]
+    assert js(cli("fields", "--json"))["fields"] == {}
+    assert not (tmp_path / ".memsync" / "fields" / "agent").exists()
+    assert not (tmp_path / ".memsync" / "fields" / "agent%2Fmemory").exists()
+    assert (tmp_path / "agent" / "memory").is_dir()
+    assert "no field 'nope'" in assert_one_line_error(cli("remove", "nope"))
 
 
 def test_clone_of_a_dot_git_folder_field_is_named_without_the_suffix(cli: CliRunner, tmp_path: Path) -> None:

@@ -179,6 +179,8 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> Outputs:
     out.run("pull", "sub", code=5)
     out.run("reject", "sub")
     out.run("trust remove", "me")
+    out.run("remove", "sub", "--dry-run")
+    out.run("remove", "sub")
     out.run("demo")
 
     # watch: one JSON object per line.

@@ -25,7 +25,7 @@ from .options import _verbosity_options
 #: is still found (every module is imported to look for it), only slower;
 #: tests/test_cli_lazy.py keeps this table true.
 COMMANDS = {
-    **dict.fromkeys(("init", "add", "fields"), "memsync.cli.workspace"),
+    **dict.fromkeys(("init", "add", "fields", "remove"), "memsync.cli.workspace"),
     "remote": "memsync.cli.remotes",
     **dict.fromkeys(
         ("pull", "push", "sync", "status", "unlock", "log", "publish", "clone", "mirror"), "memsync.cli.sync"

@@ -55,3 +55,28 @@ def fields(as_json: bool) -> None:
         return lines or ["no fields yet (memsync add NAME)"]
 
     _emit(as_json, done.to_json(), text)
+
+
+@click.command()
+@click.argument("field")
+@dry_run_option
+@json_option
+def remove(field: str, dry_run: bool, as_json: bool) -> None:
+    """Forget FIELD: its remotes, sync bases, trust record, quarantine and history.
+
+    The folder and its pages stay where they are; 'memsync add' takes them up again.
+    """
+    done = Memsync.open().remove(field, dry_run=dry_run)
+
+    def text() -> list[str]:
+        verb = "would forget" if dry_run else "forgot"
+        tree = f" and its {len(done.members)} member field(s) ({', '.join(done.members)})" if done.members else ""
+        remotes = ", ".join(f"{r} ({u})" for r, u in done.remotes.items()) or "none"
+        return [
+            f"{verb} field {done.field}{tree}; its folder {done.path} stays as it is",
+            f"  remotes: {remotes}",
+            f"  quarantined versions dropped: {done.quarantined}; history entries dropped: {done.history_entries}"
+            + (" (their stored versions go at the next 'memsync gc')" if done.history_entries and not dry_run else ""),
+        ]
+
+    _emit(as_json, done.to_json(), text)
