@@ -298,7 +298,9 @@ def test_everyday_use_option_claims() -> None:
 
 def test_continuous_sync_cron_line_as_written(tmp_path: Path) -> None:
     """The cron line syncs every field of the workspace in $HOME/memsync and, with
-    nothing wrong, prints nothing (so cron sends no mail)."""
+    nothing wrong, prints nothing (so cron sends no mail), run as cron runs it:
+    ``/bin/sh`` with cron's environment (``PATH=/usr/bin:/bin``, ``HOME``), memsync
+    installed where pipx puts it."""
     doc = (ROOT / "examples" / "continuous-sync.md").read_text()
     [cron] = re.findall(r"```cron\n(.*?)\n```", doc, re.S)
     command = cron.split(None, 5)[5]  # after the five schedule fields
@@ -312,8 +314,15 @@ def test_continuous_sync_cron_line_as_written(tmp_path: Path) -> None:
     setup += [f"memsync remote add {name} origin {tmp_path / 'share' / name}" for name in ("notes", "diary")]
     for line in setup:
         subprocess.run(["bash", "-c", line], cwd=agent, env=run.env, check=True, capture_output=True)
+    installed = home / ".local" / "bin" / "memsync"
+    installed.parent.mkdir(parents=True)
+    installed.symlink_to(Path(sys.executable).parent / "memsync")
+    cron_env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "SHELL": "/bin/sh", "LOGNAME": "memsync-test"}
     said = subprocess.run(
-        ["bash", "-c", command], cwd=tmp_path, env={**run.env, "HOME": str(home)}, capture_output=True, text=True
+        ["/usr/bin/env", "-i", *(f"{k}={v}" for k, v in cron_env.items()), "/bin/sh", "-c", command],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
     )
     assert (said.returncode, said.stdout, said.stderr) == (0, "", "")
     for name in ("notes", "diary"):
