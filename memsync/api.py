@@ -34,7 +34,7 @@ from .guard import DEFAULT_MAX_DELETE, DeleteLimit
 from .limits import WATCH_DEBOUNCE as DEFAULT_DEBOUNCE
 from .limits import WATCH_INTERVAL as DEFAULT_INTERVAL
 from .merge import How
-from .names import check_field_name, check_name, is_page, name_problem
+from .names import PAGE_SIZE_LIMIT, check_field_name, check_name, is_page, name_problem
 from .pin import Pin
 from .progress import ProgressFactory, silent
 from .registry import check, is_archive_url, open_remote, options_of, parse_options, shown_options
@@ -194,6 +194,7 @@ def _plain(value: Any) -> Any:
 
 
 _OPTIONAL = {"optional": True}  # a key the JSON object leaves out when its value is None
+_OVERSIZE_EACH = 3  # pages over the spec's size named one line each; more are one line together
 _FROM = {"key": "from"}  # a key that is a Python keyword: the field is named from_
 
 
@@ -1409,7 +1410,7 @@ class Memsync:
     def _finish(self, reports: list[engine.SyncReport], index: bool, *, warn: bool = True) -> RunResult:
         results = []
         for report in reports:
-            found = self._frontmatter_warnings(report) if warn else None
+            found = self._page_warnings(report) if warn else None
             rebuilt = reindex_after(report, not index, self.workspace, self.progress)
             results.append(
                 _result(
@@ -1424,23 +1425,38 @@ class Memsync:
             first.members = results[1:]
         return first
 
-    def _frontmatter_warnings(self, report: engine.SyncReport) -> list[Finding]:
-        """validate's warning for each page this run carried whose frontmatter does not read."""
+    def _page_warnings(self, report: engine.SyncReport) -> list[Finding]:
+        """validate's warnings for the pages this run carried: frontmatter that does not
+        read, and pages over the spec's 8 KiB (one line for many)."""
         names = {c.name for c in (*report.local_changes, *report.remote_changes) if c.sha256 and is_page(c.name)}
         if not names or report.quarantined:
             return []
         root = self.workspace.field_path(report.field)
-        found = []
+        found, big = [], []
         for name in sorted(names):
-            if name in report.frontmatter:  # checked by the run, while it held the bytes
-                warning = report.frontmatter[name]
-            else:
-                try:
-                    warning = frontmatter_warning(name, (root / name).read_bytes())
-                except FileNotFoundError:
-                    continue
+            try:
+                size = (root / name).stat().st_size
+                # Checked by the run while it held the bytes, else read now.
+                checked = name in report.frontmatter
+                warning = report.frontmatter[name] if checked else frontmatter_warning(name, (root / name).read_bytes())
+            except FileNotFoundError:
+                continue
             if warning is not None:
                 found.append(warning)
+            if size > PAGE_SIZE_LIMIT:
+                big.append((name, size))
+        if len(big) > _OVERSIZE_EACH:
+            shown = ", ".join(n for n, _ in big[:_OVERSIZE_EACH])
+            message = (
+                f"{len(big)} pages are over the {PAGE_SIZE_LIMIT:,} bytes the memoryfield spec asks pages to stay "
+                f"under ({shown}…): memsync validate {report.field} lists them"
+            )
+            found.append(Finding("warning", report.field, message))
+        else:
+            found += [
+                Finding("warning", n, f"{s:,} bytes; the memoryfield spec asks pages to stay under {PAGE_SIZE_LIMIT:,}")
+                for n, s in big
+            ]
         return found
 
 

@@ -595,6 +595,7 @@ class Session:
                 f"{redact(remote.url)} is trusted for its signers: an unsigned push there would replace its signed "
                 f"release; nothing was pushed (sign yours: memsync keygen --use, or memsync sign-with KEY)"
             )
+        sizes = self._sizes(todo, result)
         own = voucher(target, previous, there.digest if etag is not None else None) if voucher else {}
         with remote.transaction(etag, sidecars, wait=wait) as writer:
             current = writer.current
@@ -617,7 +618,15 @@ class Session:
                     todo = [Change(n, target[n], None) for n in target] + [Change(n, None, None) for n in strays]
                 content = self._push_content(result, run)
                 try:
-                    send_changes(writer, todo, content, self.progress, f"pushing to {remote.url}", remote.parallel)
+                    send_changes(
+                        writer,
+                        todo,
+                        content,
+                        self.progress,
+                        f"pushing to {remote.url}",
+                        remote.parallel,
+                        sum(sizes.values()),
+                    )
                 except PullFirst:
                     # Another tool changed a page this push replaces. Put back what was
                     # sent, so the pull the user is sent to reads a field with no push
@@ -631,6 +640,32 @@ class Session:
         write_manifest(self.root, target, own)
         self._record_base(run, target, new_etag, None, own)
         return True
+
+    def _sizes(self, todo: list[Change], result: Plan) -> dict[str, int]:
+        """The size of each file a push writes; one past ``max_page_bytes`` stops the
+        push before anything is written."""
+        sizes = {}
+        for change in todo:
+            if change.sha256 is None:
+                continue
+            merged = result.merged.get(change.sha256)
+            if merged is not None:
+                sizes[change.name] = len(merged)
+                continue
+            try:
+                sizes[change.name] = (self.root / change.name).stat().st_size
+            except FileNotFoundError:
+                continue  # edited away since the scan: reading it for the push says what became of it
+        limit = self.ws.count_setting("max_page_bytes")
+        over = sorted((size, name) for name, size in sizes.items() if limit and size > limit)
+        if over:
+            size, name = over[-1]
+            more = f" (and {len(over) - 1} more)" if len(over) > 1 else ""
+            raise InputError(
+                f"{name}: {size:,} bytes, over the {limit:,} a page may have{more}; nothing was pushed "
+                f"(split it, move it out of the field, or raise the limit: memsync config max_page_bytes BYTES)"
+            )
+        return sizes
 
     def _voucher(self) -> signing.Voucher | None:
         """What signs this push: the field's identity, numbered on from the highest release it knows."""

@@ -20,12 +20,13 @@ from .errors import InputError, redact
 from .manifest import Manifest, check_file_count, sha256_hex
 from .names import SIGNATURE_NAME, Role, name_problem, role_of
 from .plan import Change
-from .progress import ProgressFactory, silent
+from .progress import BYTES_FROM, ProgressFactory, silent
 from .remote import WHOLE_MIN, ManifestFile, NotModified, Remote, Writer
 from .store import Elsewhere, StagedVersion, StagingStore
 
 PARALLEL_FETCHES = 8
 T = TypeVar("T")
+R = TypeVar("R")
 
 
 @dataclass
@@ -86,29 +87,26 @@ def _list_and_hash(remote: Remote) -> RemoteView:
     return RemoteView(Manifest({n: sha256_hex(d) for n, d in data.items()}), None, prefetched=data, dropped=dropped)
 
 
-def each_in_parallel(fn: Callable[[T], object], items: Iterable[T], workers: int = PARALLEL_FETCHES) -> Iterator[None]:
-    """Run ``fn`` on every item on ``workers`` threads, yielding once per item done
+def each_in_parallel(fn: Callable[[T], R], items: Iterable[T], workers: int = PARALLEL_FETCHES) -> Iterator[R]:
+    """Run ``fn`` on every item on ``workers`` threads, yielding each result
     (in order). Only a few items are in flight at once: a pool's ``map`` would
     make a future for each of 100,000 files before the first one finished.
     With one worker the items run here, in order: a pool of one would only add
     a thread handing the GIL back and forth with this one."""
     if workers <= 1:
         for item in items:
-            fn(item)
-            yield
+            yield fn(item)
         return
     window = workers * 4
     with ThreadPoolExecutor(workers) as pool:
-        pending: deque[Future[object]] = deque()
+        pending: deque[Future[R]] = deque()
         try:
             for item in items:
                 pending.append(pool.submit(fn, item))
                 if len(pending) >= window:
-                    pending.popleft().result()
-                    yield
+                    yield pending.popleft().result()
             while pending:
-                pending.popleft().result()
-                yield
+                yield pending.popleft().result()
         finally:
             for future in pending:
                 future.cancel()
@@ -189,14 +187,20 @@ def send_changes(
     progress: ProgressFactory,
     desc: str,
     workers: int = PARALLEL_FETCHES,
+    total_bytes: int = 0,
 ) -> None:
-    """Write changed files in parallel, then delete removed ones (the caller commits)."""
+    """Write changed files in parallel, then delete removed ones (the caller commits).
+    From ``BYTES_FROM`` bytes (``total_bytes``, as far as the caller knows) the bar counts bytes."""
     writes = [c for c in todo if c.sha256 is not None]
+    in_bytes = total_bytes >= BYTES_FROM
 
-    def put(change: Change) -> None:
-        writer.put(change.name, content(change), change.was, change.sha256)
+    def put(change: Change) -> int:
+        data = content(change)
+        writer.put(change.name, data, change.was, change.sha256)
+        return len(data) if in_bytes else 1
 
-    with progress(len(writes), redact(desc)) as bar, writer.bulk(len(writes)):
-        for _ in each_in_parallel(put, writes, workers):
-            bar.update(1)
+    bar_of = progress(total_bytes, redact(desc), "B") if in_bytes else progress(len(writes), redact(desc))
+    with bar_of as bar, writer.bulk(len(writes)):
+        for done in each_in_parallel(put, writes, workers):
+            bar.update(done)
     writer.delete_many({c.name: c.was for c in todo if c.sha256 is None})

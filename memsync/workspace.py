@@ -70,7 +70,14 @@ CONFIG_MODE = 0o600
 #: keeps a replaced version while it is younger than ``history_days`` or one of
 #: the ``history_versions`` newest of its page; ``memsync gc`` drops the rest.
 #: ``review_judge`` is the model ``memsync review`` asks by default (``judge.py``).
-SETTINGS: dict[str, int | str] = {"history_days": 90, "history_versions": 10, "review_judge": "none"}
+SETTINGS: dict[str, int | str] = {
+    "history_days": 90,
+    "history_versions": 10,
+    "review_judge": "none",
+    # A page past this is refused at push (0: no limit); the spec asks for under 8 KiB,
+    # and memsync holds a page whole in memory, so a stray video or database stops here.
+    "max_page_bytes": 16 * 1024 * 1024,
+}
 
 
 def _owner_only(fd: int) -> None:

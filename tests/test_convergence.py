@@ -382,7 +382,7 @@ def test_a_rename_half_applied_when_the_old_page_was_edited_mid_sync_still_conve
     edited = []
 
     @contextmanager
-    def edit_old_name(total: int, desc: str) -> Iterator[_Quiet]:
+    def edit_old_name(total: int, desc: str, unit: str = "file") -> Iterator[_Quiet]:
         if desc.startswith("applying") and not edited:
             edited.append(desc)
             replace_line(b.root / "topic.md", "line 6", "edited under the old name while the sync ran")
@@ -407,7 +407,7 @@ def test_a_rename_half_applied_when_the_old_page_was_renamed_mid_sync_is_a_confl
     renamed = []
 
     @contextmanager
-    def rename_old_page(total: int, desc: str) -> Iterator[_Quiet]:
+    def rename_old_page(total: int, desc: str, unit: str = "file") -> Iterator[_Quiet]:
         if desc.startswith("applying") and not renamed:
             renamed.append(desc)
             os.rename(b.root / "topic.md", b.root / "theme.md")
@@ -484,7 +484,7 @@ def racing(rep: Replica, op: tuple[str, int, int], versions: Versions) -> Progre
     done = False
 
     @contextmanager
-    def factory(total: int, desc: str) -> Iterator[_Quiet]:
+    def factory(total: int, desc: str, unit: str = "file") -> Iterator[_Quiet]:
         nonlocal done
         if not done and desc.startswith(("applying", "pushing")):
             done = True

@@ -404,6 +404,71 @@ def test_every_option_a_message_names_exists() -> None:
 # -- push after an interrupted first push ---------------------------------------------------------
 
 
+# -- page sizes ----------------------------------------------------------------------
+
+
+def test_a_page_over_the_spec_size_is_a_warning_and_many_are_one_line(cli: CliRunner, tmp_path: Path) -> None:
+    ok(cli("init"))
+    make_field(tmp_path / "notes", {"small.md": page("Small", "short"), "long.md": page("Long", "word " * 2000)})
+    ok(cli("add", "notes"))
+    ok(cli("remote", "add", "notes", "origin", tmp_path / "remote"))
+    pushed = cli("push", "notes")
+    assert pushed.returncode == 0, pushed.stderr
+    [line] = [ln for ln in pushed.stderr.splitlines() if "8,192" in ln]
+    assert line.startswith("memsync: warning: long.md: 10,") and "stay under 8,192" in line, line
+    for i in range(5):
+        (tmp_path / "notes" / f"big{i}.md").write_text(page(f"Big {i}", "word " * 2000))
+    synced = cli("sync", "notes")
+    lines = [ln for ln in synced.stderr.splitlines() if "8,192" in ln]
+    assert len(lines) == 1 and "5 pages are over" in lines[0] and "memsync validate notes" in lines[0], lines
+    quiet = cli("sync", "notes")
+    assert "8,192" not in quiet.stderr  # said once, when the page was carried
+
+
+def test_a_page_over_the_hard_limit_stops_the_push_before_anything_is_written(cli: CliRunner, tmp_path: Path) -> None:
+    ok(cli("init"))
+    make_field(tmp_path / "notes", {"a.md": page("A", "short"), "b.md": page("B", "x" * 5000)})
+    ok(cli("add", "notes"))
+    ok(cli("remote", "add", "notes", "origin", tmp_path / "remote"))
+    ok(cli("config", "max_page_bytes", "4096"))
+    line = assert_one_line_error(cli("push", "notes"))
+    assert line.startswith("memsync: b.md: 5,") and "nothing was pushed" in line, line
+    assert "memsync config max_page_bytes BYTES" in line
+    assert not (tmp_path / "remote").exists() or not any((tmp_path / "remote").iterdir())
+    ok(cli("config", "max_page_bytes", "0"))  # no limit
+    ok(cli("push", "notes"))
+    assert pages(tmp_path / "remote") == pages(tmp_path / "notes")
+
+
+def test_a_big_push_counts_bytes_from_the_first_file(tmp_path: Path) -> None:
+    from contextlib import contextmanager
+
+    from memsync.api import Memsync
+
+    bars: list[tuple[int, str, list[int]]] = []
+
+    @contextmanager
+    def recorder(total: int, desc: str, unit: str = "file") -> Any:
+        done: list[int] = []
+        bars.append((total, unit, done))
+
+        class Bar:
+            def update(self, n: int = 1) -> None:
+                done.append(n)
+
+        yield Bar()
+
+    big = {"one.md": page("One", "y" * (3 * 1024 * 1024)), "two.md": page("Two", "z" * (2 * 1024 * 1024))}
+    root = make_field(tmp_path / "notes", big)
+    m = Memsync.init(tmp_path, progress=recorder)
+    m.add("notes", root)
+    m.add_remote("notes", "origin", str(tmp_path / "remote"))
+    m.push("notes")
+    [(total, _, done)] = [b for b in bars if b[1] == "B"]
+    size = sum(p.stat().st_size for p in root.glob("*.md"))
+    assert total == size and sum(done) == size and len(done) == 2
+
+
 def test_a_push_after_an_interrupted_first_push_completes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     ws = Workspace.init(tmp_path / "a")
     root = make_field(tmp_path / "a" / "f", TEN)

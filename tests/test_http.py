@@ -521,7 +521,7 @@ def test_a_password_in_the_url_stays_out_of_the_progress_bars(served, tmp_path, 
     told: list[str] = []
 
     @contextlib.contextmanager
-    def progress(total: int, desc: str) -> Iterator[Any]:
+    def progress(total: int, desc: str, unit: str = "file") -> Iterator[Any]:
         told.append(desc)
         yield types.SimpleNamespace(update=lambda n=1: None)
 
