@@ -49,6 +49,10 @@ FROZEN = {
         "manifest": "452e6f79a56a7fc51250386434af6299dca9a1fc0fddf28fb7c228c409f1ba0d",
         "pages": "f5624e26180e134bcde6d1c016668c5eb1ca94fe58098da87d7aa9eca939b0e2",
     },
+    "blind33f": {
+        "manifest": "fb0826f83c6737188c4803647172fdbe9eb1549c97196aac92e32ba174ba99ff",
+        "pages": "73dd75d81dc5602110615e244841058552935b8d86114306c1497aecc69b3e72",
+    },
 }
 HERE = BENCH / (sys.argv[1] if len(sys.argv) > 1 else "blind33")
 
