@@ -379,7 +379,7 @@ _MOVE = re.compile(
         r"printenv",
         r"cat",
         r"copy",
-        r"show\w*",
+        r"show\w*(?! up\b)",  # a secret that "shows up" in a log appears; nobody shows it
         r"tell",
         r"give",
         r"list",

@@ -534,7 +534,7 @@ _EXAMPLE = re.compile(
     r"(?: into)? to|z\.\s?B\.|beispielsweise|Beispiel|Angreifer\w*|por ejemplo|ejemplo|atacante|par exemple|exemple"
     r"|attaquant|ad esempio|esempio|por exemplo|exemplo|например|пример\w*|злоумышленн\w*|атак\w*|例如|比如|示例"
     r"|攻击者|攻撃者|例えば|たとえば|例:|例：|예를 들어|예시|공격자|مثال|مثلا|مثلاً|المهاجم|مهاجم|هجوم|حمله|نمونه"
-    r"|örneğin|saldırgan|na przykład|przykład\w*|atakując\w*|bijvoorbeeld|aanvaller)"
+    r"|örneğin|örnek\w*|saldırgan|na przykład|przykład\w*|atakując\w*|bijvoorbeeld|aanvaller)"
     # Scripts without spaces have no word boundary around a word: matched as they stand.
     r"|例如|比如|示例|攻击者|攻撃者|例えば|たとえば|예를 들어|예시|공격자|測試|测试|テスト|테스트|样本|サンプル",
     re.IGNORECASE,
@@ -554,6 +554,18 @@ _SECURITY_TERMS = re.compile(
     r"|rapport de bug|relatório de erro|segnalazione|ошибк\w*|再現|复现|재현)"
     r"|(提示词注入|提示注入|注入|越狱|攻击|漏洞|攻撃|脆弱性|プロンプトインジェクション|インジェクション|ジェイルブレイク"
     r"|프롬프트 인젝션|인젝션|탈옥|공격|취약점|레드팀)",
+    re.IGNORECASE,
+)
+# Text that says what a quote is a kind of, just before it: things like "…", du type « … ».
+_KIND_OF = re.compile(
+    r"(?:\blike|such as|\bdu type|\bde type|\bcomme|\bwie|\betwa|\bcomo|\btipo|\bcome|\bкак|\bтипа|类似|像)\s*:?\s*$",
+    re.IGNORECASE,
+)
+# A sentence about what some text holds ("mails may contain « … »", 资料里即使出现"…"): a quote in it
+# shows what such text looks like; it asks nothing of the reader.
+_HOLDS = re.compile(
+    r"\b(?:contain\w*|include[sd]?|appear\w*|conti?en\w*|enth[äa]lt\w*|cont[ée]m|contengono|содерж\w*"
+    r"|içer\w*|bevat\w*|zawiera\w*|obsahuj\w*|innehåll\w*)\b|包含|含有|出现|出現|含ま|포함|يحتوي|تحتوي",
     re.IGNORECASE,
 )
 _HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.*)$", re.MULTILINE)
@@ -656,6 +668,10 @@ class Context:
         s, e = self.sentence(start, end)
         before = self.raw[max(0, s - 160) : s]
         if _EXAMPLE.search(self.plain, s, e) or re.search(r"(?:example|e\.g\.|such as|like|follows?)\W*:?\s*$", before):
+            return True
+        quote = next(((qs, qe) for qs, qe in self.quotes if qs <= start and end <= qe), None)
+        inline = quote is not None and quote[0] > s  # a quote within its sentence
+        if inline and (_KIND_OF.search(self.raw, max(s, quote[0] - 24), quote[0]) or _HOLDS.search(self.plain, s, e)):
             return True
         # A quote or fenced text is presented by the line before it ("Example caught by our filter:").
         # Code is not presented so: an example configuration is still one that gets applied.

@@ -238,8 +238,27 @@ def _judge_soft_hyphen(text: str, start: int, end: int) -> tuple[str, Severity, 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 
 
+# A line that names the trick it shows (a code point, the other script, the word for it) teaches
+# it: an awareness note's "pаypal.com with a Cyrillic а (U+0430)" hides nothing.
+_ANNOUNCED = re.compile(
+    r"\bU\+[0-9A-F]{4,5}\b|cyrill\w*|kyrill\w*|cir[ií]lic\w*|кирилл\w*|greek|griech\w*|grec\w*|греч\w*"
+    r"|homoglyph\w*|look-?alike|confusable|西里尔|西里爾|キリル|希腊|ギリシャ|키릴|그리스",
+    re.IGNORECASE,
+)
+
+
 def lookalike_hits(text: str) -> Iterator[CharHit]:
-    """Words that mix Latin letters with look-alikes from another script, or pass for Latin whole."""
+    """Words that mix Latin letters with look-alikes from another script, or pass for Latin whole;
+    low where their line says what they are."""
+    for hit in _lookalikes(text):
+        start, end = text.rfind("\n", 0, hit.start) + 1, text.find("\n", hit.end)
+        if hit.severity > Severity.LOW and _ANNOUNCED.search(text, start, end if end != -1 else len(text)):
+            yield CharHit(hit.start, hit.end, hit.rule, Severity.LOW, f"{hit.message}, as its line says")
+        else:
+            yield hit
+
+
+def _lookalikes(text: str) -> Iterator[CharHit]:
     if text.isascii():
         return
     table = latin_lookalikes()
