@@ -610,6 +610,15 @@ class History(Result):
 
 
 @dataclass
+class HistoryStats(Result):
+    fields: dict[str, dict[str, Any]]  # per field: entries, versions, bytes, oldest
+    bytes: int  # what history alone holds (a version two fields keep counts once)
+    budget: int  # history_max_bytes (0: none)
+    days: int
+    versions: int
+
+
+@dataclass
 class Restored(Result):
     field: str
     page: str
@@ -1347,6 +1356,11 @@ class Memsync:
         return History(name, [{**e.to_json(), "old_kept": history.kept(ws, e.old)} for e in found])
 
     @_op
+    def history_stats(self) -> HistoryStats:
+        """What history holds, per field and in all, beside its retention and budget."""
+        return _result(HistoryStats, history.stats(self.workspace))
+
+    @_op
     def restore(self, field: str, page: str, at: str | None = None, *, dry_run: bool = False) -> Restored:
         """Bring a version of ``page`` back from history as a local edit: ``at`` a hash
         (6+ hex digits) or a time; default the version the last change replaced."""
@@ -1361,10 +1375,17 @@ class Memsync:
         return _result(Undone, done.to_json())
 
     @_op
-    def gc(self, *, keep_days: int | None = None, keep_versions: int | None = None, dry_run: bool = False) -> Collected:
-        """Drop history past retention (the settings, unless overridden), and stored
-        versions nothing refers to any more."""
-        done = history.gc(self.workspace, days=keep_days, versions=keep_versions, dry_run=dry_run)
+    def gc(
+        self,
+        *,
+        keep_days: int | None = None,
+        keep_versions: int | None = None,
+        max_bytes: int | None = None,
+        dry_run: bool = False,
+    ) -> Collected:
+        """Drop history past retention and past its byte budget (the settings, unless
+        overridden), and stored versions nothing refers to any more."""
+        done = history.gc(self.workspace, days=keep_days, versions=keep_versions, budget=max_bytes, dry_run=dry_run)
         return _result(Collected, done.to_json())
 
     @_op
@@ -1408,6 +1429,8 @@ class Memsync:
         ]
 
     def _finish(self, reports: list[engine.SyncReport], index: bool, *, warn: bool = True) -> RunResult:
+        if any(r.local_changes and not r.dry_run for r in reports):
+            history.keep_within_budget(self.workspace)  # a receive journaled what it replaced
         results = []
         for report in reports:
             found = self._page_warnings(report) if warn else None

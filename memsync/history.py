@@ -17,7 +17,8 @@ next sync carries it like any other edit.
 Every change here is compare-before-replace (``atomic.replace_if``): a file
 someone changed since memsync read it is left alone and reported, never
 overwritten. ``gc`` applies the retention settings (``history_days``,
-``history_versions``) and deletes the objects nothing refers to any more.
+``history_versions``, staggered; ``history_max_bytes``, a budget) and deletes
+the objects nothing refers to any more.
 """
 
 from __future__ import annotations
@@ -602,19 +603,71 @@ def undo(ws: Workspace, field_name: str, *, dry_run: bool = False) -> Undone:
 # -- retention and gc --------------------------------------------------------------------
 
 
+#: Staggered retention, as Syncthing's staggered versioning: every version for a day, then
+#: one a day for a month, then one a week until ``history_days``.
+EVERY_VERSION = timedelta(days=1)
+DAILY_UNTIL = timedelta(days=30)
+
+
 def retained(found: list[Entry], days: int, versions: int, at: datetime | None = None) -> list[Entry]:
-    """The entries retention keeps: younger than ``days``, or among the
-    ``versions`` newest of their page."""
-    horizon = (at or datetime.now(UTC)) - timedelta(days=days)
+    """The entries retention keeps: the ``versions`` newest of each page, every entry
+    younger than a day, and the newest of each page in each day up to a month old and in
+    each week up to ``days`` old."""
+    now_ = at or datetime.now(UTC)
+    horizon = now_ - timedelta(days=days)
+    every = min(EVERY_VERSION, timedelta(days=days))  # history_days 0 keeps nothing by age
     newest: dict[str, int] = {}
+    slots: set[tuple[str, str, int]] = set()
     keep = []
     for entry in reversed(found):
         rank = newest.get(entry.page, 0)
         newest[entry.page] = rank + 1
-        if rank < versions or _at(entry) >= horizon:
+        when = _at(entry)
+        age = now_ - when
+        if rank < versions or age < every:
+            keep.append(entry)
+            continue
+        if when < horizon:
+            continue
+        slot = (entry.page, "day", age.days) if age < DAILY_UNTIL else (entry.page, "week", age.days // 7)
+        if slot not in slots:  # the newest in its day or week: entries come newest first
+            slots.add(slot)
             keep.append(entry)
     keep.reverse()
     return keep
+
+
+def over_budget(
+    found: dict[Path, list[Entry]], size: Callable[[str], int], budget: int, at: datetime | None = None
+) -> set[int]:
+    """The entries (``id``) to let go, oldest first, until what history alone holds fits
+    ``budget`` bytes: never an entry younger than a day, nor the newest of its page."""
+    now_ = at or datetime.now(UTC)
+    entries = [e for journal in found.values() for e in journal]
+    held: dict[str, int] = {}
+    for e in entries:
+        for sha in (e.old, e.new):
+            if sha is not None:
+                held[sha] = held.get(sha, 0) + 1
+    total = sum(size(sha) for sha in held)
+    if total <= budget:
+        return set()
+    newest = {}
+    for e in entries:
+        newest[(e.field, e.page)] = id(e)
+    drop: set[int] = set()
+    for e in sorted(entries, key=_at):
+        if total <= budget:
+            break
+        if now_ - _at(e) < EVERY_VERSION or newest[(e.field, e.page)] == id(e):
+            continue
+        drop.add(id(e))
+        for sha in (e.old, e.new):
+            if sha is not None:
+                held[sha] -= 1
+                if held[sha] == 0:
+                    total -= size(sha)
+    return drop
 
 
 def with_their_receives(found: list[Entry], keep: list[Entry]) -> list[Entry]:
@@ -640,23 +693,40 @@ class Collected:
         return asdict(self)
 
 
-def gc(ws: Workspace, *, days: int | None = None, versions: int | None = None, dry_run: bool = False) -> Collected:
+def gc(
+    ws: Workspace,
+    *,
+    days: int | None = None,
+    versions: int | None = None,
+    budget: int | None = None,
+    dry_run: bool = False,
+) -> Collected:
     """Drop history entries retention no longer keeps (and the journals of
-    fields no longer in the workspace), then every object that no sync base,
-    kept history entry or staged version refers to. A receive's lines stay
-    whole while retention keeps any of them (``with_their_receives``)."""
+    fields no longer in the workspace), then, while what history alone holds is
+    over ``budget`` bytes (``history_max_bytes``; 0: none), the oldest entries but
+    those younger than a day and the newest of each page; then every object that
+    no sync base, kept history entry or staged version refers to. A receive's
+    lines stay whole while retention keeps any of them (``with_their_receives``)."""
     days = ws.count_setting("history_days") if days is None else days
     versions = ws.count_setting("history_versions") if versions is None else versions
+    budget = ws.count_setting("history_max_bytes") if budget is None else budget
     report = Collected(dry_run=dry_run)
     with ws.locked():
+        objects = ObjectStore(ws)
         refs: set[str] = set()
         root = ws.state / "fields"
+        journals: dict[Path, tuple[list[Entry], list[Entry], list[str]]] = {}
         for path in sorted(root.glob(f"*/{JOURNAL_NAME}")) if root.is_dir() else []:
             unread: list[str] = []
             found = read_journal(path, unread)
             # Lines this memsync cannot read (a newer format, damage) may name versions it
             # cannot judge: their journal stays whole, and every version it names is kept.
-            keep = found if unread else retained(found, days, versions)
+            journals[path] = (found, found if unread else retained(found, days, versions), unread)
+        if budget:
+            fitting = {p: keep for p, (_, keep, unread) in journals.items() if not unread}
+            drop = over_budget(fitting, objects.size, budget)
+            journals = {p: (f, [e for e in k if id(e) not in drop], u) for p, (f, k, u) in journals.items()}
+        for path, (found, keep, unread) in journals.items():
             lines = with_their_receives(found, keep)
             refs.update(sha for line in unread for sha in _SHA.findall(line))
             report.entries_dropped += len(found) - len(lines)
@@ -666,7 +736,6 @@ def gc(ws: Workspace, *, days: int | None = None, versions: int | None = None, d
         for base in ws.bases():
             refs.update(base.values())
         refs.update(_staged(ws))
-        objects = ObjectStore(ws)
         for sha in list(objects.all()):
             if sha not in refs:
                 report.objects_removed += 1
@@ -678,6 +747,43 @@ def gc(ws: Workspace, *, days: int | None = None, versions: int | None = None, d
             for folder in _dirs(objects.root):
                 atomic.clean_temp_files(folder)
     return report
+
+
+def keep_within_budget(ws: Workspace) -> Collected | None:
+    """``gc`` when what history holds has passed ``history_max_bytes`` (after a receive
+    journaled more); None when it fits."""
+    budget = ws.count_setting("history_max_bytes")
+    if not budget or stats(ws)["bytes"] <= budget:
+        return None
+    return gc(ws)
+
+
+def stats(ws: Workspace) -> dict[str, Any]:
+    """What history holds: per field, its entries, the versions they keep and their bytes
+    (a version two entries keep counts once), with the oldest entry's time."""
+    objects = ObjectStore(ws)
+    fields: dict[str, dict[str, Any]] = {}
+    everything: set[str] = set()
+    root = ws.state / "fields"
+    for path in sorted(root.glob(f"*/{JOURNAL_NAME}")) if root.is_dir() else []:
+        found = read_journal(path)
+        if not found:
+            continue
+        kept = {sha for e in found for sha in (e.old, e.new) if sha is not None}
+        everything |= kept
+        fields[found[0].field] = {
+            "entries": len(found),
+            "versions": len(kept),
+            "bytes": sum(objects.size(sha) for sha in kept),
+            "oldest": min(e.at for e in found),
+        }
+    return {
+        "fields": fields,
+        "bytes": sum(objects.size(sha) for sha in everything),
+        "budget": ws.count_setting("history_max_bytes"),
+        "days": ws.count_setting("history_days"),
+        "versions": ws.count_setting("history_versions"),
+    }
 
 
 def _rewrite(path: Path, keep: Iterable[Entry]) -> None:

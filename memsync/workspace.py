@@ -67,16 +67,21 @@ TRUST_POLICIES = ("self", "signed", "untrusted")
 #: config.json holds remote URLs with their credentials and secret options: for its owner alone.
 CONFIG_MODE = 0o600
 #: Workspace settings (config.json "settings") and their defaults. History
-#: keeps a replaced version while it is younger than ``history_days`` or one of
-#: the ``history_versions`` newest of its page; ``memsync gc`` drops the rest.
+#: keeps a replaced version by ``memsync.history.retained`` (the ``history_versions``
+#: newest of its page, and staggered up to ``history_days``) within
+#: ``history_max_bytes``; ``memsync gc`` drops the rest.
 #: ``review_judge`` is the model ``memsync review`` asks by default (``judge.py``).
 SETTINGS: dict[str, int | str] = {
-    "history_days": 90,
+    # Staggered (memsync.history.retained): every version a day, one a day for a month, one a week after.
+    "history_days": 365,
     "history_versions": 10,
     "review_judge": "none",
     # A page past this is refused at push (0: no limit); the spec asks for under 8 KiB,
     # and memsync holds a page whole in memory, so a stray video or database stops here.
     "max_page_bytes": 16 * 1024 * 1024,
+    # What history alone may hold before gc lets the oldest go (0: no bound); a fixed figure, not a
+    # share of free disk, so that the same workspace keeps the same history on any machine.
+    "history_max_bytes": 1024 * 1024 * 1024,
 }
 
 

@@ -436,6 +436,73 @@ def test_retention_keeps_recent_entries_and_the_newest_per_page() -> None:
     assert history.retained(found, days=60, versions=0, at=now) == found
 
 
+def test_retention_is_staggered_every_version_a_day_then_one_a_day_then_one_a_week() -> None:
+    from datetime import UTC, datetime, timedelta
+
+    now = datetime(2026, 12, 7, 12, tzinfo=UTC)
+
+    def entry(ago: timedelta) -> history.Entry:
+        return history.Entry((now - ago).strftime("%Y-%m-%dT%H:%M:%SZ"), "receive", "r", "f", "p.md", "a" * 64, None)
+
+    # Every hour for 100 days: 2,400 versions of one page, oldest first.
+    found = [entry(timedelta(hours=h)) for h in range(2400, 0, -1)]
+    kept = history.retained(found, days=365, versions=0, at=now)
+    ages = [now - datetime.strptime(e.at, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC) for e in kept]
+    assert sum(a < timedelta(days=1) for a in ages) == 23  # every version of the last day
+    assert sum(timedelta(days=1) <= a < timedelta(days=30) for a in ages) == 29  # one a day
+    weeks = [a for a in ages if a >= timedelta(days=30)]
+    assert 10 <= len(weeks) <= 11 and len({a.days // 7 for a in weeks}) == len(weeks)  # one a week
+    assert kept[-1] is found[-1]
+
+
+def test_the_budget_lets_the_oldest_go_but_never_a_pages_newest_nor_a_day_old_one() -> None:
+    from datetime import UTC, datetime, timedelta
+
+    now = datetime(2026, 12, 7, tzinfo=UTC)
+    size = 256 * 1024
+
+    def entry(n: int, ago: timedelta, page: str = "big.md") -> history.Entry:
+        at = (now - ago).strftime("%Y-%m-%dT%H:%M:%SZ")
+        return history.Entry(at, "receive", f"r{n}", "f", page, f"{n:064x}", f"{n + 1:064x}")
+
+    # 40 rewrites of one 256 KiB page, a day apart, and one of another page long ago.
+    journal = [entry(99, timedelta(days=400), "other.md")] + [entry(n, timedelta(days=40 - n)) for n in range(40)]
+    drop = history.over_budget({Path("j"): journal}, lambda sha: size, 2 * 1024 * 1024, at=now)
+    kept = [e for e in journal if id(e) not in drop]
+    held = {sha for e in kept for sha in (e.old, e.new) if sha}
+    assert len(held) * size <= 2 * 1024 * 1024
+    assert journal[0] in kept and journal[-1] in kept  # each page's newest stays
+    assert [e.run for e in kept[1:]] == [f"r{n}" for n in range(40 - len(kept) + 1, 40)]  # oldest went first
+    fresh = [entry(n, timedelta(hours=n)) for n in range(20)]
+    assert history.over_budget({Path("j"): fresh}, lambda sha: size, size, at=now) == set()
+
+
+def test_history_over_its_budget_is_collected_after_a_receive_and_stats_say_so(cli: CliRunner, tmp_path: Path) -> None:
+    r = make_replicas(cli, tmp_path, THREE)
+    ok(cli("config", "history_max_bytes", "40000", cwd=r.b))
+    for n in range(12):
+        (r.fa / "beta.md").write_text(page("Beta", f"version {n} " + "x" * 8000))
+        ok(cli("sync", "f", cwd=r.a))
+        ok(cli("sync", "f", cwd=r.b))
+    # Every entry is younger than a day, so the budget may only thin what is a day old:
+    # age them, as a year of syncs would have.
+    path = r.b / ".memsync" / "fields" / "f" / "history.jsonl"
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    for n, line in enumerate(lines):
+        line["at"] = f"2026-0{1 + n // 28 % 9}-{1 + n % 28:02d}T00:00:00Z"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    before = js(cli("history", "--stats", "--json", cwd=r.b))
+    assert before["budget"] == 40000 and before["bytes"] > 40000
+    (r.fa / "beta.md").write_text(page("Beta", "the last one " + "y" * 8000))
+    ok(cli("sync", "f", cwd=r.a))
+    ok(cli("sync", "f", cwd=r.b))  # a receive: over budget, so gc runs
+    after = js(cli("history", "--stats", "--json", cwd=r.b))
+    assert after["bytes"] < before["bytes"] and after["fields"]["f"]["entries"] < len(lines) + 1
+    said = ok(cli("history", "--stats", cwd=r.b))
+    assert "history_max_bytes" in said and "f: " in said
+    assert "name a FIELD" in cli("history", cwd=r.b).stderr
+
+
 def test_gc_drops_what_retention_and_removed_remotes_leave_and_nothing_else(cli: CliRunner, tmp_path: Path) -> None:
     r = make_replicas(cli, tmp_path, THREE)
     versions = []
@@ -448,9 +515,11 @@ def test_gc_drops_what_retention_and_removed_remotes_leave_and_nothing_else(cli:
     objects = ObjectStore(ws)
     stray = objects.put(b"an object nothing refers to\n")
     assert js(cli("config", "--json", cwd=r.b))["settings"] == {
-        "history_days": 90,
+        "history_days": 365,
         "history_versions": 10,
         "review_judge": "none",
+        "max_page_bytes": 16 * 1024 * 1024,
+        "history_max_bytes": 1024 * 1024 * 1024,
     }
 
     out = js(cli("gc", "--dry-run", "--json", cwd=r.b))
@@ -464,7 +533,7 @@ def test_gc_drops_what_retention_and_removed_remotes_leave_and_nothing_else(cli:
     would = js(cli("config", "history_days", "0", "--dry-run", "--json", cwd=r.b))
     assert would == {"settings": {"history_days": 0}, "dry_run": True}
     assert "would set history_days = 0" in ok(cli("config", "history_days", "0", "--dry-run", cwd=r.b))
-    assert js(cli("config", "history_days", "--json", cwd=r.b))["settings"] == {"history_days": 90}
+    assert js(cli("config", "history_days", "--json", cwd=r.b))["settings"] == {"history_days": 365}
     assert_one_line_error(cli("config", "history_days", "-1", "--dry-run", cwd=r.b))
     ok(cli("config", "history_days", "0", cwd=r.b))
     ok(cli("config", "history_versions", "1", cwd=r.b))

@@ -143,11 +143,13 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> Outputs:
     out.run("sync", "diary")
     out.run("sync", "diary", cwd=other)
     out.run("history", "diary", cwd=other)
+    out.run("history", "--stats", cwd=other)
     out.run("undo", "diary", "--dry-run", cwd=other)
     out.run("undo", "diary", cwd=other)
     out.run("sync", cwd=other)  # every field with its default remote
     out.run("config", "history_versions", "20", cwd=other)
     out.run("gc", "--dry-run", cwd=other)
+    out.run("gc", "--max-bytes", "1", "--dry-run", cwd=other)
 
     # A git remote, for log.
     subprocess.run(["git", "init", "-q", "--bare", root / "repo.git"], check=True)

@@ -62,8 +62,9 @@ def resolve(field: str, page: str, how: How | None, dry_run: bool, as_json: bool
 
 
 @click.command("history")
-@click.argument("field")
+@click.argument("field", required=False)
 @click.argument("page", required=False)
+@click.option("--stats", is_flag=True, help="What history holds, per field, beside its retention and budget.")
 @click.option(
     "-n",
     "--limit",
@@ -73,8 +74,28 @@ def resolve(field: str, page: str, how: How | None, dry_run: bool, as_json: bool
     help="How many entries, newest first (0: all).",
 )
 @json_option
-def history_cmd(field: str, page: str | None, limit: int, as_json: bool) -> None:
+def history_cmd(field: str | None, page: str | None, stats: bool, limit: int, as_json: bool) -> None:
     """List the versions memsync replaced or deleted in FIELD (or PAGE), newest first."""
+    if stats:
+        held = Memsync.open().history_stats()
+
+        def summary() -> list[str]:
+            lines = [
+                f"{name}: {f['entries']} entries, {f['versions']} versions, {f['bytes']:,} bytes since {f['oldest']}"
+                for name, f in held.fields.items()
+            ]
+            budget = f"{held.budget:,} bytes" if held.budget else "no bound"
+            return [
+                *lines,
+                f"history holds {held.bytes:,} bytes (budget {budget}: memsync config history_max_bytes); "
+                f"kept: every version for a day, one a day for a month, one a week for {held.days} days, "
+                f"and the {held.versions} newest of each page",
+            ]
+
+        _emit(as_json, held.to_json(), summary)
+        return
+    if field is None:
+        raise click.UsageError("name a FIELD (or ask for --stats)")
     done = Memsync.open().history(field, page, limit=limit)
 
     def text() -> list[str]:
@@ -154,11 +175,14 @@ def undo(field: str, dry_run: bool, as_json: bool) -> None:
 @click.option(
     "--keep-versions", type=click.IntRange(min=0), default=None, help="Override the history_versions setting."
 )
+@click.option(
+    "--max-bytes", type=click.IntRange(min=0), default=None, help="Override the history_max_bytes setting (0: none)."
+)
 @dry_run_option
 @json_option
-def gc(keep_days: int | None, keep_versions: int | None, dry_run: bool, as_json: bool) -> None:
-    """Drop history past retention, and stored versions nothing refers to any more."""
-    done = Memsync.open().gc(keep_days=keep_days, keep_versions=keep_versions, dry_run=dry_run)
+def gc(keep_days: int | None, keep_versions: int | None, max_bytes: int | None, dry_run: bool, as_json: bool) -> None:
+    """Drop history past retention and its byte budget, and stored versions nothing refers to any more."""
+    done = Memsync.open().gc(keep_days=keep_days, keep_versions=keep_versions, max_bytes=max_bytes, dry_run=dry_run)
     verb = "would remove" if dry_run else "removed"
     _emit(
         as_json,

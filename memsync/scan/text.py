@@ -669,9 +669,9 @@ class Context:
         before = self.raw[max(0, s - 160) : s]
         if _EXAMPLE.search(self.plain, s, e) or re.search(r"(?:example|e\.g\.|such as|like|follows?)\W*:?\s*$", before):
             return True
-        quote = next(((qs, qe) for qs, qe in self.quotes if qs <= start and end <= qe), None)
-        inline = quote is not None and quote[0] > s  # a quote within its sentence
-        if inline and (_KIND_OF.search(self.raw, max(s, quote[0] - 24), quote[0]) or _HOLDS.search(self.plain, s, e)):
+        # A quote within its sentence (0: none).
+        opens = next((qs for qs, qe in self.quotes if s < qs <= start and end <= qe), 0)
+        if opens and (_KIND_OF.search(self.raw, max(s, opens - 24), opens) or _HOLDS.search(self.plain, s, e)):
             return True
         # A quote or fenced text is presented by the line before it ("Example caught by our filter:").
         # Code is not presented so: an example configuration is still one that gets applied.
