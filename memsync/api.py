@@ -967,6 +967,14 @@ class Memsync:
     ) -> SyncAll:
         """Sync every field that has a remote with its default remote; one field's
         failure is reported in ``errors`` and the others still run."""
+        return self._every(lambda name: self._finish(self._run(name, None, "sync", dry_run, None, max_delete), index))
+
+    @_op
+    def status_all(self) -> SyncAll:
+        """``status`` of every field that has a remote, with its default remote."""
+        return self._every(lambda name: self._status(name, None))
+
+    def _every(self, run: Callable[[str], RunResult]) -> SyncAll:
         ws = self.workspace
         # A tree's members sync with their root (add(..., tree=True)).
         roots = sorted(name for name, spec in ws.fields.items() if "/" not in name and spec.remotes)
@@ -976,7 +984,7 @@ class Memsync:
         failed: list[dict[str, Any]] = []
         for name in roots:
             try:
-                done.append(self._finish(self._run(name, None, "sync", dry_run, None, max_delete), index))
+                done.append(run(name))
             except MemsyncError as exc:
                 failed.append({"field": name, "error": str(exc), "code": exc.code})
         return SyncAll(done, failed)
@@ -984,6 +992,9 @@ class Memsync:
     @_op
     def status(self, field: str, remote: str | None = None) -> RunResult:
         """What a sync of ``field`` would do now (changes nothing), with the conflicts still unresolved."""
+        return self._status(field, remote)
+
+    def _status(self, field: str, remote: str | None) -> RunResult:
         reports = self._run(field, remote, "sync", True, None, DEFAULT_MAX_DELETE)
         result = self._finish(reports, False, warn=False)
         result.unresolved_conflicts = [

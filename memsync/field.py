@@ -355,7 +355,10 @@ def _checked(
     if stat.S_ISDIR(st.st_mode):
         if name in skip:
             return None
-        raise InputError(f"{root}: subdirectory {name!r}: a field must be flat")
+        raise InputError(
+            f"{root}: subdirectory {name!r}: a field must be flat (a tree's folders are fields of their own: "
+            f"pack each, e.g. memsync pack {root / name})"
+        )
     if stat.S_ISLNK(st.st_mode):
         raise InputError(f"{root}: {name!r} is a symlink, which a field cannot hold")
     if not stat.S_ISREG(st.st_mode):

@@ -255,7 +255,9 @@ def bytes_under(folder: Path) -> int:
 
 
 def last_line(stderr: str) -> str:
-    """The last line git printed, without its "fatal: " or "error: ": what an error message quotes."""
+    """The line that says what went wrong, without its "fatal: " or "error: ": git's first
+    ``fatal:`` or ``error:`` line (what follows is consequence and hints), else the last line."""
     lines = [line.strip() for line in (stderr or "").splitlines() if line.strip()]
-    text = lines[-1] if lines else "unknown error"
+    fatal = [line for line in lines if line.startswith(("fatal: ", "error: "))]
+    text = fatal[0] if fatal else lines[-1] if lines else "unknown error"
     return text.removeprefix("stderr: ").strip("'").removeprefix("fatal: ").removeprefix("error: ")

@@ -147,6 +147,7 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> Outputs:
     out.run("undo", "diary", "--dry-run", cwd=other)
     out.run("undo", "diary", cwd=other)
     out.run("sync", cwd=other)  # every field with its default remote
+    out.run("status", cwd=other)  # every field with its default remote
     out.run("config", "history_versions", "20", cwd=other)
     out.run("gc", "--dry-run", cwd=other)
     out.run("gc", "--max-bytes", "1", "--dry-run", cwd=other)

@@ -93,7 +93,8 @@ class S3Store(Store):
         except (bce.ConnectTimeoutError, bce.ReadTimeoutError) as exc:
             raise TimedOut(f"{where}: the S3 endpoint did not answer in time") from exc
         except bce.EndpointConnectionError as exc:
-            raise RemoteError(f"{where}: cannot reach the S3 endpoint ({type(exc).__name__})") from exc
+            endpoint = getattr(self.client.meta, "endpoint_url", None) or "AWS"
+            raise RemoteError(f"{where}: cannot reach the S3 endpoint {endpoint} ({type(exc).__name__})") from exc
         except bce.BotoCoreError as exc:
             raise RemoteError(f"{where}: {exc}") from exc
 
@@ -180,7 +181,11 @@ def _explain(where: str, exc: Any) -> RemoteError:
     if code in ("PreconditionFailed", "412", "ConditionalRequestConflict") or status in (409, 412):
         return PreconditionFailed(f"{where}: precondition failed")
     if code == "NoSuchBucket":
-        return RemoteError(f"{where}: bucket does not exist")
+        bucket = where.removeprefix("s3://").split("/", 1)[0]
+        return RemoteError(
+            f"{where}: bucket does not exist; memsync does not create buckets: make it (aws s3 mb s3://{bucket}) "
+            f"or check the name and endpoint_url (memsync remote list FIELD -v)"
+        )
     if code in ("InvalidAccessKeyId", "SignatureDoesNotMatch", "ExpiredToken", "InvalidToken"):
         return RemoteError(f"{where}: credentials rejected ({code})")
     if code in ("AccessDenied", "403", "Forbidden") or status == 403:

@@ -64,7 +64,9 @@ def verbosity() -> int:
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object for agents and CI.")
-dry_run_option = click.option("--dry-run", is_flag=True, help="Show what would change; change nothing.")
+dry_run_option = click.option(
+    "--dry-run", "-n", is_flag=True, help="Show what would change; change nothing (as rsync -n)."
+)
 remote_option = click.option("--remote", "-r", "remote", default=None, help="Remote name (default: origin).")
 expect_field_option = click.option(
     "--expect-field",

@@ -61,8 +61,8 @@ def _counts(label: str, items: list[dict[str, Any]]) -> str:
     return f"{label} " + " ".join(f"{mark}{sum(c['action'] == kind for c in items)}" for kind, mark in _MARKS.items())
 
 
-def _report_lines(run: api.RunResult) -> list[str]:
-    lines = [f"{run.mode} {run.field} ⇄ {run.remote} ({run.url})"]
+def _report_lines(run: api.RunResult, verb: str | None = None) -> list[str]:
+    lines = [f"{verb or run.mode} {run.field} ⇄ {run.remote} ({run.url})"]
     if run.trust is not None:
         applied = "would apply" if run.dry_run else "applied"
         lines.append(f"  {applied if run.trust['applied'] else 'QUARANTINED'}: {run.trust['reason']}")
@@ -88,8 +88,9 @@ def _report_lines(run: api.RunResult) -> list[str]:
     return lines
 
 
-def _text(result: api.RunResult) -> list[str]:
-    return [line for run in result.runs() for line in _report_lines(run)]
+def _text(result: api.RunResult, verb: str | None = None) -> list[str]:
+    """The runs' reports; ``verb`` heads them when the command is not the run's mode (clone is a pull)."""
+    return [line for run in result.runs() for line in _report_lines(run, verb)]
 
 
 def _tell(result: api.RunResult) -> None:
@@ -113,9 +114,9 @@ def _tell(result: api.RunResult) -> None:
         )
 
 
-def finish(result: api.RunResult, as_json: bool) -> None:
+def finish(result: api.RunResult, as_json: bool, verb: str | None = None) -> None:
     """Print a run and exit 5/3 when something is held in quarantine or kept as a conflict copy."""
-    _emit(as_json, result.to_json(), lambda: _text(result))
+    _emit(as_json, result.to_json(), lambda: _text(result, verb))
     _tell(result)
     if result.exit_code:
         sys.exit(result.exit_code)
@@ -241,25 +242,37 @@ def sync(
 
 
 @click.command()
-@click.argument("field")
+@click.argument("field", required=False)
 @remote_option
 @wait_option
 @json_option
-def status(field: str, remote: str | None, wait: float, as_json: bool) -> None:
-    """What a sync of FIELD would do now (changes nothing); exits 3 while conflicts are unresolved."""
-    result = _memsync(wait).status(field, remote)
-    found = result.unresolved_conflicts or []
-    _emit(
-        as_json,
-        result.to_json(),
-        lambda: (
-            _text(result)
-            + [f"  unresolved conflict in {c['field']}: {c['conflict_copy']} (a copy of {c['page']})" for c in found]
-        ),
-    )
+def status(field: str | None, remote: str | None, wait: float, as_json: bool) -> None:
+    """What a sync of FIELD would do now (changes nothing; no FIELD: every field with its default
+    remote); exits 3 while conflicts are unresolved."""
+    if field is None:
+        if remote is not None:
+            raise WorkspaceError("--remote goes with a FIELD; without one each field shows its default remote")
+        every = _memsync(wait).status_all()
+        results = every.fields
+        _emit(as_json, every.to_json(), lambda: [line for r in results for line in _status_lines(r)])
+        for failed in every.errors:
+            click.echo(f"memsync: {failed['field']}: {failed['error']}", err=True)
+    else:
+        results = [_memsync(wait).status(field, remote)]
+        _emit(as_json, results[0].to_json(), lambda: _status_lines(results[0]))
+    found = [c for r in results for c in r.unresolved_conflicts or []]
     if found:
-        click.echo(f"memsync: {len(found)} unresolved conflict(s): see 'memsync conflicts {result.field}'", err=True)
+        click.echo(f"memsync: {len(found)} unresolved conflict(s): see 'memsync conflicts'", err=True)
         sys.exit(api.EXIT_CONFLICT)
+    if field is None and every.errors:
+        sys.exit(every.exit_code)
+
+
+def _status_lines(result: api.RunResult) -> list[str]:
+    found = result.unresolved_conflicts or []
+    return _text(result) + [
+        f"  unresolved conflict in {c['field']}: {c['conflict_copy']} (a copy of {c['page']})" for c in found
+    ]
 
 
 @click.command()
@@ -420,7 +433,7 @@ def clone(
             index=not no_index,
             progress=terminal_bar,
         )
-        finish(done, as_json)
+        finish(done, as_json, "clone")
         return
     preview = api.preview_clone(url, parsed)
     _emit(
