@@ -576,15 +576,15 @@ def undo(ws: Workspace, field_name: str, *, dry_run: bool = False) -> Undone:
         for page in sorted(first, key=lambda p: first[p] is None):
             path = root / page
             current = hash_file(path) if path.is_file() else None
+            old = first[page]
+            if current == old:
+                continue  # already as before that receive (a resolve removed its conflict copy)
             if current != final[page]:
                 report.skipped.append((page, "changed since that receive"))
                 continue
-            old = first[page]
             data = objects.get(old) if old is not None else None
             if old is not None and data is None:
                 report.skipped.append((page, f"its old version {_lost(objects, old)}"))
-                continue
-            if current == old:
                 continue
             if dry_run:
                 report.reverted.append(Entry(now(), "undo", journal.run, field_name, page, current, old, undoes=last))

@@ -315,6 +315,16 @@ def test_undo_leaves_a_file_changed_since_the_receive_and_names_it(cli: CliRunne
     assert (r.fb / "beta.md").read_bytes() == old_beta
 
 
+def test_undo_after_a_resolve_takes_a_removed_conflict_copy_as_already_undone(cli: CliRunner, tmp_path: Path) -> None:
+    r, copy, _, theirs = conflict(cli, tmp_path)
+    ok(cli("resolve", "f", "alpha.md", "--theirs", cwd=r.b))
+    assert not (r.fb / copy).exists() and (r.fb / "alpha.md").read_text() == theirs
+    said = cli("undo", "f", cwd=r.b)
+    assert said.returncode == 0, said.stderr
+    assert "changed since" not in said.stdout + said.stderr
+    assert not (r.fb / copy).exists()  # the receive added it; the resolve already took it away
+
+
 def test_undo_dry_run_writes_nothing_and_names_what_the_undo_then_does(cli: CliRunner, tmp_path: Path) -> None:
     r = make_replicas(cli, tmp_path, THREE)
     (r.fa / "alpha.md").write_text(page("Alpha", "from a"))

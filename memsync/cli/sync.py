@@ -262,7 +262,8 @@ def status(field: str | None, remote: str | None, wait: float, as_json: bool) ->
         _emit(as_json, results[0].to_json(), lambda: _status_lines(results[0]))
     found = [c for r in results for c in r.unresolved_conflicts or []]
     if found:
-        click.echo(f"memsync: {len(found)} unresolved conflict(s): see 'memsync conflicts'", err=True)
+        where = "" if field is None else f" {results[0].field}"
+        click.echo(f"memsync: {len(found)} unresolved conflict(s): see 'memsync conflicts{where}'", err=True)
         sys.exit(api.EXIT_CONFLICT)
     if field is None and every.errors:
         sys.exit(every.exit_code)
