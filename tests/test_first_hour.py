@@ -78,3 +78,27 @@ def test_a_git_failure_quotes_gits_fatal_line(cli: CliRunner, tmp_path: Path) ->
     ok(cli("remote", "add", "notes", "origin", f"git+file://{tmp_path}/missing.git"))
     line = assert_one_line_error(cli("push", "notes"))
     assert "does not appear to be a git repository" in line, line
+
+
+def test_shell_completion_offers_field_and_remote_names(cli: CliRunner, tmp_path: Path) -> None:
+    ok(cli("init"))
+    for name in ("notes", "news", "diary"):
+        make_field(tmp_path / name, TWO)
+        ok(cli("add", name))
+    ok(cli("remote", "add", "notes", "origin", tmp_path / "r1"))
+    ok(cli("remote", "add", "notes", "backup", tmp_path / "r2"))
+
+    def complete(words: str) -> list[str]:
+        env = {"_MEMSYNC_COMPLETE": "bash_complete", "COMP_WORDS": words, "COMP_CWORD": str(len(words.split()) - 1)}
+        said = cli(env=env)
+        assert said.returncode == 0, said.stderr
+        return [line.split(",", 1)[1] for line in said.stdout.splitlines()]
+
+    assert complete("memsync push n") == ["news", "notes"]
+    assert complete("memsync remote remove notes b") == ["backup"]
+    assert complete("memsync sync notes -r o") == ["origin"]
+    assert complete("memsync remove d") == ["diary"]
+    outside = tmp_path.parent / f"{tmp_path.name}-no-workspace"
+    outside.mkdir()
+    env = {"_MEMSYNC_COMPLETE": "bash_complete", "COMP_WORDS": "memsync push n", "COMP_CWORD": "2"}
+    assert cli(cwd=outside, env=env).stdout.strip() == ""

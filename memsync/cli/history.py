@@ -8,7 +8,7 @@ import click
 
 from ..api import SETTINGS, How, Memsync
 from ..errors import WorkspaceError
-from .options import _emit, dry_run_option, json_option
+from .options import _emit, complete_field, dry_run_option, json_option
 
 
 def _short(sha: str | None) -> str:
@@ -16,7 +16,7 @@ def _short(sha: str | None) -> str:
 
 
 @click.command()
-@click.argument("field", required=False)
+@click.argument("field", required=False, shell_complete=complete_field)
 @json_option
 def conflicts(field: str | None, as_json: bool) -> None:
     """List the unresolved conflicts of FIELD (default: of every field)."""
@@ -35,7 +35,7 @@ def conflicts(field: str | None, as_json: bool) -> None:
 
 
 @click.command()
-@click.argument("field")
+@click.argument("field", shell_complete=complete_field)
 @click.argument("page")
 @click.option("--mine", "how", flag_value="mine", help="Keep the page as it is; delete the copy.")
 @click.option("--theirs", "how", flag_value="theirs", help="Make the copy's version the page (its identity kept).")
@@ -62,7 +62,7 @@ def resolve(field: str, page: str, how: How | None, dry_run: bool, as_json: bool
 
 
 @click.command("history")
-@click.argument("field", required=False)
+@click.argument("field", required=False, shell_complete=complete_field)
 @click.argument("page", required=False)
 @click.option("--stats", is_flag=True, help="What history holds, per field, beside its retention and budget.")
 @click.option(
@@ -111,7 +111,7 @@ def history_cmd(field: str | None, page: str | None, stats: bool, limit: int, as
 
 
 @click.command()
-@click.argument("field")
+@click.argument("field", shell_complete=complete_field)
 @click.argument("page")
 @click.option(
     "--at",
@@ -142,7 +142,7 @@ def restore(field: str, page: str, at: str | None, dry_run: bool, as_json: bool)
 
 
 @click.command()
-@click.argument("field")
+@click.argument("field", shell_complete=complete_field)
 @dry_run_option
 @json_option
 def undo(field: str, dry_run: bool, as_json: bool) -> None:

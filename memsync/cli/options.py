@@ -19,6 +19,29 @@ from ..errors import redact
 # --version and --help need none of them (and every command loads them anyway).
 
 
+def complete_field(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """The workspace's field names, for shell completion (none outside a workspace)."""
+    return [name for name in _fields() if name.startswith(incomplete)]
+
+
+def complete_remote(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """The remote names of the FIELD already typed (every field's, when click has not read
+    FIELD yet: it does not before an option's value), for shell completion."""
+    field, fields = ctx.params.get("field"), _fields()
+    remotes = fields.get(field, {}) if isinstance(field, str) else {r: "" for f in fields.values() for r in f}
+    return sorted(name for name in remotes if name.startswith(incomplete))
+
+
+def _fields() -> dict[str, dict[str, str]]:
+    from ..api import Memsync
+    from ..errors import MemsyncError
+
+    try:
+        return {name: info["remotes"] for name, info in Memsync.open().fields().fields.items()}
+    except MemsyncError:  # no workspace here: nothing to offer
+        return {}
+
+
 class Seconds(click.FloatRange):
     """A duration: a number of seconds in the range, never NaN (which every range
     comparison lets through, and which no wait or deadline can use)."""
@@ -67,7 +90,9 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Print one JS
 dry_run_option = click.option(
     "--dry-run", "-n", is_flag=True, help="Show what would change; change nothing (as rsync -n)."
 )
-remote_option = click.option("--remote", "-r", "remote", default=None, help="Remote name (default: origin).")
+remote_option = click.option(
+    "--remote", "-r", "remote", default=None, shell_complete=complete_remote, help="Remote name (default: origin)."
+)
 expect_field_option = click.option(
     "--expect-field",
     "expect_field",

@@ -13,7 +13,7 @@ import click
 from .. import api
 from ..api import TRUST_POLICIES, Memsync, RemoteOptionsSet, parse_options
 from .group import Group
-from .options import _emit, dry_run_option, expect_field_option, json_option, verbosity
+from .options import _emit, complete_field, complete_remote, dry_run_option, expect_field_option, json_option, verbosity
 
 option_option = click.option(
     "--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="Backend option (repeatable)."
@@ -26,8 +26,8 @@ def remote() -> None:
 
 
 @remote.command("add")
-@click.argument("field")
-@click.argument("name")
+@click.argument("field", shell_complete=complete_field)
+@click.argument("name", shell_complete=complete_remote)
 @click.argument("url")
 @option_option
 @click.option(
@@ -62,7 +62,7 @@ def remote_add(
 
 
 @remote.command("list")
-@click.argument("field")
+@click.argument("field", shell_complete=complete_field)
 @json_option
 def remote_list(field: str, as_json: bool) -> None:
     """List FIELD's remotes; with -v their trust policy and options (secret values are never shown)."""
@@ -82,8 +82,8 @@ def remote_list(field: str, as_json: bool) -> None:
 
 
 @remote.command("remove")
-@click.argument("field")
-@click.argument("name")
+@click.argument("field", shell_complete=complete_field)
+@click.argument("name", shell_complete=complete_remote)
 @dry_run_option
 @json_option
 def remote_remove(field: str, name: str, dry_run: bool, as_json: bool) -> None:
@@ -94,7 +94,7 @@ def remote_remove(field: str, name: str, dry_run: bool, as_json: bool) -> None:
 
 
 @remote.command("rename")
-@click.argument("field")
+@click.argument("field", shell_complete=complete_field)
 @click.argument("old")
 @click.argument("new")
 @dry_run_option
@@ -107,8 +107,8 @@ def remote_rename(field: str, old: str, new: str, dry_run: bool, as_json: bool) 
 
 
 @remote.command("set-url")
-@click.argument("field")
-@click.argument("name")
+@click.argument("field", shell_complete=complete_field)
+@click.argument("name", shell_complete=complete_remote)
 @click.argument("url")
 @click.option(
     "--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="The new URL's options (default: keep)."
@@ -137,8 +137,8 @@ reset_option = click.option(
 
 
 @remote.command("set-option")
-@click.argument("field")
-@click.argument("name")
+@click.argument("field", shell_complete=complete_field)
+@click.argument("name", shell_complete=complete_remote)
 @click.argument("pairs", nargs=-1, required=True, metavar="KEY=VALUE...")
 @reset_option
 @dry_run_option
@@ -154,8 +154,8 @@ def remote_set_option(field: str, name: str, pairs: tuple[str, ...], reset: bool
 
 
 @remote.command("unset-option")
-@click.argument("field")
-@click.argument("name")
+@click.argument("field", shell_complete=complete_field)
+@click.argument("name", shell_complete=complete_remote)
 @click.argument("keys", nargs=-1, required=True, metavar="KEY...")
 @reset_option
 @dry_run_option

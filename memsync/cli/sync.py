@@ -15,6 +15,7 @@ from ..progress import terminal_bar
 from .options import (
     Seconds,
     _emit,
+    complete_field,
     details,
     dry_run_option,
     expect_field_option,
@@ -195,7 +196,7 @@ def pull(
 
 
 @click.command()
-@click.argument("field")
+@click.argument("field", shell_complete=complete_field)
 @remote_option
 @max_delete_option
 @wait_option
@@ -209,7 +210,7 @@ def push(
 
 
 @click.command()
-@click.argument("field", required=False)
+@click.argument("field", required=False, shell_complete=complete_field)
 @remote_option
 @max_delete_option
 @wait_option
@@ -242,7 +243,7 @@ def sync(
 
 
 @click.command()
-@click.argument("field", required=False)
+@click.argument("field", required=False, shell_complete=complete_field)
 @remote_option
 @wait_option
 @json_option
@@ -277,7 +278,7 @@ def _status_lines(result: api.RunResult) -> list[str]:
 
 
 @click.command()
-@click.argument("field")
+@click.argument("field", shell_complete=complete_field)
 @remote_option
 @dry_run_option
 @json_option
@@ -291,7 +292,7 @@ def unlock(field: str, remote: str | None, dry_run: bool, as_json: bool) -> None
 
 
 @click.command()
-@click.argument("field")
+@click.argument("field", shell_complete=complete_field)
 @remote_option
 @click.option("-n", "--limit", default=20, show_default=True, type=click.IntRange(min=1), help="How many entries.")
 @json_option
@@ -310,7 +311,7 @@ def log(field: str, remote: str | None, limit: int, as_json: bool) -> None:
 
 
 @click.command()
-@click.argument("field")
+@click.argument("field", shell_complete=complete_field)
 @click.option(
     "--to",
     "destinations",

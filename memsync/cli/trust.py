@@ -11,7 +11,7 @@ from .. import api
 from ..api import DEFAULT_KEY, TRUST_POLICIES, Memsync
 from ..progress import terminal_bar
 from .group import Group
-from .options import _emit, dry_run_option, json_option, verbosity
+from .options import _emit, complete_field, dry_run_option, json_option, verbosity
 from .sync import finish
 
 
@@ -105,7 +105,7 @@ def trust_remove(name: str, dry_run: bool, as_json: bool) -> None:
 
 
 @trust_group.command("policy")
-@click.argument("field")
+@click.argument("field", shell_complete=complete_field)
 @click.argument("remote")
 @click.argument("policy", type=click.Choice(TRUST_POLICIES))
 @dry_run_option
@@ -117,7 +117,7 @@ def trust_policy(field: str, remote: str, policy: str, dry_run: bool, as_json: b
 
 
 @click.command()
-@click.argument("field", required=False)
+@click.argument("field", required=False, shell_complete=complete_field)
 @json_option
 def quarantine(field: str | None, as_json: bool) -> None:
     """List received versions held for review (of FIELD, or all)."""
@@ -133,7 +133,7 @@ def quarantine(field: str | None, as_json: bool) -> None:
 
 
 @click.command()
-@click.argument("field")
+@click.argument("field", shell_complete=complete_field)
 @click.argument("digest", required=False)
 @click.option("--full", is_flag=True, help="Also show every page's full diff after the findings.")
 @click.option(
@@ -154,7 +154,7 @@ def review(field: str, digest: str | None, full: bool, judge: str | None, as_jso
 
 
 @click.command()
-@click.argument("field")
+@click.argument("field", shell_complete=complete_field)
 @click.argument("digest", required=False)
 @click.option("--allow-executables", is_flag=True, help="Accept a version that holds scripts or programs.")
 @dry_run_option
@@ -166,7 +166,7 @@ def accept(field: str, digest: str | None, allow_executables: bool, dry_run: boo
 
 
 @click.command()
-@click.argument("field")
+@click.argument("field", shell_complete=complete_field)
 @click.argument("digest", required=False)
 @dry_run_option
 @json_option

@@ -8,7 +8,7 @@ import click
 
 from ..api import index, search
 from ..progress import terminal_bar
-from .options import _emit, dry_run_option, index_lines, json_option
+from .options import _emit, complete_field, dry_run_option, index_lines, json_option
 
 embedder_option = click.option(
     "--embedder",
@@ -21,7 +21,7 @@ embedder_option = click.option(
 
 
 @click.command("index")
-@click.argument("field")
+@click.argument("field", shell_complete=complete_field)
 @embedder_option
 @click.option("--batch", type=int, default=None, metavar="N", help="Pages per embedder call (default 32).")
 @dry_run_option

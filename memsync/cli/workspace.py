@@ -8,7 +8,7 @@ import click
 
 from .. import api
 from ..api import Memsync
-from .options import _emit, dry_run_option, json_option
+from .options import _emit, complete_field, dry_run_option, json_option
 
 
 @click.command()
@@ -58,7 +58,7 @@ def fields(as_json: bool) -> None:
 
 
 @click.command()
-@click.argument("field")
+@click.argument("field", shell_complete=complete_field)
 @dry_run_option
 @json_option
 def remove(field: str, dry_run: bool, as_json: bool) -> None:
