@@ -38,7 +38,7 @@ from .names import PAGE_SIZE_LIMIT, check_field_name, check_name, is_page, name_
 from .pin import Pin
 from .progress import ProgressFactory, silent
 from .registry import check, is_archive_url, open_remote, options_of, parse_options, shown_options
-from .store import StagingStore
+from .store import ObjectStore, StagingStore
 from .transfer import read_remote
 from .vectors.after_sync import reindex_after
 from .watch import Event, Watcher
@@ -1367,9 +1367,10 @@ class Memsync:
         return History(name, [{**e.to_json(), "old_kept": history.kept(ws, e.old)} for e in found])
 
     @_op
-    def history_stats(self) -> HistoryStats:
-        """What history holds, per field and in all, beside its retention and budget."""
-        return _result(HistoryStats, history.stats(self.workspace))
+    def history_stats(self, field: str | None = None) -> HistoryStats:
+        """What history alone holds (of ``field``, or all), beside its retention and budget."""
+        name = self.field_name(field) if field is not None else None
+        return _result(HistoryStats, history.stats(self.workspace, name))
 
     @_op
     def restore(self, field: str, page: str, at: str | None = None, *, dry_run: bool = False) -> Restored:
@@ -1440,8 +1441,10 @@ class Memsync:
         ]
 
     def _finish(self, reports: list[engine.SyncReport], index: bool, *, warn: bool = True) -> RunResult:
-        if any(r.local_changes and not r.dry_run for r in reports):
-            history.keep_within_budget(self.workspace)  # a receive journaled what it replaced
+        replaced = [c.was for r in reports if not r.dry_run for c in r.local_changes if c.was is not None]
+        if replaced:  # a receive journaled what it replaced: history may have passed its budget
+            objects = ObjectStore(self.workspace)
+            history.keep_within_budget(self.workspace, sum(objects.size(sha) for sha in set(replaced)))
         results = []
         for report in reports:
             found = self._page_warnings(report) if warn else None

@@ -638,16 +638,21 @@ def retained(found: list[Entry], days: int, versions: int, at: datetime | None =
 
 
 def over_budget(
-    found: dict[Path, list[Entry]], size: Callable[[str], int], budget: int, at: datetime | None = None
+    found: dict[Path, list[Entry]],
+    size: Callable[[str], int],
+    budget: int,
+    elsewhere: Collection[str] = (),
+    at: datetime | None = None,
 ) -> set[int]:
     """The entries (``id``) to let go, oldest first, until what history alone holds fits
-    ``budget`` bytes: never an entry younger than a day, nor the newest of its page."""
+    ``budget`` bytes: never an entry younger than a day, nor the newest of its page. A
+    version a sync base also holds (``elsewhere``: a page as it is now) is no history's."""
     now_ = at or datetime.now(UTC)
     entries = [e for journal in found.values() for e in journal]
     held: dict[str, int] = {}
     for e in entries:
         for sha in (e.old, e.new):
-            if sha is not None:
+            if sha is not None and sha not in elsewhere:
                 held[sha] = held.get(sha, 0) + 1
     total = sum(size(sha) for sha in held)
     if total <= budget:
@@ -663,7 +668,7 @@ def over_budget(
             continue
         drop.add(id(e))
         for sha in (e.old, e.new):
-            if sha is not None:
+            if sha in held:
                 held[sha] -= 1
                 if held[sha] == 0:
                     total -= size(sha)
@@ -722,9 +727,10 @@ def gc(
             # Lines this memsync cannot read (a newer format, damage) may name versions it
             # cannot judge: their journal stays whole, and every version it names is kept.
             journals[path] = (found, found if unread else retained(found, days, versions), unread)
+        bases = {sha for base in ws.bases() for sha in base.values()}
         if budget:
             fitting = {p: keep for p, (_, keep, unread) in journals.items() if not unread}
-            drop = over_budget(fitting, objects.size, budget)
+            drop = over_budget(fitting, objects.size, budget, bases)
             journals = {p: (f, [e for e in k if id(e) not in drop], u) for p, (f, k, u) in journals.items()}
         for path, (found, keep, unread) in journals.items():
             lines = with_their_receives(found, keep)
@@ -733,8 +739,7 @@ def gc(
             if len(lines) != len(found) and not dry_run:
                 _rewrite(path, lines)
             refs.update(h for e in keep for h in (e.old, e.new) if h is not None)  # only what retention keeps
-        for base in ws.bases():
-            refs.update(base.values())
+        refs.update(bases)
         refs.update(_staged(ws))
         for sha in list(objects.all()):
             if sha not in refs:
@@ -749,29 +754,49 @@ def gc(
     return report
 
 
-def keep_within_budget(ws: Workspace) -> Collected | None:
-    """``gc`` when what history holds has passed ``history_max_bytes`` (after a receive
-    journaled more); None when it fits."""
+#: What history held at the last count, plus what receives journaled since (bytes): the
+#: check after a receive reads this one number, not every journal and sync base.
+_HELD_FILE = "history-bytes"
+
+
+def keep_within_budget(ws: Workspace, added: int) -> Collected | None:
+    """``gc`` when what history holds has passed ``history_max_bytes`` after a receive
+    that kept ``added`` more bytes of replaced versions; None when it fits."""
     budget = ws.count_setting("history_max_bytes")
-    if not budget or stats(ws)["bytes"] <= budget:
+    if not budget or not added:
         return None
-    return gc(ws)
+    path = ws.state / _HELD_FILE
+    try:
+        held = int(path.read_text()) + added
+    except (FileNotFoundError, ValueError):
+        held = budget + 1  # never counted: count now
+    done = None
+    if held > budget:
+        held = stats(ws)["bytes"]  # the count is an upper bound: only an exact one decides
+        if held > budget:
+            done = gc(ws)
+            held = stats(ws)["bytes"]
+    atomic.write_bytes(path, str(held).encode())
+    return done
 
 
-def stats(ws: Workspace) -> dict[str, Any]:
-    """What history holds: per field, its entries, the versions they keep and their bytes
-    (a version two entries keep counts once), with the oldest entry's time."""
+def stats(ws: Workspace, field_name: str | None = None) -> dict[str, Any]:
+    """What history alone holds (of one field, or all): per field, its entries, the
+    versions they keep that are still stored and no sync base holds (a page as it is now
+    is no history's), and their bytes, a version two entries keep counted once."""
     objects = ObjectStore(ws)
+    bases = {sha for base in ws.bases() for sha in base.values()}
     fields: dict[str, dict[str, Any]] = {}
     everything: set[str] = set()
-    root = ws.state / "fields"
-    for path in sorted(root.glob(f"*/{JOURNAL_NAME}")) if root.is_dir() else []:
-        found = read_journal(path)
+    names = [field_name] if field_name is not None else sorted(ws.fields)
+    for name in names:
+        found = read_journal(journal_path(ws, name))
         if not found:
             continue
-        kept = {sha for e in found for sha in (e.old, e.new) if sha is not None}
+        kept = {sha for e in found for sha in (e.old, e.new) if sha is not None and sha not in bases}
+        kept = {sha for sha in kept if objects.has(sha)}
         everything |= kept
-        fields[found[0].field] = {
+        fields[name] = {
             "entries": len(found),
             "versions": len(kept),
             "bytes": sum(objects.size(sha) for sha in kept),

@@ -13,6 +13,7 @@ Layout (see docs/FORMAT.md)::
         objects/HH/HEX                   content of base versions (for merges)
         objects/packs/ID.pack, ID.idx    the same, stored in bulk by one run
         fields/FIELD/history.jsonl       versions a receive or resolve replaced (memsync/history.py)
+        history-bytes                    what history holds, counted up between gcs (history.keep_within_budget)
         staging/HEX/                     received versions, one folder per digest
         lock                             serialises memsync runs in this workspace
 

@@ -513,6 +513,23 @@ def test_history_over_its_budget_is_collected_after_a_receive_and_stats_say_so(c
     assert "name a FIELD" in cli("history", cwd=r.b).stderr
 
 
+def test_the_budget_counts_only_what_history_alone_holds_not_the_pages_as_they_are(
+    cli: CliRunner, tmp_path: Path
+) -> None:
+    r = make_replicas(cli, tmp_path, {**THREE, "big.md": page("Big", "x" * 5000)})
+    for n in range(3):
+        (r.fa / "alpha.md").write_text(page("Alpha", f"v{n}"))
+        ok(cli("sync", "f", cwd=r.a))
+        ok(cli("sync", "f", cwd=r.b))
+    path = r.b / ".memsync" / "fields" / "f" / "history.jsonl"
+    path.write_text(path.read_text().replace('"at": "2026-', '"at": "2025-').replace('"at":"2026-', '"at":"2025-'))
+    held = js(cli("history", "f", "--stats", "--json", cwd=r.b))
+    assert held["bytes"] < 2000, held  # big.md and each page's current version are no history's
+    done = js(cli("gc", "--max-bytes", "2000", "--json", cwd=r.b))
+    assert done["entries_dropped"] == 0, done
+    assert "no field 'nope'" in assert_one_line_error(cli("history", "nope", "--stats", cwd=r.b))
+
+
 def test_gc_drops_what_retention_and_removed_remotes_leave_and_nothing_else(cli: CliRunner, tmp_path: Path) -> None:
     r = make_replicas(cli, tmp_path, THREE)
     versions = []

@@ -77,17 +77,19 @@ def resolve(field: str, page: str, how: How | None, dry_run: bool, as_json: bool
 def history_cmd(field: str | None, page: str | None, stats: bool, limit: int, as_json: bool) -> None:
     """List the versions memsync replaced or deleted in FIELD (or PAGE), newest first."""
     if stats:
-        held = Memsync.open().history_stats()
+        if page is not None:
+            raise click.UsageError("--stats takes a FIELD, not a PAGE")
+        held = Memsync.open().history_stats(field)
 
         def summary() -> list[str]:
             lines = [
-                f"{name}: {f['entries']} entries, {f['versions']} versions, {f['bytes']:,} bytes since {f['oldest']}"
+                f"{name}: {f['entries']} entries, {f['versions']} versions, {f['bytes']:,} byte(s) since {f['oldest']}"
                 for name, f in held.fields.items()
             ]
-            budget = f"{held.budget:,} bytes" if held.budget else "no bound"
+            budget = f"{held.budget:,} byte(s)" if held.budget else "no bound"
             return [
                 *lines,
-                f"history holds {held.bytes:,} bytes (budget {budget}: memsync config history_max_bytes); "
+                f"history holds {held.bytes:,} byte(s) (budget {budget}: memsync config history_max_bytes); "
                 f"kept: every version for a day, one a day for a month, one a week for {held.days} days, "
                 f"and the {held.versions} newest of each page",
             ]
