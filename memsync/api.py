@@ -40,6 +40,7 @@ from .progress import ProgressFactory, silent
 from .registry import check, is_archive_url, open_remote, options_of, parse_options, shown_options
 from .store import ObjectStore, StagingStore
 from .transfer import read_remote
+from .trust import drop_pins
 from .vectors.after_sync import reindex_after
 from .watch import Event, Watcher
 from .workspace import SETTINGS, TRUST_POLICIES, RemoteConfig, Workspace
@@ -799,8 +800,8 @@ class Memsync:
         parent = next((f for f in ws.fields if name.startswith(f + "/")), None)
         if parent is not None:
             raise WorkspaceError(
-                f"field {name!r} is a folder of tree {parent!r}, not a field of its own: "
-                f"memsync remove {shlex.quote(parent)} forgets the whole tree"
+                f"field {name!r} is a member of tree {parent!r}: without it, {parent!r} would hold a subfolder, "
+                f"which a field cannot; memsync remove {shlex.quote(parent)} forgets the whole tree"
             )
         names = [name, *ws.members(name)]
         staging = StagingStore(ws)
@@ -817,6 +818,7 @@ class Memsync:
         )
         if not dry_run:
             with ws.locked():
+                drop_pins(ws, names)  # a field added again under this name starts from no pin
                 for f in reversed(names):  # members first: the root is what says the tree exists
                     for digest in held[f]:
                         staging.discard(digest, f)
@@ -2140,7 +2142,8 @@ def _follow(
 
 def looks_like_url(arg: str) -> bool:
     """Whether a pull's SOURCE names something to subscribe to rather than a field."""
-    return "://" in arg or "/" in arg or is_archive_url(arg) or urls.is_scp(arg)
+    # A field name has no colon: s3:bucket is a URL, misspelt (urls.canonical says how).
+    return "://" in arg or "/" in arg or ":" in arg or is_archive_url(arg)
 
 
 def _name_from_url(url: str, hint: str) -> str:

@@ -291,6 +291,8 @@ class Session:
             return
         result = self._plan(remote, view, staged, run)
         if run.dry_run:
+            if run.mode != "pull":
+                self._sizes(run.report.remote_changes, result)  # a push it would refuse is refused here too
             return
         self._guard(remote, view, result, run)
         if run.mode != "push":

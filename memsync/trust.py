@@ -6,6 +6,7 @@ The decisions themselves are the gate's (``memsync.gate``).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -121,11 +122,23 @@ def write_pin(
         "release_version": release_version,
         "release_expires": release_expires,
     }
-    data = {"version": LOCK_VERSION, "fields": dict(sorted(pins.items()))}
-    atomic.write_bytes(ws.lockfile_path, (json.dumps(data, indent=2, sort_keys=True) + "\n").encode())
+    _write_pins(ws, pins)
     if previous and previous.get("digest") != manifest.digest:
         return previous
     return None
+
+
+def drop_pins(ws: Workspace, fields: Iterable[str]) -> None:
+    """Forget the pins of ``fields`` (removed from the workspace)."""
+    pins = read_pins(ws)
+    kept = {name: pin for name, pin in pins.items() if name not in set(fields)}
+    if kept != pins:
+        _write_pins(ws, kept)
+
+
+def _write_pins(ws: Workspace, pins: dict[str, dict[str, Any]]) -> None:
+    data = {"version": LOCK_VERSION, "fields": dict(sorted(pins.items()))}
+    atomic.write_bytes(ws.lockfile_path, (json.dumps(data, indent=2, sort_keys=True) + "\n").encode())
 
 
 # -- allowed signers ------------------------------------------------------------

@@ -23,8 +23,10 @@ _SCHEME = re.compile(r"([a-z][a-z0-9+.-]*)://", re.IGNORECASE)
 # git's rule (connect.c, url_is_local_not_ssh): a colon before any slash makes a host.
 # One plain word before the colon is far likelier a misspelt scheme (s3:bucket) than a
 # host, so the host needs a user or a dot, as every hosted git service's address has.
+# The user runs to the last "@" before the colon (git's own reading of a@b@host:repo), and
+# the path is the rest of the line, spaces and all.
 _SCP = re.compile(
-    r"(?P<host>[^@/:\s]+@[^@/:\s]+|[^@/:\s]+\.[^@/:\s]+|(?:[^@/:\s]+@)?\[[0-9a-f:.]+\]):(?P<path>(?!//)\S*)\Z", re.I
+    r"(?P<host>[^/:]+@[^@/:\s]+|[^@/:\s]+\.[^@/:\s]+|(?:[^/:]+@)?\[[0-9a-f:.]+\]):(?P<path>(?!//)[^\n]*)\Z", re.I
 )
 _MISSPELT = re.compile(r"(?P<scheme>[a-z][a-z0-9+.-]*)(?::/{0,1}(?!/)|//)(?P<rest>.*)\Z", re.IGNORECASE | re.DOTALL)
 _WITH_DOT_GIT = re.compile(r"(?P<repo>.+?\.git)(?:@(?P<ref>[^/]+))?(?:/(?P<path>.*))?\Z")
@@ -56,9 +58,22 @@ def canonical(url: str) -> str:
     if not url.startswith(("/", "./", "../", "~")):
         misspelt = _MISSPELT.match(url)
         if misspelt and ("/" in misspelt["rest"] or ":" in url.split("/", 1)[0]):
-            scheme, rest = misspelt["scheme"].lower(), misspelt["rest"].lstrip("/")
-            raise InputError(f"{url}: not a URL memsync reads; write {scheme}://{rest} (a folder: ./{url})")
-    return str(Path(url).expanduser().absolute())
+            raise InputError(f"{url}: not a URL memsync reads; {_spelling(misspelt['scheme'], misspelt['rest'], url)}")
+    try:
+        return str(Path(url).expanduser().absolute())
+    except RuntimeError:  # ~user of no such user
+        raise InputError(f"{url}: no such home folder") from None
+
+
+def _spelling(scheme: str, rest: str, typed: str) -> str:
+    """What to write instead of a misspelt URL: ``file:`` wants a path, one letter is a drive."""
+    scheme, path = scheme.lower(), rest.lstrip("/")
+    if len(scheme) == 1:
+        return f"a folder is written ./{typed}"
+    if scheme == "file":
+        absolute = typed.partition(":")[2].startswith("/")
+        return f"write file:///{path} (or the path itself)" if absolute else f"write ./{path}"
+    return f"write {scheme}://{path} (a folder: ./{typed})"
 
 
 def local_path(url: str) -> Path | None:

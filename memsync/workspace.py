@@ -648,7 +648,7 @@ def _setting(key: str, value: object) -> int | str:
         if not isinstance(value, str) or not value.strip() or not value.isprintable() or len(value) > MAX_SETTING:
             raise InputError(f"{key}: {value!r} is not one line of text of at most {MAX_SETTING} characters")
         return value.strip()
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise InputError(f"{key}: {value!r} is not a whole number of 0 or more")

@@ -313,8 +313,13 @@ def test_remove_forgets_a_field_and_keeps_its_folder(cli: CliRunner, tmp_path: P
         shutil.rmtree(ws / "127.0.0.1")
         again = cli("clone", server.url, cwd=ws)
         assert again.returncode == 5, again.stderr  # a new subscription, held for review again
+        assert js(cli("remove", "127.0.0.1", "-n", "--json", cwd=ws))["quarantined"] == 1
+        ok(cli("review", "127.0.0.1", cwd=ws))
+        ok(cli("accept", "127.0.0.1", cwd=ws))
+        assert "127.0.0.1" in (ws / "memsync.lock").read_text()
         dropped = js(cli("remove", "127.0.0.1", "--json", cwd=ws))
-        assert dropped["quarantined"] == 1, dropped
+        assert dropped["quarantined"] == 0, dropped
+        assert "127.0.0.1" not in (ws / "memsync.lock").read_text()  # a field added again starts from no pin
         assert js(cli("quarantine", "--json", cwd=ws))["quarantine"] == []
     finally:
         server.stop()
@@ -431,6 +436,7 @@ def test_a_page_over_the_hard_limit_stops_the_push_before_anything_is_written(cl
     ok(cli("add", "notes"))
     ok(cli("remote", "add", "notes", "origin", tmp_path / "remote"))
     ok(cli("config", "max_page_bytes", "4096"))
+    assert "b.md: 5," in assert_one_line_error(cli("push", "notes", "-n"))  # as the push itself would say
     line = assert_one_line_error(cli("push", "notes"))
     assert line.startswith("memsync: b.md: 5,") and "nothing was pushed" in line, line
     assert "memsync config max_page_bytes BYTES" in line

@@ -44,6 +44,9 @@ from tests.conftest import CliRunner, assert_one_line_error, page
         ("git@github.com:acme/memories.git@main/notes", "git+ssh"),
         ("github.com:acme/memories.git", "git+ssh"),
         ("me@server:memories//notes", "git+ssh"),
+        ("git@host:my memories.git", "git+ssh"),
+        ("a@b@host:repo.git", "git+ssh"),
+        ("git@[::1]:repo.git", "git+ssh"),
     ],
 )
 def test_every_remote_form_is_kept_as_given(url: str, scheme: str) -> None:
@@ -66,6 +69,21 @@ def test_a_misspelt_url_is_refused_with_the_spelling_to_use(typed: str, meant: s
     with pytest.raises(InputError) as refused:
         urls.canonical(typed)
     assert f"write {meant} (a folder: ./{typed})" in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    "typed,said",
+    [
+        ("file:/tmp/x", "write file:///tmp/x"),
+        ("file:tmp/x", "write ./tmp/x"),
+        ("C:\\notes", "a folder is written ./C:\\notes"),
+        ("~no-such-user-here/x", "no such home folder"),
+    ],
+)
+def test_other_misreadable_forms_say_what_to_write(typed: str, said: str) -> None:
+    with pytest.raises(InputError) as refused:
+        urls.canonical(typed)
+    assert said in str(refused.value)
 
 
 @pytest.mark.parametrize("folder", ["./s3:bucket", "notes", "sub/notes", "~/notes", "../notes", "."])

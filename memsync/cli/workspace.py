@@ -72,8 +72,9 @@ def remove(field: str, dry_run: bool, as_json: bool) -> None:
         verb = "would forget" if dry_run else "forgot"
         tree = f" and its {len(done.members)} member field(s) ({', '.join(done.members)})" if done.members else ""
         remotes = ", ".join(f"{r} ({u})" for r, u in done.remotes.items()) or "none"
+        folder = "stays as it is" if Path(done.path).is_dir() else "is already gone"
         return [
-            f"{verb} field {done.field}{tree}; its folder {done.path} stays as it is",
+            f"{verb} field {done.field}{tree}; its folder {done.path} {folder}",
             f"  remotes: {remotes}",
             f"  quarantined versions dropped: {done.quarantined}; history entries dropped: {done.history_entries}"
             + (" (their stored versions go at the next 'memsync gc')" if done.history_entries and not dry_run else ""),
