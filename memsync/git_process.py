@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import itertools
 import os
 import selectors
 import signal
@@ -258,6 +259,16 @@ def last_line(stderr: str) -> str:
     """The line that says what went wrong, without its "fatal: " or "error: ": git's first
     ``fatal:`` or ``error:`` line (what follows is consequence and hints), else the last line."""
     lines = [line.strip() for line in (stderr or "").splitlines() if line.strip()]
-    fatal = [line for line in lines if line.startswith(("fatal: ", "error: "))]
-    text = fatal[0] if fatal else lines[-1] if lines else "unknown error"
+    first = next((i for i, line in enumerate(lines) if line.startswith(_SAYS_WHAT)), None)
+    if first is None:
+        text = lines[-1] if lines else "unknown error"
+    else:
+        # A message of several lines (a server's own words after "remote error:") goes on
+        # until git's next line of its own.
+        rest = itertools.takewhile(lambda line: not line.startswith(_GITS_OWN), lines[first + 1 :])
+        text = " ".join([lines[first], *rest])
     return text.removeprefix("stderr: ").strip("'").removeprefix("fatal: ").removeprefix("error: ")
+
+
+_SAYS_WHAT = ("fatal: ", "error: ")
+_GITS_OWN = ("fatal: ", "error: ", "hint: ", "warning: ", "remote: ", "To ", "!", "Please ", "and the repository")
