@@ -219,6 +219,7 @@ class RunResult(Result):
     trust: dict[str, Any] | None  # the gate's verdict, when one was needed
     quarantined: str | None  # the digest held for review instead of applied
     previous_pin: dict[str, Any] | None
+    ignored: int  # files of the live folder its ignore rules left out
     warnings: list[dict[str, Any]] | None = dataclasses.field(
         default=None, metadata=_OPTIONAL
     )  # pages whose frontmatter does not read

@@ -36,9 +36,10 @@ from . import history, keyring, provenance, signing
 from .check import Finding, frontmatter_warning
 from .disk import atomic, tempwriter
 from .errors import InputError, IntegrityError, PullFirst, RemoteError, WorkspaceError, boundary, redact
-from .field import Row, StatCache, installed_row, scan
+from .field import AUTO, Auto, Row, StatCache, installed_row, scan
 from .gate import Gate, Verdict, check_reviewed_against, executables, identity_name
 from .guard import DEFAULT_MAX_DELETE, DeleteLimit, check_deletes
+from .ignore import Ignore, rules, unignored
 from .limits import COMMIT_MESSAGE_LINES, PUSH_IN_FLIGHT_WAIT, SYNC_ATTEMPTS
 from .manifest import Manifest, sha256_hex
 from .names import MANIFEST_NAME, SIDECAR_NAMES, Role, is_page, role_of
@@ -86,6 +87,8 @@ class SyncReport:
     frontmatter: dict[str, Finding | None] = dataclasses.field(default_factory=dict, repr=False)
     #: the content files the scan found in the live field (where status looks for conflict copies)
     live: Collection[str] = dataclasses.field(default=(), repr=False)
+    #: files of the live folder its ignore rules left out (.memsyncignore, the ignore setting)
+    ignored: int = 0
 
     @property
     def conflicts(self) -> list[Any]:
@@ -110,6 +113,7 @@ class SyncReport:
             "trust": self.verdict.to_json() if self.verdict else None,
             "quarantined": self.quarantined,
             "previous_pin": self.previous_pin,
+            "ignored": self.ignored,
         }
 
 
@@ -126,6 +130,7 @@ class _Run:
     base: Base | None = None
     cache: StatCache = field(default_factory=StatCache)  # the live field's stat cache, saved at the end
     litter: list[str] = field(default_factory=list)  # temp files a crashed write left in the field
+    ignore: Ignore | None = None  # the field's ignore rules, as the scan read them
     # Objects this attempt wrote itself, under the workspace lock: recording the
     # new base need not ask the object store about them again.
     stored: set[str] = field(default_factory=set)
@@ -169,12 +174,23 @@ class Session:
             self.ws.save_statcache(self.field, cache)
         return manifest
 
-    def _scanned(self, cache: StatCache, litter: list[str] | None = None) -> Manifest:
-        """The live field as it is now; a tree root's new subfolder is refused with the
-        command that makes it a member."""
+    def rules(self) -> Ignore | None:
+        """The field's ignore rules: its ``.memsyncignore`` and the workspace's ``ignore`` setting."""
+        return rules(self.root, self.ws.text_setting("ignore"))
+
+    def _scanned(
+        self,
+        cache: StatCache,
+        litter: list[str] | None = None,
+        ignored: list[str] | None = None,
+        ignore: Ignore | Auto | None = AUTO,
+    ) -> Manifest:
+        """The live field as it is now, but what its ignore rules leave out (by default
+        ``rules()``); a tree root's new subfolder is refused with the command that makes
+        it a member."""
         members = self.ws.member_dirs(self.field)
         try:
-            return scan(self.root, cache, members, litter)
+            return scan(self.root, cache, members, litter, self.rules() if ignore is AUTO else ignore, ignored)
         except InputError:
             sub = self.ws.nested_folder(self.field, self.root) if members else None
             if sub is None:
@@ -304,7 +320,10 @@ class Session:
     def _scan(self, run: _Run) -> None:
         if self.root.exists():
             run.cache = self.ws.load_statcache(self.field)
-            run.local = self._scanned(run.cache, run.litter)
+            ignored: list[str] = []
+            run.ignore = self.rules()
+            run.local = self._scanned(run.cache, run.litter, ignored, run.ignore)
+            run.report.ignored = len(ignored)
             # The rows are what the scan found: when saved, their digest is the field's,
             # which the run makes anyway, not hashed again from 100,000 rows.
             run.cache.settle(run.local)
@@ -322,7 +341,7 @@ class Session:
             return False
         ancestor = self._base_reader(base.manifest)
         contents = Contents(base=ancestor, local=self._local_reader(run), remote=ancestor)
-        result = plan(base.manifest, run.local, base.manifest, contents, self.remote)
+        result = plan(base.manifest, _as_there(run, base.manifest), base.manifest, contents, self.remote)
         renamed = [old for old, _, _ in result.renames]
         todo = changes(base.manifest, result.manifest)
         check_deletes(self.max_delete, remote.url, base.manifest, todo, renamed)
@@ -506,11 +525,12 @@ class Session:
             local=self._local_reader(run),
             remote=(staged.read if staged else lambda name: remote.fetch(name, view.manifest[name])),
         )
-        result = plan(run.base_manifest, run.local, view.manifest, contents, self.remote)
+        local = _as_there(run, view.manifest)
+        result = plan(run.base_manifest, local, view.manifest, contents, self.remote)
         report = run.report
         report.plan = result
         target = result.manifest
-        report.local_changes = changes(run.local, target) if run.mode != "push" else []
+        report.local_changes = changes(local, target) if run.mode != "push" else []
         report.remote_changes = changes(view.manifest, target) if run.mode != "pull" else []
         report.digest, report.remote_digest = target.digest, view.manifest.digest
         return result
@@ -521,7 +541,7 @@ class Session:
         if run.accept is not None:
             return
         renamed = [old for old, _, _ in result.renames]
-        check_deletes(self.max_delete, self.field, run.local, run.report.local_changes, renamed)
+        check_deletes(self.max_delete, self.field, _as_there(run, view.manifest), run.report.local_changes, renamed)
         check_deletes(self.max_delete, remote.url, view.manifest, run.report.remote_changes, renamed)
 
     def _apply(self, remote: Remote, view: RemoteView, staged: StagedVersion | None, result: Plan, run: _Run) -> None:
@@ -549,7 +569,7 @@ class Session:
             if 8 * len(written) > len(run.cache):
                 # Rows saved in the order the next scan meets the files make it a quarter faster.
                 run.cache.follow(os.listdir(self.root))
-        write_manifest(self.root, target, self._sidecars_beside(target, view, staged, run))
+        write_manifest(self.root, target, self._sidecars_beside(target, view, staged, run), run.ignore)
         if not view.unchanged:
             self._record_base(run, view.manifest, view.etag, staged, view.sidecars)
         if incoming:
@@ -561,7 +581,7 @@ class Session:
         if not report.remote_changes and view.etag is not None and not remote.manifest_stale(view.etag):
             if view.manifest != run.base_manifest:
                 self._record_base(run, target, view.etag, None, view.sidecars)
-            write_manifest(self.root, target, self._sidecars_beside(target, view, None, run))
+            write_manifest(self.root, target, self._sidecars_beside(target, view, None, run), run.ignore)
             return
         known = run.base.sidecars if view.unchanged and run.base else frozenset(view.sidecars)
         self._transact(
@@ -639,7 +659,7 @@ class Session:
                 new_etag = writer.commit(target.to_bytes(), own, commit_message(self.field, todo, result.renames))
                 if voucher is not None:
                     voucher.record(self.gate)
-        write_manifest(self.root, target, own)
+        write_manifest(self.root, target, own, run.ignore)
         self._record_base(run, target, new_etag, None, own)
         return True
 
@@ -913,13 +933,25 @@ class Session:
             self.objects.discard(dropped - history.referenced(self.ws, dropped))
 
 
+def _as_there(run: _Run, there: Manifest) -> Manifest:
+    """The live field as the plan sees it: an ignored name is as ``there`` has it, so that
+    no sync sends it, writes it here, or deletes it on either side."""
+    if run.ignore is None:
+        return run.local
+    ignored = {name: sha for name, sha in there.items() if run.ignore(name)}
+    return Manifest({**run.local.entries, **ignored}) if ignored else run.local
+
+
 def _check_page(report: SyncReport, name: str, data: bytes) -> None:
     if is_page(name):
         report.frontmatter[name] = frontmatter_warning(name, data)
 
 
-def write_manifest(root: Path, manifest: Manifest, sidecars: Mapping[str, bytes]) -> None:
-    """Keep the live field's SHA256SUMS (and sidecars) equal to what it now holds."""
+def write_manifest(root: Path, manifest: Manifest, sidecars: Mapping[str, bytes], ignore: Ignore | None = None) -> None:
+    """Keep the live field's SHA256SUMS (and sidecars) equal to what it now holds: not the
+    names ``ignore`` leaves out, which the remote may hold."""
+    if ignore is not None and any(ignore(name) for name in manifest):
+        manifest, sidecars = Manifest(unignored(manifest, ignore)), {}  # a signature is of the whole
     path = root / MANIFEST_NAME
     data = manifest.to_bytes()
     changed = not path.is_file() or path.read_bytes() != data

@@ -20,10 +20,12 @@ import stat
 import time
 from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
+from enum import Enum
 from pathlib import Path
 
 from .disk.atomic import TEMP_PREFIX, sha256_of_fd
 from .errors import InputError
+from .ignore import Ignore, rules
 from .manifest import Manifest, check_case, check_file_count
 from .names import Role, is_plain_page, name_problem, role_of
 
@@ -308,18 +310,33 @@ def hash_file(path: Path | str) -> str:
         os.close(fd)
 
 
+class Auto(Enum):
+    """``ignore``'s default: the rules the field's own ``.memsyncignore`` gives."""
+
+    RULES = "the field's own rules"
+
+
+AUTO = Auto.RULES
+
+
+def _rules(root: Path, ignore: Ignore | Auto | None) -> Ignore | None:
+    return rules(root) if isinstance(ignore, Auto) else ignore
+
+
 def content_names(
-    root: Path, skip: Collection[str] = (), litter: list[str] | None = None
+    root: Path, skip: Collection[str] = (), litter: list[str] | None = None, ignore: Ignore | Auto | None = AUTO
 ) -> Iterator[tuple[str, os.stat_result]]:
     """Every content file of the field at ``root``, with its stat; refuses non-flat fields
-    (but for the member folders named in ``skip``).
+    (but for the member folders named in ``skip``, and what ``ignore`` ignores: by default
+    the field's own ``.memsyncignore``).
 
     One at a time: a stat result weighs about 700 bytes, so a list of them
     for a 100,000-file field would cost 70 MB. Temp files a crashed write left
     go into ``litter``, when given."""
+    rules = _rules(root, ignore)
     with _listing(root) as entries:
         for entry in entries:
-            st = _checked(root, entry, skip, litter)
+            st = _checked(root, entry, skip, litter, rules)
             if st is not None:
                 yield entry.name, st
 
@@ -337,11 +354,22 @@ def _listing(root: Path) -> Iterator[Iterator[os.DirEntry[str]]]:
 
 
 def _checked(
-    root: Path, entry: os.DirEntry[str], skip: Collection[str], litter: list[str] | None, listed: bool = False
+    root: Path,
+    entry: os.DirEntry[str],
+    skip: Collection[str],
+    litter: list[str] | None,
+    ignore: Ignore | None,
+    listed: bool = False,
+    ignored: list[str] | None = None,
 ) -> os.stat_result | None:
-    """The stat of a content file; None for what a field may hold beside its content.
-    A ``listed`` name passed the name rules before (a stat cache lists it)."""
+    """The stat of a content file; None for what a field may hold beside its content
+    (what ``ignore`` ignores goes into ``ignored``, when given). A ``listed`` name passed
+    the name rules before (a stat cache lists it)."""
     name = entry.name
+    if ignore is not None and ignore(name, entry.is_dir(follow_symlinks=False)):
+        if ignored is not None:
+            ignored.append(name)
+        return None
     plain = listed or is_plain_page(name)  # nearly every name: content, and nothing wrong with it
     role = Role.CONTENT if plain else role_of(name)
     if role is Role.HIDDEN:
@@ -372,11 +400,17 @@ def _checked(
 
 
 def scan(
-    root: Path, cache: StatCache | None = None, skip: Collection[str] = (), litter: list[str] | None = None
+    root: Path,
+    cache: StatCache | None = None,
+    skip: Collection[str] = (),
+    litter: list[str] | None = None,
+    ignore: Ignore | Auto | None = AUTO,
+    ignored: list[str] | None = None,
 ) -> Manifest:
-    """The manifest of the field at ``root`` as it is on disk now (``skip``: see
-    content_names; temp files left by a crashed write go into ``litter``, when given).
-    ``cache`` is consulted and brought up to date."""
+    """The manifest of the field at ``root`` as it is on disk now (``skip``, ``ignore``: see
+    content_names; temp files left by a crashed write go into ``litter``, and ignored
+    names into ``ignored``, when given). ``cache`` is consulted and brought up to date."""
+    rules = _rules(root, ignore)
     trusted_before = settled_before()
     entries: dict[str, str] = {}
     keep = cache is not None
@@ -388,6 +422,10 @@ def scan(
     with _listing(root) as listing:
         for entry in listing:
             name = entry.name
+            if rules is not None and rules(name, entry.is_dir(follow_symlinks=False)):
+                if ignored is not None:
+                    ignored.append(name)
+                continue
             i = row_of.get(name)
             if i is not None:
                 # The one path a no-op takes, once per file: kept to plain comparisons.
@@ -408,7 +446,7 @@ def scan(
                     jumps += i != last + 1
                     last = i
                     continue
-            found = _checked(root, entry, skip, litter, listed=i is not None)
+            found = _checked(root, entry, skip, litter, None, i is not None)
             if found is None:
                 continue
             sha = entries[name] = hash_file(entry.path)  # a string: no Path made per page

@@ -45,6 +45,8 @@ MAX_SIGNATURE_BYTES = 64 * KiB
 MAX_FRONTMATTER_BYTES = 16 * KiB
 MAX_FRONTMATTER_NODES = 2000
 MAX_FRONTMATTER_DEPTH = 16
+#: A field's ``.memsyncignore``: a few lines of patterns; far more is not a list of rules.
+MAX_IGNORE_BYTES = 64 * KiB
 
 # -- an archive (.memoryfield.zip) -------------------------------------------------
 

@@ -23,6 +23,8 @@ KEYS_NAME = "memsync-keys.json"
 #: read after it: exactly these names, so ``SHA256SUMS.md`` is a page like any other.
 SIDECAR_NAMES = (SIGNATURE_NAME, RELEASE_NAME, RELEASE_SIGNATURE_NAME, KEYS_NAME)
 OWN_NAMES = frozenset({MANIFEST_NAME, *SIDECAR_NAMES})
+#: The field's ignore rules (memsync.ignore): a dot file that travels, as .gitignore does.
+IGNORE_NAME = ".memsyncignore"
 #: The spec's whole-field archive beside a field's pages (``GET /memoryfield.zip``).
 FIELD_ARCHIVE_NAME = "memoryfield.zip"
 PAGE_SUFFIX = ".md"
@@ -49,6 +51,8 @@ class Role(Enum):
 def role_of(name: str) -> Role:
     # Editors leave backups (``page.md~``) and auto-saves (``#page.md#``) beside the
     # page being edited: litter like dot files, which must not stop a sync.
+    if name == IGNORE_NAME:
+        return Role.CONTENT
     if name.startswith(".") or name.endswith("~") or (len(name) > 1 and name[0] == name[-1] == "#"):
         return Role.HIDDEN
     if name in OWN_NAMES:
@@ -69,7 +73,7 @@ def is_plain_page(name: str) -> bool:
 
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a content file of a field, or None if it can."""
-    if _PLAIN_PAGE.match(name):
+    if _PLAIN_PAGE.match(name) or name == IGNORE_NAME:
         return None
     if not name:
         return "empty file name"

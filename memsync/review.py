@@ -23,6 +23,7 @@ from typing import Any
 from . import keyring, trust
 from .field import scan
 from .frontmatter import page_uuid
+from .ignore import rules, unignored
 from .judge import Judge, Verdicts
 from .judge import run as run_judge
 from .limits import MAX_DIFF_LINES
@@ -281,10 +282,12 @@ def review(
 ) -> Review:
     field_name = meta.get("field")
     members = ws.member_dirs(field_name) if field_name in ws.fields else frozenset()  # a tree root's subfolders
-    live = scan(live_root, None, members) if live_root.exists() else Manifest()
-    incoming = staged.manifest
+    ignore = rules(live_root, ws.text_setting("ignore"))
+    live = scan(live_root, None, members, ignore=ignore) if live_root.exists() else Manifest()
+    # What this folder ignores is neither applied here nor reviewed (memsync.ignore).
+    incoming = Manifest(unignored(staged.manifest, ignore)) if ignore is not None else staged.manifest
     signers, _ = keyring.trusted(ws)
-    signer, problem = trust.check_signature(incoming, staged.signature, signers)
+    signer, problem = trust.check_signature(staged.manifest, staged.signature, signers)
     pin = trust.read_pins(ws).get(field_name) if field_name else None
     result = Review(staged.digest, meta.get("source"), meta.get("reason"), signer, problem, field_name, pin)
     result.live_digest = live.digest

@@ -83,6 +83,9 @@ SETTINGS: dict[str, int | str] = {
     # What history alone may hold before gc lets the oldest go (0: no bound); a fixed figure, not a
     # share of free disk, so that the same workspace keeps the same history on any machine.
     "history_max_bytes": 1024 * 1024 * 1024,
+    # Patterns (gitignore syntax, separated by spaces) this machine leaves out of every field,
+    # beside each field's own .memsyncignore: "" is none.
+    "ignore": "",
 }
 
 
@@ -644,8 +647,10 @@ def _setting(key: str, value: object) -> int | str:
     if key not in SETTINGS:
         raise InputError(f"{key!r}: no such setting (settings: {', '.join(SETTINGS)})")
     if isinstance(SETTINGS[key], str):
-        # What the text means is checked by its reader (review_judge: judge.parse, before it is set).
-        if not isinstance(value, str) or not value.strip() or not value.isprintable() or len(value) > MAX_SETTING:
+        # What the text means is checked by its reader (review_judge: judge.parse, before it is set);
+        # only a setting whose default is empty may be emptied.
+        empty = isinstance(value, str) and not value.strip() and SETTINGS[key] != ""
+        if not isinstance(value, str) or empty or not value.isprintable() or len(value) > MAX_SETTING:
             raise InputError(f"{key}: {value!r} is not one line of text of at most {MAX_SETTING} characters")
         return value.strip()
     if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():

@@ -84,6 +84,8 @@ def _report_lines(run: api.RunResult, verb: str | None = None) -> list[str]:
     else:
         n = len(run.local_changes) + len(run.remote_changes)
         lines.append(f"  {'would make' if run.dry_run else 'made'} {n} change(s); field digest {run.digest}")
+    if run.ignored:
+        lines.append(f"  ignored {run.ignored} file(s) of the folder (.memsyncignore, memsync config ignore)")
     if run.index is not None:
         lines += [f"  {line}" for line in index_lines(run.index)]
     return lines
