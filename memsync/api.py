@@ -1410,6 +1410,10 @@ class Memsync:
         shown = [key] if key is not None else sorted(SETTINGS)
         data = {k: ws.setting(k) for k in shown}
         if key is not None and value is not None:
+            if key == "ignore":  # patterns that do not read are refused now, not at every sync after
+                from .ignore import of_lines
+
+                of_lines(value.split(), "memsync config ignore")
             if key == "review_judge":  # a judge review could not ask is refused now, not at the next review
                 from .judge import parse as parse_judge
 

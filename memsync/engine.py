@@ -27,7 +27,7 @@ import dataclasses
 import os
 import shlex
 import time
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -39,7 +39,7 @@ from .errors import InputError, IntegrityError, PullFirst, RemoteError, Workspac
 from .field import AUTO, Auto, Row, StatCache, installed_row, scan
 from .gate import Gate, Verdict, check_reviewed_against, executables, identity_name
 from .guard import DEFAULT_MAX_DELETE, DeleteLimit, check_deletes
-from .ignore import Ignore, rules, unignored
+from .ignore import Ignore, of_lines, rules, unignored
 from .limits import COMMIT_MESSAGE_LINES, PUSH_IN_FLIGHT_WAIT, SYNC_ATTEMPTS
 from .manifest import Manifest, sha256_hex
 from .names import MANIFEST_NAME, SIDECAR_NAMES, Role, is_page, role_of
@@ -53,6 +53,8 @@ from .transfer import RemoteView, each_in_parallel, read_remote, receive, send_c
 from .workspace import Base, Workspace, now
 
 Mode = Literal["pull", "push", "sync"]
+#: The ignore rules a field's last recorded sync planned with (engine._ancestor), in its state folder.
+RULES_FILE = "ignore-rules"
 
 
 class RemoteMoved(PullFirst):
@@ -173,6 +175,33 @@ class Session:
         if save and cache.changed:
             self.ws.save_statcache(self.field, cache)
         return manifest
+
+    def _rules_before(self) -> Ignore | None:
+        """The ignore rules the last recorded sync planned with (None: none, or none kept)."""
+        try:
+            return of_lines(self._rules_file().read_text().splitlines())
+        except (FileNotFoundError, InputError):
+            return None
+
+    def _rules_file(self) -> Path:
+        return self.ws.field_state_dir(self.field) / RULES_FILE
+
+    def _ancestor(self, run: _Run, base: Manifest | None, *sides: Manifest) -> Manifest | None:
+        """``base`` without the names a rule stopped ignoring since the last recorded sync
+        (``_released``)."""
+        before = self._rules_before()
+        if base is None or before is None or (run.ignore is not None and before.lines == run.ignore.lines):
+            return base
+        gone = _released(run, before, {*base, *(n for side in sides for n in side)})
+        return Manifest({n: h for n, h in base.items() if n not in gone}) if gone else base
+
+    def _rules_now(self, run: _Run) -> Ignore | None:
+        """The rules after this run's apply (it may have brought a new .memsyncignore); the
+        scan's, when the new ones do not read (the next run says so, before it changes anything)."""
+        try:
+            return self.rules()
+        except InputError:
+            return run.ignore
 
     def rules(self) -> Ignore | None:
         """The field's ignore rules: its ``.memsyncignore`` and the workspace's ``ignore`` setting."""
@@ -337,8 +366,8 @@ class Session:
         base = run.base
         if run.mode == "pull" or run.dry_run or run.pin or run.accept or base is None or base.etag is None:
             return False
-        if run.local == base.manifest:
-            return False
+        if run.local == base.manifest or self._ancestor(run, base.manifest, run.local) != base.manifest:
+            return False  # nothing to push, or a name a rule let go of needs the whole plan
         ancestor = self._base_reader(base.manifest)
         contents = Contents(base=ancestor, local=self._local_reader(run), remote=ancestor)
         result = plan(base.manifest, _as_there(run, base.manifest), base.manifest, contents, self.remote)
@@ -526,7 +555,8 @@ class Session:
             remote=(staged.read if staged else lambda name: remote.fetch(name, view.manifest[name])),
         )
         local = _as_there(run, view.manifest)
-        result = plan(run.base_manifest, local, view.manifest, contents, self.remote)
+        ancestor = self._ancestor(run, run.base_manifest, local, view.manifest)
+        result = plan(ancestor, local, view.manifest, contents, self.remote)
         report = run.report
         report.plan = result
         target = result.manifest
@@ -560,7 +590,10 @@ class Session:
                 run.cache.pop(change.name)
             recorder = self._attribution(remote, view, result, run)
             try:
-                written = self._apply_local(todo, result, staged, run.local, run.report, recorder)
+                there = {sha: name for name, sha in view.manifest.items()} if staged is None else {}
+                written = self._apply_local(
+                    todo, result, staged, run.local, run.report, recorder, lambda sha: remote.fetch(there[sha], sha)
+                )
             finally:
                 if recorder is not None:
                     recorder.close()
@@ -569,7 +602,7 @@ class Session:
             if 8 * len(written) > len(run.cache):
                 # Rows saved in the order the next scan meets the files make it a quarter faster.
                 run.cache.follow(os.listdir(self.root))
-        write_manifest(self.root, target, self._sidecars_beside(target, view, staged, run), run.ignore)
+        write_manifest(self.root, target, self._sidecars_beside(target, view, staged, run), self._rules_now(run))
         if not view.unchanged:
             self._record_base(run, view.manifest, view.etag, staged, view.sidecars)
         if incoming:
@@ -581,7 +614,7 @@ class Session:
         if not report.remote_changes and view.etag is not None and not remote.manifest_stale(view.etag):
             if view.manifest != run.base_manifest:
                 self._record_base(run, target, view.etag, None, view.sidecars)
-            write_manifest(self.root, target, self._sidecars_beside(target, view, None, run), run.ignore)
+            write_manifest(self.root, target, self._sidecars_beside(target, view, None, run), self._rules_now(run))
             return
         known = run.base.sidecars if view.unchanged and run.base else frozenset(view.sidecars)
         self._transact(
@@ -659,7 +692,7 @@ class Session:
                 new_etag = writer.commit(target.to_bytes(), own, commit_message(self.field, todo, result.renames))
                 if voucher is not None:
                     voucher.record(self.gate)
-        write_manifest(self.root, target, own, run.ignore)
+        write_manifest(self.root, target, own, self._rules_now(run))
         self._record_base(run, target, new_etag, None, own)
         return True
 
@@ -788,10 +821,12 @@ class Session:
         local: Manifest,
         report: SyncReport,
         recorder: provenance.Recorder | None = None,
+        fetch: Callable[[str], bytes] | None = None,
     ) -> dict[str, Row]:
         """Write ``todo`` into the live field; the stat of each file written, for the stat cache.
         ``recorder`` gets each page's bytes, and records their attribution before the first
-        page takes its name."""
+        page takes its name. ``fetch`` reads a version from the remote, verified, when
+        nothing here holds it (the remote's copy of a name a rule stopped ignoring)."""
         by_hash_staged = {sha: name for name, sha in (staged.manifest.entries.items() if staged else ())}
         by_hash_local = {sha: name for name, sha in local.entries.items()}
 
@@ -802,6 +837,9 @@ class Session:
                 return staged.read(by_hash_staged[sha])
             if sha in by_hash_local:
                 return self._read_live(by_hash_local[sha], sha)
+            if fetch is not None:
+                with contextlib.suppress(KeyError):
+                    return fetch(sha)
             raise IntegrityError(f"no verified copy of {sha[:12]} to write; nothing more was applied")
 
         self.root.mkdir(parents=True, exist_ok=True)
@@ -907,6 +945,11 @@ class Session:
                 self.objects.put(data, sha=sha, bulk=True)
         self.objects.seal()  # the base must never list objects an unfinished pack holds
         self.ws.save_base(self.field, self.remote, manifest, etag, sidecars)
+        # The rules this base was planned with: a name they ignore has the remote's version in it.
+        lines = "".join(line + "\n" for line in (run.ignore.lines if run.ignore else []))
+        path = self._rules_file()
+        if lines != (path.read_text() if path.is_file() else ""):
+            atomic.write_bytes(path, lines.encode())
         run.base = Base(manifest, etag, now(), frozenset(sidecars))
         if staged is not None:
             self.staging.release(staged, self.field)
@@ -931,6 +974,15 @@ class Session:
             dropped -= self.ws.bases_holding(dropped)
         if dropped:
             self.objects.discard(dropped - history.referenced(self.ws, dropped))
+
+
+def _released(run: _Run, before: Ignore | None, names: Iterable[str]) -> set[str]:
+    """The names the rules of the last recorded sync (``before``) ignored and today's do
+    not: the base's version of each is the remote's, never this folder's, so it is no
+    common ancestor of the two (planned without one, the worst is a conflict copy)."""
+    if before is None:
+        return set()
+    return {n for n in names if before(n) and not (run.ignore is not None and run.ignore(n))}
 
 
 def _as_there(run: _Run, there: Manifest) -> Manifest:

@@ -18,7 +18,7 @@ import os
 import re
 import stat
 import time
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
@@ -319,8 +319,23 @@ class Auto(Enum):
 AUTO = Auto.RULES
 
 
+def _no_more_patterns(root: Path) -> str:
+    return ""
+
+
+#: Patterns for a folder beyond its own ``.memsyncignore``: ``memsync.workspace`` sets this
+#: to its ``ignore`` setting for the folders of its fields, so that what this machine
+#: ignores stays out of a pack, a publish or a verify of one as it does out of a sync.
+more_patterns: Callable[[Path], str] = _no_more_patterns
+
+
+def folder_rules(root: Path) -> Ignore | None:
+    """The ignore rules of the folder at ``root``: its ``.memsyncignore`` and ``more_patterns``."""
+    return rules(root, more_patterns(root))
+
+
 def _rules(root: Path, ignore: Ignore | Auto | None) -> Ignore | None:
-    return rules(root) if isinstance(ignore, Auto) else ignore
+    return folder_rules(root) if isinstance(ignore, Auto) else ignore
 
 
 def content_names(
@@ -366,7 +381,7 @@ def _checked(
     (what ``ignore`` ignores goes into ``ignored``, when given). A ``listed`` name passed
     the name rules before (a stat cache lists it)."""
     name = entry.name
-    if ignore is not None and ignore(name, entry.is_dir(follow_symlinks=False)):
+    if ignore is not None and role_of(name) is Role.CONTENT and ignore(name, entry.is_dir(follow_symlinks=False)):
         if ignored is not None:
             ignored.append(name)
         return None
@@ -422,7 +437,7 @@ def scan(
     with _listing(root) as listing:
         for entry in listing:
             name = entry.name
-            if rules is not None and rules(name, entry.is_dir(follow_symlinks=False)):
+            if rules is not None and role_of(name) is Role.CONTENT and rules(name, entry.is_dir(follow_symlinks=False)):
                 if ignored is not None:
                     ignored.append(name)
                 continue

@@ -9,6 +9,7 @@ neither sends it, nor writes, nor deletes it here (``memsync.engine``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping
 from pathlib import Path
 
@@ -20,10 +21,14 @@ from .names import IGNORE_NAME, OWN_NAMES
 class Ignore:
     """Whether a name of the field's folder is ignored (never the rules' own file, nor memsync's)."""
 
-    def __init__(self, lines: Collection[str]) -> None:
+    def __init__(self, lines: Collection[str], where: str = "ignore rules") -> None:
         import pathspec  # only a field with rules pays for the library
 
-        self.spec = pathspec.GitIgnoreSpec.from_lines(lines)
+        self.lines = list(lines)
+        try:
+            self.spec = pathspec.GitIgnoreSpec.from_lines(self.lines)
+        except (ValueError, re.error) as exc:  # a pattern pathspec, or the regex it makes, refuses
+            raise InputError(f"{where}: {exc}") from None
 
     def __call__(self, name: str, folder: bool = False) -> bool:
         if name == IGNORE_NAME or name in OWN_NAMES:
@@ -44,10 +49,14 @@ def rules(root: Path, extra: str = "") -> Ignore | None:
         lines = data.decode("utf-8").splitlines()
     except UnicodeDecodeError:
         raise InputError(f"{root / IGNORE_NAME}: not UTF-8 text") from None
-    lines += extra.split()
+    return of_lines([*lines, *extra.split()], f"{root / IGNORE_NAME} (or memsync config ignore)")
+
+
+def of_lines(lines: Collection[str], where: str = "ignore rules") -> Ignore | None:
+    """Rules from their lines; None when no line is a pattern."""
     if not any(line.strip() and not line.lstrip().startswith("#") for line in lines):
         return None
-    return Ignore(lines)
+    return Ignore(lines, where)
 
 
 def unignored(manifest: Mapping[str, str], ignore: Ignore | None) -> dict[str, str]:

@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from . import field as field_module
 from .archive import ARCHIVE_SUFFIX
 from .disk import atomic
 from .errors import InputError, WorkspaceBusy, WorkspaceError
@@ -744,3 +745,12 @@ def _windows(path: Path, size: int = 1 << 20) -> Iterator[bytes]:
                 tail = window[-63:]
     except FileNotFoundError:
         return
+
+
+def _ignore_setting(folder: Path) -> str:
+    """The ``ignore`` setting of the workspace whose field ``folder`` is ("" for any other)."""
+    owner = Workspace.owning(folder)
+    return owner[0].text_setting("ignore") if owner is not None else ""
+
+
+field_module.more_patterns = _ignore_setting

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from test_sync_cli import THREE, make_replicas, ok, pages
 
-from tests.conftest import CliRunner, page
+from tests.conftest import CliRunner, assert_one_line_error, page
 
 RULES = "# editor and agent leftovers\n*.bak\nscratch-*.md\nUntitled*.md\ndrafts/\n"
 
@@ -91,3 +91,65 @@ def test_what_the_folder_ignores_is_not_applied_nor_reviewed(cli: CliRunner, tmp
     ok(cli("accept", "f", cwd=r.b))
     assert (r.fb / "delta.md").exists() and not (r.fb / "scratch-9.md").exists()
     assert pages(r.remote)["scratch-9.md"]  # still the remote's
+
+
+def test_a_rule_taken_away_loses_nothing_the_other_side_wrote_meanwhile(cli: CliRunner, tmp_path: Path) -> None:
+    r = make_replicas(cli, tmp_path, THREE)
+    ok(cli("config", "ignore", "beta.md *.bak", cwd=r.a))
+    (r.fb / "beta.md").write_text(page("Beta", "b's edit, made while a ignored it"))
+    (r.fb / "x.bak").write_text("b's backup\n")
+    (r.fb / "gamma.md").unlink()
+    ok(cli("sync", "f", cwd=r.b))
+    ok(cli("sync", "f", cwd=r.a))  # ignored here: nothing of it moves
+    ok(cli("config", "ignore", "", cwd=r.a))
+    # Nothing says whether a's stale copy was an edit: a conflict copy keeps both, and b's
+    # edit is on every side, under the page's name or the copy's.
+    assert cli("sync", "f", cwd=r.a).returncode in (0, 3)
+    assert cli("sync", "f", cwd=r.b).returncode in (0, 3)
+    for side in (r.fa, r.fb, r.remote):
+        assert any("b's edit" in p.read_text() for p in side.glob("beta*.md")), side
+        assert (side / "x.bak").read_text() == "b's backup\n"
+        assert not (side / "gamma.md").exists()
+
+
+def test_a_shared_rule_taken_away_turns_two_own_copies_into_a_conflict_not_a_loss(
+    cli: CliRunner, tmp_path: Path
+) -> None:
+    r = make_replicas(cli, tmp_path, THREE)
+    (r.fa / ".memsyncignore").write_text("draft.md\n")
+    ok(cli("sync", "f", cwd=r.a))
+    ok(cli("sync", "f", cwd=r.b))
+    (r.fa / "draft.md").write_text(page("Draft", "a's draft"))
+    (r.fb / "draft.md").write_text(page("Draft", "b's draft"))
+    (r.fb / ".memsyncignore").write_text("")
+    ok(cli("sync", "f", cwd=r.b))
+    for _ in range(2):
+        cli("sync", "f", cwd=r.a)  # 3 when it keeps a conflict copy
+    cli("sync", "f", cwd=r.b)
+    kept = [(p.read_text()) for p in [*r.fa.glob("draft*.md"), *r.fb.glob("draft*.md")]]
+    assert any("a's draft" in t for t in kept) and any("b's draft" in t for t in kept), kept
+    ok(cli("verify", "f", cwd=r.b))
+
+
+def test_rules_that_do_not_read_are_one_line(cli: CliRunner, tmp_path: Path) -> None:
+    r = make_replicas(cli, tmp_path, THREE)
+    line = assert_one_line_error(cli("config", "ignore", "!", cwd=r.a))
+    assert "memsync config ignore" in line and "internal error" not in line, line
+    (r.fa / ".memsyncignore").write_text("[z-a].md\n")
+    line = assert_one_line_error(cli("sync", "f", cwd=r.a))
+    assert ".memsyncignore" in line and "internal error" not in line, line
+
+
+def test_what_this_machine_ignores_stays_out_of_a_pack_a_publish_and_a_verify(cli: CliRunner, tmp_path: Path) -> None:
+    r = make_replicas(cli, tmp_path, THREE)
+    ok(cli("config", "ignore", "secret.md", cwd=r.a))
+    (r.fa / "secret.md").write_text(page("Secret", "mine alone"))
+    ok(cli("sync", "f", cwd=r.a))
+    ok(cli("verify", "f", cwd=r.a))
+    ok(cli("manifest", "f", cwd=r.a))
+    assert "secret.md" not in (r.fa / "SHA256SUMS").read_text()
+    archive = tmp_path / "f.memoryfield.zip"
+    ok(cli("pack", "f", "-o", archive, cwd=r.a))
+    ok(cli("publish", "f", "--to", tmp_path / "published", cwd=r.a))
+    assert "secret.md" not in zipfile.ZipFile(archive).namelist()
+    assert not (tmp_path / "published" / "secret.md").exists() and (tmp_path / "published" / "alpha.md").exists()

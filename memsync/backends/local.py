@@ -22,7 +22,7 @@ from typing import BinaryIO
 
 from memsync.disk import atomic, tempwriter
 from memsync.errors import RemoteError
-from memsync.field import settled_before
+from memsync.field import folder_rules, settled_before
 from memsync.limits import FOLDER_LOCK_SECONDS as LOCK_TIMEOUT_SECONDS
 from memsync.manifest import sha256_hex
 from memsync.names import MANIFEST_NAME, Role, role_of
@@ -104,7 +104,14 @@ class LocalStore(Store):
             # listing with a "/" delimiter leaves them out too. A file's stat is the
             # version a listing shows (see _entry), as other tools edit files in place.
             recent = settled_before()
-            return [_entry(e, recent) for e in os.scandir(self.root) if not e.is_dir(follow_symlinks=False)]
+            # What the folder's ignore rules leave out is not the field's: a mirror or publish
+            # of a live field carries no more than its sync would.
+            ignore = folder_rules(self.root)
+            return [
+                _entry(e, recent)
+                for e in os.scandir(self.root)
+                if not e.is_dir(follow_symlinks=False) and (ignore is None or not ignore(e.name))
+            ]
         except FileNotFoundError:
             return []
         except NotADirectoryError:
