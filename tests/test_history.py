@@ -547,6 +547,7 @@ def test_gc_drops_what_retention_and_removed_remotes_leave_and_nothing_else(cli:
         "review_judge": "none",
         "max_page_bytes": 16 * 1024 * 1024,
         "history_max_bytes": 1024 * 1024 * 1024,
+        "ignore": "",
     }
 
     out = js(cli("gc", "--dry-run", "--json", cwd=r.b))
