@@ -133,6 +133,7 @@ class _Run:
     cache: StatCache = field(default_factory=StatCache)  # the live field's stat cache, saved at the end
     litter: list[str] = field(default_factory=list)  # temp files a crashed write left in the field
     ignore: Ignore | None = None  # the field's ignore rules, as the scan read them
+    planned: Manifest | None = None  # the live field as the plan saw it (_as_there), for the guard
     # Objects this attempt wrote itself, under the workspace lock: recording the
     # new base need not ask the object store about them again.
     stored: set[str] = field(default_factory=set)
@@ -554,7 +555,7 @@ class Session:
             local=self._local_reader(run),
             remote=(staged.read if staged else lambda name: remote.fetch(name, view.manifest[name])),
         )
-        local = _as_there(run, view.manifest)
+        local = run.planned = _as_there(run, view.manifest)
         ancestor = self._ancestor(run, run.base_manifest, local, view.manifest)
         result = plan(ancestor, local, view.manifest, contents, self.remote)
         report = run.report
@@ -571,7 +572,8 @@ class Session:
         if run.accept is not None:
             return
         renamed = [old for old, _, _ in result.renames]
-        check_deletes(self.max_delete, self.field, _as_there(run, view.manifest), run.report.local_changes, renamed)
+        planned = run.planned if run.planned is not None else run.local
+        check_deletes(self.max_delete, self.field, planned, run.report.local_changes, renamed)
         check_deletes(self.max_delete, remote.url, view.manifest, run.report.remote_changes, renamed)
 
     def _apply(self, remote: Remote, view: RemoteView, staged: StagedVersion | None, result: Plan, run: _Run) -> None:
